@@ -1,0 +1,29 @@
+"""Log events: what ``State.apply`` returns, read as a game log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the game log.
+
+    ``text`` is what everyone sees. ``private`` gives, for some seats, the text that seat
+    sees instead (``"You draw Tennis Star"`` where others read ``"Ana draws a card"``).
+    ``reveals`` marks events that showed hidden information, after which a player may no
+    longer undo an earlier decision.
+    """
+
+    text: str
+    seat: int | None = None
+    private: tuple[tuple[int, str], ...] = ()
+    reveals: bool = False
+
+    def text_for(self, viewer: int | None) -> str:
+        """The line as ``viewer`` (a seat, or ``None`` for a spectator) may read it."""
+        if viewer is not None:
+            for seat, text in self.private:
+                if seat == viewer:
+                    return text
+        return self.text

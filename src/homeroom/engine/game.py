@@ -1,0 +1,243 @@
+"""Game metadata declared as data, option validation, and the ``Game`` base class.
+
+A game declares its name, player counts, options with defaults, named variants and rule
+constants in one :class:`GameInfo` (as OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO`` do);
+``Game.new_state`` validates everything it is given before building a state.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from homeroom.engine.actions import Action, ActionCodec
+from homeroom.engine.errors import OptionError
+
+if TYPE_CHECKING:
+    from homeroom.engine.state import State
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its type, default, allowed values and the player counts it applies to."""
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    players: tuple[int, ...] | None = None
+    """Player counts at which the option may be set to a non-default value (None: all)."""
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def coerce(self, value: Any, game_id: str) -> Any:
+        """Turn ``value`` (possibly a command-line string) into this option's type, or raise."""
+        where = f"option '{self.name}' of {game_id}"
+        kind = self.kind
+        if kind is bool:
+            if isinstance(value, bool):
+                out: Any = value
+            elif isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+                out = value.lower() in _TRUE
+            else:
+                raise OptionError(f"{where} must be true or false, not {value!r}")
+        elif kind is int:
+            if isinstance(value, bool):
+                raise OptionError(f"{where} must be a whole number, not {value!r}")
+            try:
+                out = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"{where} must be a whole number, not {value!r}") from None
+            if isinstance(value, float) and value != out:
+                raise OptionError(f"{where} must be a whole number, not {value!r}")
+        elif kind is str:
+            if not isinstance(value, str):
+                raise OptionError(f"{where} must be text, not {value!r}")
+            out = value
+        else:
+            out = value
+        if self.choices is not None and out not in self.choices:
+            shown = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"{where} must be one of: {shown} (got {value!r})")
+        if self.minimum is not None and out < self.minimum:
+            raise OptionError(f"{where} must be at least {self.minimum} (got {value!r})")
+        if self.maximum is not None and out > self.maximum:
+            raise OptionError(f"{where} must be at most {self.maximum} (got {value!r})")
+        return out
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named set of option values the rulebook describes (e.g. 'casual objectives')."""
+
+    name: str
+    description: str
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything about a game that is known before a state exists."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    variants: tuple[Variant, ...] = ()
+    constants: Mapping[str, Any] = field(default_factory=dict)
+    max_decisions: int = 10_000
+    """Upper bound on decisions in any game; random playouts must end within it."""
+    hidden_information: bool = True
+    test_option_sets: tuple[Mapping[str, Any], ...] = ({},)
+    """Option sets the conformance suite plays at every player count where they are valid."""
+    rulebook: str = ""
+    summary: str = ""
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(s.name for s in self.options) or "none"
+        raise OptionError(f"unknown option '{name}' for {self.id} (known options: {known})")
+
+    def defaults(self) -> dict[str, Any]:
+        return {s.name: s.default for s in self.options}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": list(self.player_counts),
+            "summary": self.summary,
+            "hidden_information": self.hidden_information,
+            "options": [
+                {
+                    "name": s.name,
+                    "default": s.default,
+                    "description": s.description,
+                    **({"choices": list(s.choices)} if s.choices is not None else {}),
+                    **({"players": list(s.players)} if s.players is not None else {}),
+                }
+                for s in self.options
+            ],
+            "variants": [
+                {"name": v.name, "description": v.description, "options": dict(v.options)}
+                for v in self.variants
+            ],
+            "constants": json.loads(json.dumps(dict(self.constants), default=str)),
+        }
+
+
+class Game(ABC):
+    """A registered game: metadata, option validation, state construction and action codec."""
+
+    info: GameInfo
+    action_types: Sequence[type[Action]] = ()
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.action_types)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def validate(self, players: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Check the player count and options; return the full option dict (defaults filled)."""
+        info = self.info
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+        if not info.min_players <= players <= info.max_players:
+            raise OptionError(
+                f"{info.name} is for {info.min_players}-{info.max_players} players, not {players}"
+            )
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError(f"options must be a mapping of name to value, not {type(options).__name__}")
+        resolved = info.defaults()
+        for name, raw in (options or {}).items():
+            if name == "variant":
+                continue
+            spec = info.option(name)
+            value = spec.coerce(raw, info.id)
+            if spec.players is not None and players not in spec.players and value != spec.default:
+                counts = ", ".join(map(str, spec.players))
+                raise OptionError(f"option '{name}' of {info.id} applies only to {counts} player(s)")
+            resolved[name] = value
+        if options and "variant" in options:
+            self._apply_variant(resolved, options["variant"], options)
+        self.check_options(players, resolved)
+        return resolved
+
+    def _apply_variant(self, resolved: dict[str, Any], name: Any, given: Mapping[str, Any]) -> None:
+        for variant in self.info.variants:
+            if variant.name == name:
+                for key, value in variant.options.items():
+                    if key not in given:
+                        resolved[key] = value
+                return
+        known = ", ".join(v.name for v in self.info.variants) or "none"
+        raise OptionError(f"unknown variant {name!r} for {self.info.id} (known: {known})")
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:  # noqa: B027
+        """Cross-option checks a game needs (raise :class:`OptionError`); default none."""
+
+    def new_state(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> State:
+        """A new game after setup, with validated options; the same arguments give the same state."""
+        resolved = self.validate(players, options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        seat_names = self.seat_names(players, names)
+        return self.setup(players, seed, resolved, seat_names)
+
+    def seat_names(self, players: int, names: Sequence[str] | None) -> list[str]:
+        if names is None:
+            return [f"Player {i + 1}" for i in range(players)]
+        names = [str(n).strip() for n in names]
+        if len(names) != players:
+            raise OptionError(f"{players} seat name(s) needed, got {len(names)}")
+        if any(not n for n in names):
+            raise OptionError("seat names must not be empty")
+        if len(set(names)) != len(names):
+            raise OptionError("seat names must be different from each other")
+        return names
+
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: dict[str, Any], names: list[str]) -> State:
+        """Build the state after the rulebook's setup (options already validated)."""
+
+    @abstractmethod
+    def state_from_json(self, text: str) -> State:
+        """Rebuild a state from ``State.to_json()``."""
+
+    def action_from_json(self, data: Any) -> Action:
+        return self.codec.from_json(data)
+
+    def check_data(self, directory: Path | None = None) -> list[str]:
+        """Validate a component data folder (default: the packaged one); each problem names
+        its file and record. Games without component data return no problems."""
+        return []
+
+    def render(self, state: State, viewer: int | None) -> Any:
+        """What the terminal shows ``viewer``: a string or a rich renderable. Default: the observation."""
+        return json.dumps(state.observation(viewer), indent=1, sort_keys=True)

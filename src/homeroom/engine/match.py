@@ -1,0 +1,223 @@
+"""A game being played or replayed: its state, seats, actions and log; save files and replays.
+
+A replay (and a save file, which is the same thing) is the game id, engine version, player
+count, options, seed, seats and the list of actions; loading one rebuilds the game and its
+log exactly, and a bad file fails with a message naming the problem (and the action index).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from homeroom import ENGINE_VERSION
+from homeroom.engine.actions import Action
+from homeroom.engine.errors import HomeroomError, IllegalAction, OptionError, ReplayError, UnknownGame
+from homeroom.engine.events import Event
+from homeroom.engine.game import Game
+from homeroom.engine.state import State
+
+FORMAT = "homeroom-replay"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    agent: str = "human"
+
+
+@dataclass
+class Entry:
+    """One decision in the history: who made it, what it was, and what it caused."""
+
+    seat: int
+    action: Action
+    events: list[Event]
+
+
+@dataclass
+class Match:
+    """A game in progress with its full history."""
+
+    game: Game
+    state: State
+    seed: int
+    options: dict[str, Any]
+    seats: list[Seat]
+    history: list[Entry] = field(default_factory=list)
+    opening: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        game: Game,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        seats: Sequence[Seat] | None = None,
+    ) -> Match:
+        seat_list = list(seats) if seats is not None else [Seat(f"Player {i + 1}") for i in range(players)]
+        state = game.new_state(players, seed, options, names=[s.name for s in seat_list])
+        opening = [Event(f"New game of {game.info.name} for {players} player(s), seed {seed}.")]
+        opening += state.opening_events()
+        return cls(game, state, seed, dict(state.options), seat_list, [], opening)
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def play(self, action: Action) -> list[Event]:
+        """Apply ``action`` for the seat to move; raises :class:`IllegalAction` and changes nothing."""
+        seat = self.state.to_move
+        events = self.state.apply(action)
+        self.history.append(Entry(-1 if seat is None else seat, action, events))
+        return events
+
+    def log(self, viewer: int | None = None) -> list[str]:
+        """The whole log as ``viewer`` may read it."""
+        lines = [e.text_for(viewer) for e in self.opening]
+        for entry in self.history:
+            lines.extend(e.text_for(viewer) for e in entry.events)
+        return lines
+
+    # ------------------------------------------------------------------ undo
+    def undo_point(self, seat: int) -> int | None:
+        """Index of ``seat``'s last decision if it can be taken back (no hidden information
+        was revealed since, by anyone), else None."""
+        for index in range(len(self.history) - 1, -1, -1):
+            entry = self.history[index]
+            if any(e.reveals for e in entry.events):
+                return None
+            if entry.seat == seat:
+                return index
+        return None
+
+    def undo(self, seat: int) -> int:
+        """Take back ``seat``'s last decision and everything after it; returns how many decisions."""
+        index = self.undo_point(seat)
+        if index is None:
+            raise IllegalAction("nothing to undo: you have made no decision since hidden information was revealed")
+        kept = [e.action for e in self.history[:index]]
+        rebuilt = Match.start(self.game, self.players, self.seed, self.options, self.seats)
+        for action in kept:
+            rebuilt.play(action)
+        removed = len(self.history) - index
+        self.state, self.history = rebuilt.state, rebuilt.history
+        return removed
+
+    # --------------------------------------------------------------- replays
+    def to_replay(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game.id,
+            "engine_version": ENGINE_VERSION,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "seats": [{"name": s.name, "agent": s.agent} for s in self.seats],
+            "actions": [e.action.to_json() for e in self.history],
+        }
+        if self.state.is_terminal():
+            data["result"] = {
+                "scores": [s.to_json() for s in self.state.scores()],
+                "winner": self.state.winner(),
+            }
+        return data
+
+    def save(self, path: str | Path) -> None:
+        """Write the replay atomically: a crash mid-write never leaves a half-written file."""
+        save_json(path, self.to_replay())
+
+    @classmethod
+    def from_replay(cls, data: Any, upto: int | None = None) -> Match:
+        """Rebuild a match from replay data (optionally only the first ``upto`` actions)."""
+        from homeroom import games
+
+        if not isinstance(data, dict):
+            raise ReplayError("not a homeroom replay: expected a JSON object")
+        if data.get("format") != FORMAT:
+            raise ReplayError(f"not a homeroom replay: 'format' must be {FORMAT!r}")
+        version = data.get("format_version")
+        if version != FORMAT_VERSION:
+            raise ReplayError(
+                f"replay format_version {version!r} is not supported (this homeroom reads {FORMAT_VERSION})"
+            )
+        engine = data.get("engine_version")
+        if engine != ENGINE_VERSION:
+            raise ReplayError(
+                f"replay was recorded with engine version {engine!r}; this homeroom is engine version "
+                f"{ENGINE_VERSION!r} and could play it out differently"
+            )
+        for key in ("game", "players", "options", "seed", "seats", "actions"):
+            if key not in data:
+                raise ReplayError(f"replay is missing '{key}'")
+        try:
+            game = games.get(data["game"])
+        except UnknownGame as err:
+            raise ReplayError(str(err)) from None
+        seats_raw = data["seats"]
+        if not isinstance(seats_raw, list) or not all(
+            isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats_raw
+        ):
+            raise ReplayError("replay 'seats' must be a list of objects with a 'name'")
+        seats = [Seat(s["name"], str(s.get("agent", "human"))) for s in seats_raw]
+        if not isinstance(data["actions"], list):
+            raise ReplayError("replay 'actions' must be a list")
+        if not isinstance(data["options"], dict):
+            raise ReplayError("replay 'options' must be an object")
+        try:
+            match = cls.start(game, data["players"], data["seed"], data["options"], seats)
+        except OptionError as err:
+            raise ReplayError(f"bad replay setup: {err}") from None
+        actions = data["actions"] if upto is None else data["actions"][:upto]
+        for index, raw in enumerate(actions):
+            try:
+                action = game.action_from_json(raw)
+                match.play(action)
+            except IllegalAction as err:
+                raise ReplayError(f"action {index} ({json.dumps(raw)[:80]}) is illegal: {err}") from None
+        return match
+
+    @classmethod
+    def load(cls, path: str | Path, upto: int | None = None) -> Match:
+        return cls.from_replay(load_json(path), upto)
+
+
+def load_json(path: str | Path) -> Any:
+    """Read a JSON file, with a clear :class:`ReplayError` if it is missing or not JSON."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ReplayError(f"{p}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ReplayError(f"{p}: cannot read: {err}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ReplayError(f"{p}: not valid JSON ({err})") from None
+
+
+def save_json(path: str | Path, data: Any) -> None:
+    p = Path(path)
+    text = json.dumps(data, indent=1, sort_keys=False) + "\n"
+    directory = p.parent if str(p.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, p)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "HomeroomError", "Match", "Seat", "load_json", "save_json"]

@@ -1,0 +1,86 @@
+"""The state's own seeded random number generator (never the global ``random``).
+
+A 64-bit PCG-style generator whose whole state is one integer, so cloning a state and
+writing it to JSON costs nothing and two runs with the same seed are byte-identical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_MULT = 6364136223846793005
+_INC = 1442695040888963407
+
+
+class Rng:
+    """Seeded generator with ``randrange``, ``choice``, ``shuffle`` and ``sample``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0, *, state: int | None = None) -> None:
+        if state is not None:
+            self.state = state & _MASK
+        else:
+            # splitmix the seed so that nearby seeds give unrelated streams
+            z = (int(seed) + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            self.state = z ^ (z >> 31)
+
+    def next32(self) -> int:
+        old = self.state
+        self.state = (old * _MULT + _INC) & _MASK
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+
+    def randrange(self, n: int) -> int:
+        """Uniform integer in ``[0, n)`` without modulo bias."""
+        if n <= 0:
+            raise ValueError("randrange() needs a positive bound")
+        if n == 1:
+            return 0
+        threshold = (0x100000000 - n) % n
+        while True:
+            r = self.next32()
+            if r >= threshold:
+                return r % n
+
+    def random(self) -> float:
+        return self.next32() / 4294967296.0
+
+    def choice(self, seq: Sequence[T]) -> T:
+        if not seq:
+            raise IndexError("choice from an empty sequence")
+        return seq[self.randrange(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def sample(self, seq: Sequence[T], k: int) -> list[T]:
+        pool = list(seq)
+        self.shuffle(pool)
+        return pool[:k]
+
+    def spawn(self) -> Rng:
+        """An independent generator derived from this one (advances this one)."""
+        return Rng(self.next32() << 32 | self.next32())
+
+    def copy(self) -> Rng:
+        return Rng(state=self.state)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __hash__(self) -> int:
+        return hash(self.state)
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state})"

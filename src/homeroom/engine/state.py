@@ -1,0 +1,211 @@
+"""The ``State`` contract every game implements, and the shared machinery behind it.
+
+A game's state is a ``@dataclass`` subclass of :class:`State` whose fields are plain typed
+values (see :mod:`homeroom.engine.codec`); the base class gives it legality checking with
+readable reasons, cached legal actions, canonical JSON, cloning, determinization and the
+default winner rule. Subclasses implement the underscore hooks.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from homeroom.engine.actions import Action
+from homeroom.engine.codec import CodecError, decode, dumps, encode
+from homeroom.engine.errors import IllegalAction
+from homeroom.engine.events import Event
+from homeroom.engine.rng import Rng
+
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True)
+class Score:
+    """A seat's score: the total and the per-category breakdown it is the sum of."""
+
+    total: int
+    breakdown: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, breakdown: dict[str, int]) -> Score:
+        return cls(sum(breakdown.values()), dict(breakdown))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total": self.total, "breakdown": dict(self.breakdown)}
+
+
+class State(ABC):
+    """A game position. Subclasses are dataclasses and must have the fields
+    ``players: int``, ``seed: int``, ``options: dict[str, Any]``, ``names: list[str]``
+    and ``rng: Rng``.
+    """
+
+    game_id: ClassVar[str] = ""
+    players: int
+    seed: int
+    options: dict[str, Any]
+    names: list[str]
+    rng: Rng
+
+    # ----------------------------------------------------------------- hooks
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must decide now (not always the seat whose turn it is); None at the end."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action for ``to_move``, in a stable order."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action (already checked) and return its log events."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[Score]:
+        """Each seat's score so far (final at the end), with its breakdown."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """JSON-able view for ``seat`` (``None``: a spectator) with everything hidden removed."""
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        """A specific reason ``action`` is illegal now; games override for better reasons."""
+        return IllegalAction(f"'{action.describe()}' is not a legal move now")
+
+    def redeal_hidden(self, seat: int | None, rng: Rng) -> None:  # noqa: B027
+        """Re-deal, in place, everything ``seat`` cannot see (deck orders, others' hands)."""
+
+    def tiebreak(self, seat: int) -> tuple[Any, ...]:
+        """Keys compared after the total score to pick a winner (higher is better)."""
+        return ()
+
+    def game_invariants(self) -> list[str]:
+        """Game-specific invariant violations (components conserved, supplies >= 0)."""
+        return []
+
+    def opening_events(self) -> list[Event]:
+        """Log lines for what setup did (first player, starting hands as each seat may see)."""
+        return []
+
+    def turn_seat(self) -> int | None:
+        """The seat whose turn it is (may differ from ``to_move``); default ``to_move``."""
+        return self.to_move
+
+    # --------------------------------------------------------------- contract
+    def legal_actions(self) -> list[Action]:
+        cached: list[Action] | None = self.__dict__.get("_c_legal")
+        if cached is None:
+            cached = [] if self.is_terminal() else self._legal_actions()
+            self.__dict__["_c_legal"] = cached
+        return cached
+
+    def _legal_set(self) -> frozenset[Action]:
+        cached: frozenset[Action] | None = self.__dict__.get("_c_legal_set")
+        if cached is None:
+            cached = frozenset(self.legal_actions())
+            self.__dict__["_c_legal_set"] = cached
+        return cached
+
+    def explain(self, action: Any) -> str | None:
+        """Why ``action`` is illegal now (with the rulebook section), or ``None`` if it is legal."""
+        err = self._illegal(action)
+        return None if err is None else str(err)
+
+    def _illegal(self, action: Any) -> IllegalAction | None:
+        if not isinstance(action, Action):
+            return IllegalAction(f"malformed action: {action!r} is not an action of {self.game_id}")
+        if self.is_terminal():
+            return IllegalAction("the game is over: no more moves can be made")
+        try:
+            if action in self._legal_set():
+                return None
+        except TypeError:
+            return IllegalAction(f"malformed action: {action!r} has unhashable fields")
+        return self.why_illegal(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action`` or raise :class:`IllegalAction`, leaving the state unchanged."""
+        err = self._illegal(action)
+        if err is not None:
+            raise err
+        self.__dict__.pop("_c_legal", None)
+        self.__dict__.pop("_c_legal_set", None)
+        return self._apply(action)
+
+    def winner(self) -> list[int] | None:
+        """Winning seats (several on a shared win) after the tie-breaks; None before the end."""
+        if not self.is_terminal():
+            return None
+        scores = self.scores()
+        keys = [(scores[s].total, *self.tiebreak(s)) for s in range(len(scores))]
+        best = max(keys)
+        return [s for s, k in enumerate(keys) if k == best]
+
+    def invariants(self) -> list[str]:
+        """Every violated invariant, as sentences (empty when all hold)."""
+        problems = []
+        for seat, score in enumerate(self.scores()):
+            if score.total != sum(score.breakdown.values()):
+                problems.append(
+                    f"seat {seat}: score {score.total} is not the sum of its breakdown {score.breakdown}"
+                )
+        if self.is_terminal() and self.to_move is not None:
+            problems.append("terminal state still has a seat to move")
+        return problems + self.game_invariants()
+
+    def determinize(self: S, seat: int | None, rng: Rng) -> S:
+        """A copy in which everything hidden from ``seat`` is re-dealt consistently,
+        and the future random draws (the generator) are re-seeded."""
+        copy = self.clone()
+        copy.rng = Rng(rng.next32() << 32 | rng.next32())
+        copy.redeal_hidden(seat, rng)
+        return copy
+
+    def clone(self: S) -> S:
+        """A fully independent copy."""
+        copy: S = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        return copy
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_c_")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = encode(self)
+        return data
+
+    def to_json(self) -> str:
+        """Canonical JSON: the same seed and actions give byte-identical text."""
+        return dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls: type[S], text: str) -> S:
+        """Rebuild a state from :meth:`to_json`, raising ``ValueError`` naming any bad field."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"not valid JSON: {err}") from None
+        try:
+            state = decode(cls, data)
+        except CodecError as err:
+            raise ValueError(f"bad {cls.game_id or cls.__name__} state: {err}") from None
+        assert isinstance(state, cls)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def describe_seat(self, seat: int) -> str:
+        return self.names[seat]
