@@ -1,0 +1,38 @@
+# Everything a fresh clone needs: `make play` to play, `make test` to run the whole suite.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+GAME   ?= class-of-89
+ARGS   ?=
+
+.PHONY: play test lint typecheck unit soak bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
+	$(BIN)/homeroom play $(GAME) $(ARGS)
+
+test: lint typecheck unit  ## the whole test suite: lint, types, tests
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -n 2 --dist loadgroup
+
+soak: $(STAMP)  ## thousands of random playouts per game, player count and option set
+	$(BIN)/pytest -n 2 --soak -m soak
+
+bench: $(STAMP)  ## benchmarks that print their figures
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -1,0 +1,266 @@
+"""The terminal game: the board, the numbered legal actions, the log, and a human's commands.
+
+Line-oriented on purpose, so it works in any terminal, over ssh, in tmux and in tests.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from homeroom.agents import Agent
+from homeroom.engine.actions import Action
+from homeroom.engine.errors import HomeroomError, IllegalAction
+from homeroom.engine.events import Event
+from homeroom.engine.match import Match
+
+HELP = """\
+Commands:
+  N            take legal action number N
+  /TEXT        list only the actions whose description contains TEXT
+  why ACTION   explain why an action is (il)legal; ACTION is a number, JSON, or
+               KIND key=value ... (e.g.  why PlaceMember member=Editor space=gym-1)
+  kinds        the action kinds of this game and their fields
+  board | b    show the board again          actions | a   list the actions again
+  score | s    the score breakdown so far     log | l       the whole log
+  undo | u     take back your last decision (not past revealed hidden information)
+  save [FILE]  save the game                  quit | q      save (if a file is set) and stop
+  help | ?     this text"""
+
+
+class TerminalGame:
+    """Runs a match in the terminal for its human seats and lets agents play the others."""
+
+    def __init__(
+        self,
+        match: Match,
+        agents: Sequence[Agent | None],
+        console: Console,
+        input_fn: Callable[[str], str],
+        save_path: Path | None = None,
+    ) -> None:
+        self.match = match
+        self.agents = list(agents)
+        self.console = console
+        self.input = input_fn
+        self.save_path = save_path
+        self.humans = [s for s, a in enumerate(self.agents) if a is None]
+        self.filter = ""
+        self.printed = 0  # decisions whose events have been printed
+        self.last_human: int | None = None
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def name(self, seat: int) -> str:
+        return self.match.seats[seat].name
+
+    def viewer(self) -> int | None:
+        if len(self.humans) == 1:
+            return self.humans[0]
+        to_move = self.state.to_move
+        return to_move if to_move in self.humans else None
+
+    def print_text(self, text: str, style: str | None = None) -> None:
+        self.console.print(Text(text, style=style or ""))
+
+    def show_new_events(self) -> None:
+        viewer = self.viewer()
+        if self.printed == 0 and self.match.opening:
+            for event in self.match.opening:
+                self.print_text(event.text_for(viewer), "dim")
+        for entry in self.match.history[self.printed:]:
+            self._print_events(entry.events, viewer)
+        self.printed = len(self.match.history)
+
+    def _print_events(self, events: list[Event], viewer: int | None) -> None:
+        for event in events:
+            self.print_text("  " + event.text_for(viewer), "cyan")
+
+    def show_board(self) -> None:
+        seat = self.viewer()
+        rendered = self.match.game.render(self.state, seat)
+        self.console.rule(f"{self.match.game.info.name} - seen by {self.name(seat) if seat is not None else 'everyone'}")
+        if isinstance(rendered, str):
+            self.console.print(Text(rendered))
+        else:
+            self.console.print(rendered)
+
+    def show_actions(self) -> list[Action]:
+        legal = self.state.legal_actions()
+        shown = [(i, a) for i, a in enumerate(legal, 1) if self.filter.lower() in a.describe().lower()]
+        if self.filter:
+            self.print_text(f"(actions containing {self.filter!r}; '/' alone shows all)", "dim")
+        for i, action in shown:
+            self.console.print(Text.assemble((f"{i:>4}", "bold"), "  ", action.describe()))
+        return list(legal)
+
+    def show_scores(self) -> None:
+        scores = self.state.scores()
+        cats: list[str] = []
+        for s in scores:
+            cats.extend(c for c in s.breakdown if c not in cats)
+        table = Table(title="Scores" + ("" if self.state.is_terminal() else " so far"))
+        table.add_column("")
+        for seat in range(self.match.players):
+            table.add_column(self.name(seat), justify="right")
+        for cat in cats:
+            table.add_row(cat, *[str(s.breakdown.get(cat, 0)) for s in scores])
+        table.add_row(Text("total", style="bold"), *[Text(str(s.total), style="bold") for s in scores])
+        self.console.print(table)
+
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.save_path
+        if target is None:
+            self.print_text("No save file: use 'save FILE' (or start with --save FILE).", "yellow")
+            return
+        self.match.save(target)
+        self.save_path = target
+        self.print_text(f"Saved to {target}.", "green")
+
+    # -------------------------------------------------------------- parsing
+    def parse_action(self, text: str, legal: list[Action]) -> Action:
+        text = text.strip()
+        if text.isdigit():
+            index = int(text)
+            if not 1 <= index <= len(legal):
+                raise IllegalAction(f"there is no action number {index} (choose 1-{len(legal)})")
+            return legal[index - 1]
+        if text.startswith("{"):
+            try:
+                parsed = json.loads(text)
+            except json.JSONDecodeError as err:
+                raise IllegalAction(f"not valid JSON: {err}") from None
+            return self.match.game.action_from_json(parsed)
+        parts = shlex.split(text)
+        if not parts:
+            raise IllegalAction("name an action: a number, JSON, or KIND key=value ...")
+        data: dict[str, Any] = {"type": parts[0]}
+        for part in parts[1:]:
+            key, eq, raw = part.partition("=")
+            if not eq:
+                raise IllegalAction(f"expected key=value, got {part!r}")
+            try:
+                data[key] = json.loads(raw)
+            except json.JSONDecodeError:
+                data[key] = raw
+        return self.match.game.action_from_json(data)
+
+    def show_kinds(self) -> None:
+        import dataclasses
+
+        for name, tp in self.match.game.codec.types.items():
+            fields = " ".join(f"{f.name}=<{getattr(f.type, '__name__', f.type)}>" for f in dataclasses.fields(tp))
+            self.print_text(f"  {name} {fields}".rstrip())
+
+    # ----------------------------------------------------------------- loop
+    def run(self) -> bool:
+        """Play until the end (True) or until the human quits (False)."""
+        while not self.state.is_terminal():
+            seat = self.state.to_move
+            agent = self.agents[seat]
+            if agent is not None:
+                with self.console.status(f"{self.name(seat)} ({agent.name}) is thinking..."):
+                    action = agent.choose(self.state, seat)
+                self.match.play(action)
+                self.show_new_events()
+                self._autosave()
+                continue
+            if not self.human_turn(seat):
+                return False
+        self.show_new_events()
+        self.finish()
+        return True
+
+    def _autosave(self) -> None:
+        if self.save_path is not None:
+            self.match.save(self.save_path)
+
+    def human_turn(self, seat: int) -> bool:
+        if len(self.humans) > 1 and self.last_human not in (None, seat):
+            self.input(f"Pass the game to {self.name(seat)} and press Enter ")
+        self.last_human = seat
+        self.show_new_events()
+        self.show_board()
+        legal = self.show_actions()
+        while True:
+            try:
+                raw = self.input(f"{self.name(seat)}> ").strip()
+            except EOFError:
+                self.print_text("End of input.")
+                if self.save_path:
+                    self.save()
+                return False
+            if not raw:
+                continue
+            word, _, rest = raw.partition(" ")
+            word = word.lower()
+            try:
+                if raw.isdigit() or raw.startswith("{"):
+                    action = self.parse_action(raw, legal)
+                    events = self.match.play(action)
+                    self._print_events(events, self.viewer())
+                    self.printed = len(self.match.history)
+                    self._autosave()
+                    return True
+                if raw.startswith("/"):
+                    self.filter = raw[1:].strip()
+                    self.show_actions()
+                elif word in ("q", "quit", "exit"):
+                    if self.save_path:
+                        self.save()
+                    else:
+                        self.print_text("Quit without saving (start with --save FILE to keep the game).", "yellow")
+                    return False
+                elif word in ("?", "h", "help"):
+                    self.print_text(HELP)
+                elif word in ("a", "actions"):
+                    self.show_actions()
+                elif word in ("b", "board"):
+                    self.show_board()
+                elif word in ("s", "score", "scores"):
+                    self.show_scores()
+                elif word in ("l", "log"):
+                    for line in self.match.log(self.viewer()):
+                        self.print_text("  " + line)
+                elif word == "kinds":
+                    self.show_kinds()
+                elif word == "why":
+                    action = self.parse_action(rest, legal)
+                    reason = self.state.explain(action)
+                    self.print_text(reason or f"'{action.describe()}' is legal now.", "yellow")
+                elif word in ("u", "undo"):
+                    removed = self.match.undo(seat)
+                    self.printed = len(self.match.history)
+                    self.print_text(f"Took back {removed} decision(s).", "green")
+                    self._autosave()
+                    return True
+                elif word == "save":
+                    self.save(Path(rest.strip()) if rest.strip() else None)
+                else:
+                    self.print_text(f"Unknown command {word!r}: type a number, or 'help'.", "yellow")
+            except IllegalAction as err:
+                self.print_text(f"Illegal: {err}", "red")
+            except HomeroomError as err:
+                self.print_text(f"Error: {err}", "red")
+            except OSError as err:
+                self.print_text(f"Cannot save: {err}", "red")
+
+    def finish(self) -> None:
+        self.console.rule("Game over")
+        self.show_board()
+        self.show_scores()
+        winners = self.state.winner() or []
+        names = " and ".join(self.name(w) for w in winners)
+        self.print_text(f"Winner: {names}" + (" (shared)" if len(winners) > 1 else ""), "bold green")
+        if self.save_path:
+            self.save()

@@ -1,0 +1,237 @@
+"""Play many seeded games with agents and summarise them.
+
+The default backend runs games in this process or on local worker processes; the ``ray``
+backend hands the same work to a Ray cluster (``pip install 'homeroom[ray]'``) for runs that
+outgrow one machine. Every game is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from homeroom import games
+from homeroom.agents import make_agent
+from homeroom.engine.errors import HomeroomError
+
+
+@dataclass
+class GameResult:
+    """The outcome of one simulated game."""
+
+    seed: int
+    scores: list[int] = field(default_factory=list)
+    breakdowns: list[dict[str, int]] = field(default_factory=list)
+    winner: list[int] = field(default_factory=list)
+    decisions: int = 0
+    seconds: float = 0.0
+    think_seconds: list[float] = field(default_factory=list)
+    decisions_by_seat: list[int] = field(default_factory=list)
+    seat_agents: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Job:
+    game_id: str
+    players: int
+    seeds: tuple[int, ...]
+    options: dict[str, Any]
+    seats: tuple[str, ...]
+
+
+def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], seats: Sequence[str]) -> GameResult:
+    """Play one game with agent specs ``seats`` (one per seat); errors are caught and reported."""
+    result = GameResult(seed=seed, seat_agents=list(seats))
+    try:
+        game = games.get(game_id)
+        state = game.new_state(players, seed, options)
+        agents = [make_agent(spec, seed * 1_000_003 + i) for i, spec in enumerate(seats)]
+        think = [0.0] * players
+        counts = [0] * players
+        start = time.process_time()
+        bound = game.info.max_decisions
+        while not state.is_terminal():
+            seat = state.to_move
+            assert seat is not None
+            t0 = time.perf_counter()
+            action = agents[seat].choose(state, seat)
+            think[seat] += time.perf_counter() - t0
+            counts[seat] += 1
+            state.apply(action)
+            result.decisions += 1
+            if result.decisions > bound:
+                raise RuntimeError(f"no end within {bound} decisions")
+        result.seconds = time.process_time() - start
+        scores = state.scores()
+        result.scores = [s.total for s in scores]
+        result.breakdowns = [dict(s.breakdown) for s in scores]
+        result.winner = state.winner() or []
+        result.think_seconds = think
+        result.decisions_by_seat = counts
+    except Exception as err:  # noqa: BLE001 - a simulation reports errors instead of dying
+        tb = traceback.extract_tb(err.__traceback__)
+        where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
+        result.error = f"seed {seed}: {type(err).__name__}: {err}{where}"
+    return result
+
+
+def run_job(job: Job) -> list[GameResult]:
+    return [play_one(job.game_id, job.players, s, job.options, job.seats) for s in job.seeds]
+
+
+def _jobs(game_id: str, players: int, n: int, seed: int, options: dict[str, Any],
+          seats: Sequence[str], chunk: int) -> list[Job]:
+    seeds = [seed + i for i in range(n)]
+    return [Job(game_id, players, tuple(seeds[i:i + chunk]), dict(options), tuple(seats))
+            for i in range(0, n, chunk)]
+
+
+def simulate(
+    game_id: str,
+    players: int,
+    n_games: int,
+    seats: Sequence[str] | None = None,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play ``n_games`` games with seeds ``seed .. seed+n-1``; results come back in seed order."""
+    game = games.get(game_id)
+    resolved = game.validate(players, options or {})
+    seat_specs = list(seats or [])
+    if len(seat_specs) > players:
+        raise HomeroomError(f"{len(seat_specs)} seats given for a {players}-player game")
+    seat_specs += ["random"] * (players - len(seat_specs))
+    for i, spec in enumerate(seat_specs):
+        if spec == "human":
+            raise HomeroomError("simulate cannot seat a human; use random or a bot")
+        make_agent(spec, i)  # validate the spec before starting any work
+    if n_games < 1:
+        raise HomeroomError("the number of games must be at least 1")
+    if workers < 1:
+        raise HomeroomError("the number of workers must be at least 1")
+    chunk = max(1, min(50, math.ceil(n_games / (workers * 8))))
+    jobs = _jobs(game_id, players, n_games, seed, resolved, seat_specs, chunk)
+    results: list[GameResult] = []
+    for batch in _execute(jobs, workers, backend):
+        results.extend(batch)
+        if progress:
+            progress(len(batch))
+    results.sort(key=lambda r: r.seed)
+    return results
+
+
+def _execute(jobs: list[Job], workers: int, backend: str) -> Iterator[list[GameResult]]:
+    if backend == "ray":
+        yield from _execute_ray(jobs)
+    elif backend != "local":
+        raise HomeroomError(f"unknown backend '{backend}' (known: local, ray)")
+    elif workers == 1:
+        for job in jobs:
+            yield run_job(job)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(run_job, job) for job in jobs]
+            for future in as_completed(futures):
+                yield future.result()
+
+
+def _execute_ray(jobs: list[Job]) -> Iterator[list[GameResult]]:
+    try:
+        import ray
+    except ImportError:
+        raise HomeroomError("the ray backend needs Ray: pip install 'homeroom[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(ignore_reinit_error=True, include_dashboard=False, logging_level="ERROR")
+    try:
+        remote = ray.remote(run_job)
+        pending = [remote.remote(job) for job in jobs]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
+    """Wins per seat, score mean and spread, game length, speed and errors, as one JSON object."""
+    ok = [r for r in results if r.error is None]
+    wins = [0] * players
+    shares = [0.0] * players
+    for r in ok:
+        for w in r.winner:
+            wins[w] += 1
+            shares[w] += 1 / len(r.winner)
+    seats = []
+    for s in range(players):
+        vals = [r.scores[s] for r in ok]
+        mean = sum(vals) / len(vals) if vals else 0.0
+        var = sum((v - mean) ** 2 for v in vals) / (len(vals) - 1) if len(vals) > 1 else 0.0
+        agent = results[0].seat_agents[s] if results and results[0].seat_agents else "random"
+        seats.append({
+            "seat": s,
+            "agent": agent,
+            "wins": wins[s],
+            "win_share": round(shares[s] / len(ok), 4) if ok else 0.0,
+            "score_mean": round(mean, 3),
+            "score_sd": round(math.sqrt(var), 3),
+            "score_min": min(vals) if vals else None,
+            "score_max": max(vals) if vals else None,
+        })
+    decisions = sum(r.decisions for r in ok)
+    seconds = sum(r.seconds for r in ok)
+    return {
+        "games": len(results),
+        "completed": len(ok),
+        "errors": len(results) - len(ok),
+        "error_samples": [r.error for r in results if r.error][:5],
+        "seats": seats,
+        "shared_wins": sum(1 for r in ok if len(r.winner) > 1),
+        "mean_decisions": round(decisions / len(ok), 2) if ok else 0.0,
+        "decisions_per_second": round(decisions / seconds, 1) if seconds > 0 else None,
+        "cpu_ms_per_game": round(1000 * seconds / len(ok), 3) if ok else None,
+    }
+
+
+def write_rows(results: Sequence[GameResult], path: Path) -> None:
+    """One row per game, as CSV, or Parquet when the file name ends in .parquet."""
+    rows = []
+    for r in results:
+        row = {k: v for k, v in asdict(r).items() if k not in ("breakdowns", "think_seconds")}
+        for seat, score in enumerate(r.scores):
+            row[f"score_{seat}"] = score
+            for cat, pts in (r.breakdowns[seat] if r.breakdowns else {}).items():
+                row[f"seat{seat}_{cat}"] = pts
+        row["scores"] = " ".join(map(str, r.scores))
+        row["winner"] = " ".join(map(str, r.winner))
+        row["seat_agents"] = " ".join(r.seat_agents)
+        row["decisions_by_seat"] = " ".join(map(str, r.decisions_by_seat))
+        rows.append(row)
+    columns: list[str] = []
+    for row in rows:
+        columns.extend(k for k in row if k not in columns)
+    if path.suffix == ".parquet":
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise HomeroomError("writing Parquet needs pyarrow: pip install 'homeroom[parquet]'") from None
+        table = pa.table({c: [row.get(c) for row in rows] for c in columns})
+        pq.write_table(table, path)
+        return
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows(rows)
