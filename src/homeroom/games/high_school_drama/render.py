@@ -1,0 +1,139 @@
+"""The terminal view: every clique drawn as a grid of cards with their arrows and bonds,
+the open squares where a card could join, the quad, and what the viewer may see privately."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeroom.games.high_school_drama import rules
+from homeroom.games.high_school_drama.clique import Clique, open_spots
+from homeroom.games.high_school_drama.components import Card, load
+
+if TYPE_CHECKING:
+    from homeroom.games.high_school_drama.state import HSDState
+
+W = 15  # card width, borders included
+H = 4  # card height
+GAP_X = 5
+GAP_Y = 1
+_LETTER = {"jock": "J", "popular": "P", "artsy": "A", "geek": "G"}
+
+
+def card_line(card: Card) -> str:
+    types = "/".join(_LETTER[t] for t in ("jock", "popular", "artsy", "geek") if t in card.types)
+    if card.is_student:
+        return f"{types} c{card.cool} h{card.heart} x{card.cruel}"
+    return f"{types} org c{card.cool} h{card.heart}"
+
+
+def _box(card: Card, main: bool) -> list[str]:
+    a = card.arrows
+    mid = (W - 2) // 2
+    top = "+" + "-" * mid + ("^" if "N" in a else "-") + "-" * (W - 3 - mid) + "+"
+    bottom = "+" + "-" * mid + ("v" if "S" in a else "-") + "-" * (W - 3 - mid) + "+"
+    name = (("*" if main else "") + card.name)[: W - 2]
+    stats = card_line(card)[: W - 2]
+    return [
+        top,
+        "|" + name.ljust(W - 2) + "|",
+        ("<" if "W" in a else "|") + stats.ljust(W - 2) + (">" if "E" in a else "|"),
+        bottom,
+    ]
+
+
+def _open_box(x: int, y: int) -> list[str]:
+    label = f"({x},{y})"
+    return [". " * (W // 2) + ".", ":" + label.center(W - 2) + ":", ":" + "open".center(W - 2) + ":",
+            ". " * (W // 2) + "."]
+
+
+def draw_clique(clique: Clique, show_open: bool = True) -> list[str]:
+    """The clique as text: cards on their squares, bonds between related cards."""
+    cards = load().cards
+    if not clique:
+        return ["(no main student yet)"]
+    spots = open_spots(clique, cards, rules.SPAN) if show_open else {}
+    cells = {(p.x, p.y): cid for cid, p in clique.items()}
+    xs = [x for x, _ in cells] + [x for x, _ in spots]
+    ys = [y for _, y in cells] + [y for _, y in spots]
+    x0, y0 = min(xs), min(ys)
+    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
+    width = cols * W + (cols - 1) * GAP_X
+    canvas = [[" "] * width for _ in range(rows * H + (rows - 1) * GAP_Y)]
+
+    def put(row: int, col: int, text: str) -> None:
+        for i, ch in enumerate(text):
+            if 0 <= col + i < width:
+                canvas[row][col + i] = ch
+
+    def origin(x: int, y: int) -> tuple[int, int]:
+        return (y - y0) * (H + GAP_Y), (x - x0) * (W + GAP_X)
+
+    for (x, y), cid in cells.items():
+        r, c = origin(x, y)
+        for i, line in enumerate(_box(cards[cid], clique[cid].parent is None)):
+            put(r + i, c, line)
+    for (x, y) in spots:
+        r, c = origin(x, y)
+        for i, line in enumerate(_open_box(x, y)):
+            put(r + i, c, line)
+    for p in clique.values():
+        if p.parent is None:
+            continue
+        q = clique[p.parent]
+        if q.y == p.y:  # side by side
+            left = min(p.x, q.x)
+            r, c = origin(left, p.y)
+            put(r + 2, c + W, f"={p.bonds}=".center(GAP_X, "="))
+        else:
+            top = min(p.y, q.y)
+            r, c = origin(p.x, top)
+            put(r + H, c + W // 2 - 1, f"|{p.bonds}|")
+    return ["".join(row).rstrip() for row in canvas]
+
+
+def render(state: HSDState, viewer: int | None) -> str:
+    comps = load()
+    cards = comps.cards
+    out: list[str] = []
+    step = ("midterm", "final")[state.step]
+    out.append(
+        f"== High School Drama: {rules.YEARS[state.year]} {rules.SEASONS[state.season]} "
+        f"({step} action) | leader: {state.names[state.leader]} | phase: {state.phase} =="
+    )
+    out.append(f"Hand size this year: {state.hand_limit}.  Event deck: {len(state.event_deck)}, "
+               f"played events: {len(state.event_discard)}.")
+    if state.public_draft:
+        out.append("Drama stacks: " + ", ".join(f"{k} {len(v)}" for k, v in state.stacks.items()))
+    if state.playing is not None:
+        out.append(f"Being played: {comps.name(state.playing)}" + (
+            f" - {comps.events[state.playing].text}" if state.playing in comps.events else ""))
+    out.append("")
+    out.append("The quad:")
+    for cid in state.quad:
+        c = cards[cid]
+        arrows = "".join(d for d in "NESW" if d in c.arrows)
+        out.append(f"  {c.name:<22} {card_line(c):<18} arrows {arrows}")
+    if not state.quad:
+        out.append("  (empty)")
+    for s in range(state.players):
+        out.append("")
+        if not state.enrolled[s]:
+            out.append(f"{state.names[s]}: not enrolled yet (transfer student)")
+            continue
+        sig = state.total(s)
+        hand = len(state.hands[s])
+        n_ev = sum(1 for c in state.hands[s] if c in comps.events)
+        mark = " <- to move" if state.to_move == s else ""
+        out.append(f"{state.names[s]}: {sig} signature(s), {state.supply[s]} bond marker(s) left, "
+                   f"{hand} card(s) in hand ({n_ev} event(s)){mark}")
+        out.extend("  " + line for line in draw_clique(state.cliques[s], show_open=(s == viewer)))
+    if viewer is not None and state.enrolled[viewer]:
+        out.append("")
+        out.append("Your hand: " + (", ".join(
+            comps.name(c) + (f" [{comps.events[c].text}]" if c in comps.events else "")
+            for c in state.hands[viewer]) or "(empty)"))
+    out.append("")
+    out.append("Cards: name, types (J jock, P popular, A artsy, G geek), c cool, h heart, x cruel; "
+               "^ > v < are relational arrows; =n= and |n| are bonds; * marks the main student.")
+    return "\n".join(out)
