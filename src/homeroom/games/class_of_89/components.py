@@ -1,0 +1,391 @@
+"""Class of '89 components: the schema of every data file, its loader and its checker.
+
+The data folder holds one TOML file per component kind (students, teachers, staff, tiles,
+objectives) and ``board.toml`` (school mat, yearbook, club tracks and rule tables). Every
+problem found names its file, record and field, so a player who owns the game can replace
+the stand-ins and be told exactly what is wrong.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from homeroom.engine import DataError
+
+DATA_DIR = Path(__file__).parent / "data"
+CLUBS = ("council", "quiz", "pep", "arts", "athletics", "honor")
+TOKENS = ("gavel", "bookmark", "bolt", "paint", "star")
+LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+TILE_LETTERS = ("A", "B", "C", "D")
+PROVENANCES = ("rulebook", "stand-in")
+GAIN_WORDS = ("signature", "tile1x1", "draw_students", "draw_teachers", "pick_student", "pick_teacher")
+COUNTS = {"students.toml": 78, "teachers.toml": 24, "staff.toml": 24, "objectives.toml": 24}
+TILE_COUNTS = {"A": 8, "B": 12, "C": 10, "D": 12}
+TEACHER_KINDS = {
+    "per_student": (),
+    "students_with_tokens": ("tokens",),
+    "halficon_pairs": ("club",),
+    "sequential_pairs": (),
+}
+TILE_KINDS = {
+    "distinct_halficon_matches": ("thresholds", "points"),
+    "classes_with_token_students": ("token", "students", "points"),
+    "students_with_distinct_tokens": ("distinct", "points"),
+    "superlative_tokens": ("token", "points"),
+    "flat": ("points",),
+    "tokens_per": ("token", "per", "points"),
+}
+MEASURES = {
+    "students_token_same_class": ("token",),
+    "tokens_same_row": ("token",),
+    "tokens_same_column": ("token",),
+    "connected_students_token": ("token",),
+    "students_many_tokens": ("token", "at_least"),
+    "full_classes": ("students",),
+    "tokens_adjacent_teacher": ("token",),
+    "tokens_adjacent_token": ("token", "other"),
+    "alphabetical_runs": ("length",),
+}
+
+
+@dataclass(frozen=True)
+class Student:
+    id: str
+    name: str
+    letter: str
+    left: str
+    right: str
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Teacher:
+    id: str
+    name: str
+    right: str
+    scoring: dict[str, Any]
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Staff:
+    id: str
+    name: str
+    club: str
+    gains: tuple[str, ...]
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    name: str
+    letter: str
+    width: int
+    height: int
+    gains: tuple[str, ...]
+    superlative: bool
+    scoring: dict[str, Any] | None
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Objective:
+    id: str
+    name: str
+    club: str
+    set: str
+    min: int
+    t1: int
+    t2: int
+    measure: dict[str, Any]
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Location:
+    id: str
+    name: str
+    club: str
+    token: str
+    spaces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Components:
+    """Every component and rule table, loaded and checked once."""
+
+    students: dict[str, Student]
+    teachers: dict[str, Teacher]
+    staff: dict[str, Staff]
+    tiles: dict[str, Tile]
+    objectives: dict[str, Objective]
+    board: dict[str, Any]
+    locations: tuple[Location, ...]
+    tracks: dict[str, list[list[str]]]
+    row_bonuses: list[list[str]]
+    column_sides: dict[str, list[list[str]]]
+    grid_icons: dict[int, list[str]]
+    halves: dict[str, str]
+
+    def club_name(self, club: str) -> str:
+        return str(self.board["names"]["clubs"][club])
+
+    def token_name(self, token: str) -> str:
+        return str(self.board["names"]["tokens"][token])
+
+    def member_name(self, member: str) -> str:
+        return str(self.board["names"]["members"][member])
+
+    def card_name(self, card: str) -> str:
+        for table in (self.students, self.teachers, self.staff, self.tiles):
+            if card in table:
+                return str(table[card].name)
+        return card
+
+
+class _Checker:
+    """Collects problems while reading records."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def bad(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}")
+
+    def text(self, rec: dict[str, Any], key: str, where: str, choices: tuple[str, ...] | None = None) -> str:
+        value = rec.get(key)
+        if not isinstance(value, str) or not value:
+            self.bad(where, f"field '{key}' must be non-empty text")
+            return ""
+        if choices is not None and value not in choices:
+            self.bad(where, f"field '{key}' is {value!r}, expected one of {', '.join(choices)}")
+        return value
+
+    def number(self, rec: dict[str, Any], key: str, where: str, low: int = 0, high: int = 99) -> int:
+        value = rec.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.bad(where, f"field '{key}' must be a whole number from {low} to {high}, got {value!r}")
+            return low
+        return value
+
+    def gains(self, value: Any, where: str, key: str = "gains") -> tuple[str, ...]:
+        if not isinstance(value, list):
+            self.bad(where, f"field '{key}' must be a list of gains")
+            return ()
+        for g in value:
+            if not _valid_gain(g):
+                self.bad(where, f"field '{key}' has unknown gain {g!r} (expected signature, tile1x1, "
+                                "token:<kind|any>, club:<club>, draw_students, draw_teachers, "
+                                "pick_student, pick_teacher)")
+        return tuple(g for g in value if isinstance(g, str))
+
+    def params(self, rec: dict[str, Any], key: str, where: str, kinds: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+        value = rec.get(key)
+        if not isinstance(value, dict):
+            self.bad(where, f"field '{key}' must be a table with a 'kind'")
+            return {}
+        kind = value.get("kind")
+        if kind not in kinds:
+            self.bad(where, f"field '{key}.kind' is {kind!r}, expected one of {', '.join(kinds)}")
+            return {}
+        for need in kinds[kind]:
+            if need not in value:
+                self.bad(where, f"field '{key}' of kind {kind} needs '{need}'")
+        for tk in ("token", "other"):
+            if tk in value and value[tk] not in TOKENS:
+                self.bad(where, f"field '{key}.{tk}' is {value[tk]!r}, not a token")
+        if "tokens" in value and (not isinstance(value["tokens"], list)
+                                  or any(t not in TOKENS for t in value["tokens"])):
+            self.bad(where, f"field '{key}.tokens' must list tokens")
+        if "club" in value and value["club"] not in CLUBS:
+            self.bad(where, f"field '{key}.club' is {value['club']!r}, not a club")
+        for nk in ("points", "students", "distinct", "per", "at_least", "length"):
+            v = value.get(nk)
+            if v is not None and not isinstance(v, list) and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+                self.bad(where, f"field '{key}.{nk}' must be a whole number >= 0")
+        return dict(value)
+
+
+def _valid_gain(g: Any) -> bool:
+    if not isinstance(g, str):
+        return False
+    if g in GAIN_WORDS:
+        return True
+    if g.startswith("token:"):
+        return g[6:] in TOKENS or g[6:] == "any"
+    if g.startswith("club:"):
+        return g[5:] in CLUBS
+    return False
+
+
+def _read(directory: Path, name: str, ck: _Checker) -> dict[str, Any]:
+    path = directory / name
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        ck.bad(name, "file is missing")
+    except tomllib.TOMLDecodeError as err:
+        ck.bad(name, f"not valid TOML: {err}")
+    return {}
+
+
+def _records(data: dict[str, Any], key: str, name: str, ck: _Checker) -> list[tuple[str, dict[str, Any]]]:
+    recs = data.get(key, [])
+    if not isinstance(recs, list):
+        ck.bad(name, f"'{key}' must be an array of tables")
+        return []
+    out = []
+    seen: set[str] = set()
+    for i, rec in enumerate(recs):
+        rid = rec.get("id") if isinstance(rec, dict) else None
+        where = f"{name} {key} #{i + 1}" + (f" ({rid})" if isinstance(rid, str) else "")
+        if not isinstance(rec, dict):
+            ck.bad(where, "must be a table")
+            continue
+        if not isinstance(rid, str) or not rid:
+            ck.bad(where, "field 'id' must be non-empty text")
+            continue
+        if rid in seen:
+            ck.bad(where, f"id {rid!r} is used twice")
+        seen.add(rid)
+        ck.text(rec, "name", where)
+        ck.text(rec, "provenance", where, PROVENANCES)
+        out.append((where, rec))
+    expected = COUNTS.get(name)
+    if expected is not None and len(out) != expected:
+        ck.bad(name, f"has {len(out)} {key} records; the game has {expected}")
+    return out
+
+
+def load(directory: Path | None = None) -> tuple[Components | None, list[str]]:
+    """Read and check a data folder; return the components (None if broken) and the problems."""
+    directory = directory or DATA_DIR
+    ck = _Checker()
+    students: dict[str, Student] = {}
+    for where, r in _records(_read(directory, "students.toml", ck), "student", "students.toml", ck):
+        students[r["id"]] = Student(r["id"], r.get("name", ""), ck.text(r, "letter", where, LETTERS),
+                                    ck.text(r, "left", where, CLUBS), ck.text(r, "right", where, CLUBS),
+                                    r.get("provenance", ""))
+    missing = sorted(set(LETTERS) - {s.letter for s in students.values()})
+    if students and missing:
+        ck.bad("students.toml", f"no student has the initial(s) {', '.join(missing)}")
+    teachers: dict[str, Teacher] = {}
+    for where, r in _records(_read(directory, "teachers.toml", ck), "teacher", "teachers.toml", ck):
+        teachers[r["id"]] = Teacher(r["id"], r.get("name", ""), ck.text(r, "right", where, CLUBS),
+                                    ck.params(r, "scoring", where, TEACHER_KINDS), r.get("provenance", ""))
+    staff: dict[str, Staff] = {}
+    for where, r in _records(_read(directory, "staff.toml", ck), "staff", "staff.toml", ck):
+        staff[r["id"]] = Staff(r["id"], r.get("name", ""), ck.text(r, "club", where, CLUBS),
+                               ck.gains(r.get("gains"), where), r.get("provenance", ""))
+    tiles: dict[str, Tile] = {}
+    board = _read(directory, "board.toml", ck)
+    gw = board.get("grid_columns", 6) if isinstance(board.get("grid_columns"), int) else 6
+    gh = board.get("grid_rows", 4) if isinstance(board.get("grid_rows"), int) else 4
+    for where, r in _records(_read(directory, "tiles.toml", ck), "tile", "tiles.toml", ck):
+        scoring = ck.params(r, "scoring", where, TILE_KINDS) if "scoring" in r else None
+        sup = r.get("superlative", False)
+        if not isinstance(sup, bool):
+            ck.bad(where, "field 'superlative' must be true or false")
+        tiles[r["id"]] = Tile(r["id"], r.get("name", ""), ck.text(r, "letter", where, TILE_LETTERS),
+                              ck.number(r, "width", where, 1, gw), ck.number(r, "height", where, 1, gh),
+                              ck.gains(r.get("gains"), where), bool(sup), scoring, r.get("provenance", ""))
+    for letter, n in TILE_COUNTS.items():
+        got = sum(1 for t in tiles.values() if t.letter == letter)
+        if tiles and got != n:
+            ck.bad("tiles.toml", f"has {got} {letter} tiles; the game has {n}")
+    objectives: dict[str, Objective] = {}
+    for where, r in _records(_read(directory, "objectives.toml", ck), "objective", "objectives.toml", ck):
+        objectives[r["id"]] = Objective(
+            r["id"], r.get("name", ""), ck.text(r, "club", where, CLUBS), ck.text(r, "set", where, TILE_LETTERS),
+            ck.number(r, "min", where), ck.number(r, "t1", where), ck.number(r, "t2", where),
+            ck.params(r, "measure", where, MEASURES), r.get("provenance", ""))
+    for club in CLUBS:
+        for s in TILE_LETTERS:
+            n = sum(1 for o in objectives.values() if o.club == club and o.set == s)
+            if objectives and n != 1:
+                ck.bad("objectives.toml", f"set {s} has {n} {club} objectives; each set has one per club")
+    locations, tracks, rows, sides, icons, halves = _board(board, ck, gw, gh)
+    if ck.problems:
+        return None, ck.problems
+    return Components(students, teachers, staff, tiles, objectives, board, locations, tracks, rows, sides,
+                      icons, halves), []
+
+
+def _board(board: dict[str, Any], ck: _Checker, gw: int, gh: int) -> tuple[Any, ...]:
+    name = "board.toml"
+    if not board:
+        return (), {}, [], {}, {}, {}
+    for key in ("rounds", "turns_per_round", "photo_rows", "photo_columns", "track_top_points",
+                "max_tokens_per_student", "storage_size", "one_by_one_tiles"):
+        ck.number(board, key, name, 1, 99)
+    if (board.get("photo_rows"), board.get("photo_columns")) != (4, 5):
+        ck.bad(name, "the class photo must be 4 rows by 5 columns")
+    locations = []
+    for i, rec in enumerate(board.get("location", [])):
+        where = f"{name} location #{i + 1}"
+        spaces = rec.get("spaces")
+        if not isinstance(spaces, list) or len(spaces) != 5 or any(
+                s not in ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D") for s in spaces):
+            ck.bad(where, "field 'spaces' must list 5 of student, teacher, staff, tile-A..tile-D")
+            spaces = []
+        locations.append(Location(ck.text(rec, "id", where), ck.text(rec, "name", where),
+                                  ck.text(rec, "club", where, CLUBS), ck.text(rec, "token", where, TOKENS),
+                                  tuple(spaces)))
+    if len(locations) != 5:
+        ck.bad(name, f"has {len(locations)} locations; the school has 5")
+    tracks: dict[str, list[list[str]]] = {}
+    raw_tracks = board.get("tracks", {})
+    for club in CLUBS:
+        steps = raw_tracks.get(club) if isinstance(raw_tracks, dict) else None
+        if not isinstance(steps, list) or not steps:
+            ck.bad(f"{name} tracks", f"track '{club}' must list its steps")
+            continue
+        tracks[club] = [list(ck.gains(s, f"{name} tracks.{club} step {j + 1}", "reward")) for j, s in enumerate(steps)]
+    yb = board.get("yearbook", {})
+    rows = [list(ck.gains(r, f"{name} yearbook row {j + 1}", "bonus")) for j, r in enumerate(yb.get("rows", []))]
+    if len(rows) != 4:
+        ck.bad(f"{name} yearbook", "field 'rows' must give 4 row bonuses")
+    sides: dict[str, list[list[str]]] = {}
+    for side, cols in board.get("column_board", {}).items():
+        if not isinstance(cols, list) or len(cols) != 5:
+            ck.bad(f"{name} column_board.{side}", "must give 5 column bonuses")
+            continue
+        sides[side] = [list(ck.gains(c, f"{name} column_board.{side} column {j + 1}", "bonus"))
+                       for j, c in enumerate(cols)]
+    if len(sides) != 2:
+        ck.bad(f"{name} column_board", "must have two sides")
+    grid = board.get("grid", {})
+    icons: dict[int, list[str]] = {}
+    for key, gains in grid.get("icons", {}).items():
+        try:
+            x, y = (int(v) for v in str(key).split(","))
+        except ValueError:
+            ck.bad(f"{name} grid.icons", f"cell {key!r} must be 'column,row'")
+            continue
+        if not (0 <= x < gw and 0 <= y < gh):
+            ck.bad(f"{name} grid.icons", f"cell {key!r} is outside the {gw}x{gh} grid")
+            continue
+        icons[y * gw + x] = list(ck.gains(gains, f"{name} grid.icons {key}", "icons"))
+    halves = grid.get("halves", {})
+    if set(halves) != {"top", "bottom", "left", "right"} or any(c not in CLUBS for c in halves.values()):
+        ck.bad(f"{name} grid.halves", "must give a club for top, bottom, left and right")
+    for key in ("starting_signatures", "objective_points"):
+        for n in ("2", "3", "4"):
+            if not isinstance(board.get(key, {}).get(n), list):
+                ck.bad(f"{name} {key}", f"needs a row for {n} players")
+    return tuple(locations), tracks, rows, sides, icons, dict(halves)
+
+
+@cache
+def components() -> Components:
+    """The packaged components (loaded once)."""
+    comp, problems = load()
+    if comp is None:
+        raise DataError(problems)
+    return comp

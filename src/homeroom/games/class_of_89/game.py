@@ -1,0 +1,138 @@
+"""The Class of '89 game object: metadata and options as data, setup, data check, render."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant
+from homeroom.games.class_of_89.actions import ACTION_TYPES
+from homeroom.games.class_of_89.components import CLUBS, components, load
+from homeroom.games.class_of_89.rules import DECK_KINDS, EMPTY, JANITOR, Co89State
+from homeroom.games.class_of_89.state import Yearbook
+
+OPTIONS = (
+    OptionSpec("objectives", "A", "club objective cards: set A-D, or one random card of each type",
+               choices=("A", "B", "C", "D", "random")),
+    OptionSpec("objective_scoring", "ranked",
+               "ranked (the standard table), or the alternative rules: casual (10 points for MIN), "
+               "casual-t1 and casual-t2 (10 points for the T1 / T2 target)",
+               choices=("ranked", "casual", "casual-t1", "casual-t2")),
+    OptionSpec("school_entrance", True, "use the School Entrance (experienced players may remove it)"),
+    OptionSpec("half_icons", True, "use half-icons (the alternative rules ignore them and redraw the "
+                                   "half-icon teachers and the Prom tile)"),
+)
+
+
+class ClassOf89(Game):
+    info = GameInfo(
+        id="class-of-89",
+        name="Class of '89",
+        min_players=2,
+        max_players=4,
+        options=OPTIONS,
+        variants=(
+            Variant("casual", "Casual objectives: 10 points to everyone meeting MIN", {"objective_scoring": "casual"}),
+            Variant("challenge-t1", "Casual objectives against the T1 target", {"objective_scoring": "casual-t1"}),
+            Variant("challenge-t2", "Casual objectives against the T2 target", {"objective_scoring": "casual-t2"}),
+            Variant("simple", "No half-icons and casual objectives",
+                    {"objective_scoring": "casual", "half_icons": False}),
+            Variant("experienced", "No School Entrance, random objectives",
+                    {"school_entrance": False, "objectives": "random"}),
+        ),
+        constants={
+            "rounds": 4, "turns_per_round": 3, "space_costs": [0, 1, 2], "photo": "4 rows x 5 columns",
+            "max_tokens_per_student": 4, "token_storage": 2, "objective_points": {
+                "2": [14, 6], "3": [16, 10, 4], "4": [18, 12, 6, 2]},
+            "track_top_points": 5, "abc_points": 2, "half_points": 2,
+        },
+        max_decisions=6000,
+        test_option_sets=(
+            {},
+            {"objectives": "random", "objective_scoring": "casual-t1"},
+            {"school_entrance": False},
+            {"half_icons": False, "objective_scoring": "casual"},
+        ),
+        summary="Four rounds of placing your yearbook team around the school to fill your class photo, "
+                "Wildcat Way grid and staff section, competing on club tracks and objectives.",
+        rulebook="class_of_89.txt",
+    )
+    action_types = ACTION_TYPES
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        comp = components()
+        if options["objectives"] not in ("A", "B", "C", "D", "random"):
+            raise OptionError("objectives must be a set A-D or random")
+        if str(players) not in comp.board["starting_signatures"]:
+            raise OptionError(f"Class of '89 has no starting signatures for {players} players")
+
+    def setup(self, players: int, seed: int, options: dict[str, Any], names: list[str]) -> State:
+        comp = components()
+        rng = Rng(seed)
+        decks: dict[str, list[str]] = {k: [] for k in DECK_KINDS}
+        set_aside: list[str] = []
+        for s in comp.students:
+            decks["student"].append(s)
+        for t in comp.teachers.values():
+            if not options["half_icons"] and t.scoring["kind"] == "halficon_pairs":
+                set_aside.append(t.id)
+            else:
+                decks["teacher"].append(t.id)
+        decks["staff"] = list(comp.staff)
+        for tl in comp.tiles.values():
+            if not options["half_icons"] and (tl.scoring or {}).get("kind") == "distinct_halficon_matches":
+                set_aside.append(tl.id)
+            else:
+                decks["tile-" + tl.letter].append(tl.id)
+        for deck in decks.values():
+            rng.shuffle(deck)
+        if options["objectives"] == "random":
+            objectives = [rng.choice([o.id for o in comp.objectives.values() if o.club == club]) for club in CLUBS]
+        else:
+            objectives = [o.id for club in CLUBS for o in comp.objectives.values()
+                          if o.club == club and o.set == options["objectives"]]
+        books = []
+        start = comp.board["starting_signatures"][str(players)]
+        for seat in range(players):
+            teacher = decks["teacher"].pop()
+            photo = [""] * 20
+            photo[0] = teacher
+            gw, gh = int(comp.board["grid_columns"]), int(comp.board["grid_rows"])
+            books.append(Yearbook(photo, [[] for _ in range(20)], [""] * (gw * gh), {c: 0 for c in CLUBS},
+                                  signatures=int(start[seat])))
+        spaces = [[EMPTY] * 3 for _ in range(5)]
+        members = [[""] * 3 for _ in range(5)]
+        janitors: list[tuple[int, int]] = []
+        costs = comp.board["janitors"].get(str(players), [])
+        if costs:
+            clubs = list(comp.board["janitors"]["clubs"])
+            rng.shuffle(clubs)
+            for club, cost in zip(clubs, costs):
+                loc = next(i for i, lc in enumerate(comp.locations) if lc.club == club)
+                janitors.append((loc, int(cost)))
+                spaces[loc][int(cost)] = JANITOR
+                members[loc][int(cost)] = "janitor"
+        state = Co89State(
+            players, seed, options, names, rng, books, [[""] * 5 for _ in range(5)], {}, spaces, members, [],
+            janitors, decks, {k: [] for k in DECK_KINDS}, set_aside, int(comp.board["one_by_one_tiles"]),
+            objectives,
+        )
+        for i in range(5):
+            for j in range(5):
+                state._fill(i, j)
+        return state
+
+    def state_from_json(self, text: str) -> State:
+        return Co89State.from_json(text)
+
+    def check_data(self, directory: Path | None = None) -> list[str]:
+        return load(directory)[1]
+
+    def render(self, state: State, viewer: int | None) -> Any:
+        from homeroom.games.class_of_89.render import render
+
+        assert isinstance(state, Co89State)
+        return render(state, viewer)
+
+
+GAME = ClassOf89()

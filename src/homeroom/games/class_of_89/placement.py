@@ -1,0 +1,218 @@
+"""Where cards and tiles may go in a yearbook: the class photo and the Wildcat Way grid.
+
+Pure functions over a :class:`~homeroom.games.class_of_89.state.Yearbook` and the
+components; the rules module calls them to list legal placements and to find half-icon
+matches and completed rows, columns and halves (rulebook: "Students", "Teachers",
+"Column/Row Completion Bonuses", "Wildcat Way Tiles").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeroom.games.class_of_89.components import Components, components
+
+if TYPE_CHECKING:
+    from homeroom.games.class_of_89.state import Yearbook
+
+ROWS, COLS = 4, 5
+CELLS = ROWS * COLS
+
+
+class Lookup:
+    """Fast per-card facts (letter, half-icons, kind), built once from the components."""
+
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        self.letter: dict[str, int] = {s.id: ord(s.letter) for s in comp.students.values()}
+        self.left: dict[str, str] = {s.id: s.left for s in comp.students.values()}
+        self.right: dict[str, str] = {s.id: s.right for s in comp.students.values()}
+        self.right.update({t.id: t.right for t in comp.teachers.values()})
+        self.gw = int(comp.board.get("grid_columns", 6))
+        self.gh = int(comp.board.get("grid_rows", 4))
+        self.kind: dict[str, str] = {}
+        for s in comp.students:
+            self.kind[s] = "student"
+        for t in comp.teachers:
+            self.kind[t] = "teacher"
+        for st in comp.staff:
+            self.kind[st] = "staff"
+        for tl in comp.tiles.values():
+            self.kind[tl.id] = "tile-" + tl.letter
+        halves: dict[str, list[int]] = {"top": [], "bottom": [], "left": [], "right": []}
+        for c in range(self.gw * self.gh):
+            x, y = c % self.gw, c // self.gw
+            halves["top" if y < self.gh // 2 else "bottom"].append(c)
+            halves["left" if x < self.gw // 2 else "right"].append(c)
+        self.halves = halves
+        self.shapes: dict[str, list[tuple[int, list[int]]]] = {}
+        for tl in comp.tiles.values():
+            spots = []
+            for y in range(self.gh - tl.height + 1):
+                for x in range(self.gw - tl.width + 1):
+                    cells = [(y + dy) * self.gw + x + dx for dy in range(tl.height) for dx in range(tl.width)]
+                    spots.append((y * self.gw + x, cells))
+            self.shapes[tl.id] = spots
+
+
+_LOOKUP: Lookup | None = None
+
+
+def lookup() -> Lookup:
+    global _LOOKUP
+    if _LOOKUP is None:
+        _LOOKUP = Lookup(components())
+    return _LOOKUP
+
+
+def is_teacher(card: str) -> bool:
+    return lookup().kind.get(card) == "teacher"
+
+
+def letter_of(book: Yearbook, slot: int) -> int:
+    """The initial at ``slot`` as a code point, or 0 for a teacher, an empty cell or a covered letter."""
+    card = book.photo[slot]
+    if not card or slot == book.abc_slot:
+        return 0
+    return lookup().letter.get(card, 0)
+
+
+def student_slots(book: Yearbook, card: str) -> list[int]:
+    """Empty cells where the student may go in alphabetical order within its class."""
+    lk = lookup()
+    photo = book.photo
+    letter = lk.letter[card]
+    letters = lk.letter
+    abc = book.abc_slot
+    n = len(photo)
+    # highest initial before each cell within its class, and lowest after it
+    lo = [0] * n
+    cur = 0
+    for s in range(n):
+        c = photo[s]
+        lo[s] = cur
+        if c:
+            if c in letters:
+                if s != abc:
+                    cur = max(cur, letters[c])
+            else:
+                cur = 0
+    out = []
+    hi = 999
+    for s in range(n - 1, -1, -1):
+        c = photo[s]
+        if c:
+            if c in letters:
+                if s != abc:
+                    hi = min(hi, letters[c])
+            else:
+                hi = 999
+        elif lo[s] <= letter <= hi:
+            out.append(s)
+    out.reverse()
+    return out
+
+
+def empty_slots(book: Yearbook) -> list[int]:
+    return [s for s, c in enumerate(book.photo) if not c]
+
+
+def tile_spots(book: Yearbook, tile: str) -> list[int]:
+    """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
+    grid = book.grid
+    return [anchor for anchor, cells in lookup().shapes[tile] if all(not grid[c] for c in cells)]
+
+
+def tile_cells(tile: str, anchor: int) -> list[int]:
+    for a, cells in lookup().shapes[tile]:
+        if a == anchor:
+            return cells
+    raise ValueError(f"{tile} cannot sit at {anchor}")
+
+
+def half_icon(card: str, side: str) -> str:
+    """The club of the card's left or right half-icon ('' when it has none: a teacher's left)."""
+    lk = lookup()
+    return (lk.left if side == "left" else lk.right).get(card, "")
+
+
+def matches_at(book: Yearbook, slot: int) -> list[str]:
+    """Clubs of the half-icon pairs the card at ``slot`` forms with its reading-order neighbours."""
+    photo = book.photo
+    card = photo[slot]
+    out = []
+    if slot > 0 and photo[slot - 1]:
+        club = half_icon(card, "left")
+        if club and club == half_icon(photo[slot - 1], "right"):
+            out.append(club)
+    if slot + 1 < len(photo) and photo[slot + 1]:
+        club = half_icon(card, "right")
+        if club and club == half_icon(photo[slot + 1], "left"):
+            out.append(club)
+    return out
+
+
+def all_pairs(book: Yearbook) -> list[tuple[int, str]]:
+    """Every matched half-icon pair as (slot of its right card, club)."""
+    photo = book.photo
+    out = []
+    for s in range(1, len(photo)):
+        if photo[s] and photo[s - 1]:
+            club = half_icon(photo[s], "left")
+            if club and club == half_icon(photo[s - 1], "right"):
+                out.append((s, club))
+    return out
+
+
+def classes(book: Yearbook) -> list[tuple[int, list[int]]]:
+    """Each class as (teacher slot, student slots in reading order)."""
+    out: list[tuple[int, list[int]]] = []
+    for s, c in enumerate(book.photo):
+        if not c:
+            continue
+        if is_teacher(c):
+            out.append((s, []))
+        elif out:
+            out[-1][1].append(s)
+    return out
+
+
+def class_of(book: Yearbook) -> list[int]:
+    """The teacher slot owning each cell (-1 before the first teacher)."""
+    owner = []
+    cur = -1
+    for s, c in enumerate(book.photo):
+        if c and is_teacher(c):
+            cur = s
+        owner.append(cur)
+    return owner
+
+
+def completed_lines(book: Yearbook, slot: int) -> tuple[int | None, int | None]:
+    """The row and column newly completed by the card at ``slot`` (None if not complete)."""
+    photo = book.photo
+    r, c = divmod(slot, COLS)
+    row = r if r not in book.rows_done and all(photo[r * COLS + i] for i in range(COLS)) else None
+    col = c if c not in book.cols_done and all(photo[i * COLS + c] for i in range(ROWS)) else None
+    return row, col
+
+
+def completed_halves(book: Yearbook) -> list[str]:
+    grid = book.grid
+    return [h for h, cells in lookup().halves.items()
+            if h not in book.halves and all(grid[c] for c in cells)]
+
+
+def neighbours(slot: int) -> list[int]:
+    """Orthogonal neighbours in the photo grid (no wrapping)."""
+    r, c = divmod(slot, COLS)
+    out = []
+    if r > 0:
+        out.append(slot - COLS)
+    if r < ROWS - 1:
+        out.append(slot + COLS)
+    if c > 0:
+        out.append(slot - 1)
+    if c < COLS - 1:
+        out.append(slot + 1)
+    return out

@@ -1,0 +1,120 @@
+"""Terminal view of a Class of '89 game: the school mat, the round, every yearbook, and
+what the viewer alone may see (cards they drew and must choose from)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89.components import CLUBS, components
+
+if TYPE_CHECKING:
+    from homeroom.games.class_of_89.rules import Co89State
+    from homeroom.games.class_of_89.state import Yearbook
+
+TOKEN_ABBR = {"gavel": "G", "bookmark": "K", "bolt": "B", "paint": "P", "star": "S"}
+CLUB_ABBR = {"council": "SC", "quiz": "QB", "pep": "PS", "arts": "FA", "athletics": "AT", "honor": "HS"}
+
+
+def card_label(card: str) -> str:
+    comp = components()
+    if not card:
+        return "."
+    if card in comp.students:
+        s = comp.students[card]
+        return f"{CLUB_ABBR[s.left]}|{s.name}|{CLUB_ABBR[s.right]}"
+    if card in comp.teachers:
+        t = comp.teachers[card]
+        return f"[{t.name}]|{CLUB_ABBR[t.right]}"
+    if card in comp.staff:
+        st = comp.staff[card]
+        return f"Staff {st.name} ({CLUB_ABBR[st.club]}: {', '.join(st.gains)})"
+    tl = comp.tiles[card]
+    extra = f"; {tl.scoring['kind']}" if tl.scoring else ""
+    return f"Tile {tl.letter} {tl.name} {tl.width}x{tl.height} ({', '.join(tl.gains) or '-'}{extra})"
+
+
+def _tokens(toks: list[str]) -> str:
+    return "".join(TOKEN_ABBR[t] for t in toks)
+
+
+def render_book(state: Co89State, seat: int, book: Yearbook) -> list[str]:
+    comp = components()
+    lines = [f"== {state.names[seat]}: {book.signatures} signatures, storage [{_tokens(book.storage)}], "
+             f"ABC {'used' if book.abc_slot >= 0 else 'unused'}, column side {book.side or '?'}, "
+             f"used this round: {', '.join(book.used) or '-'}"]
+    lines.append("   tracks: " + "  ".join(f"{CLUB_ABBR[c]} {book.tracks[c]}/{len(comp.tracks[c])}" for c in CLUBS))
+    for r in range(4):
+        cells = []
+        for c in range(5):
+            s = r * 5 + c
+            label = card_label(book.photo[s])
+            if s == book.abc_slot:
+                label += "(ABC)"
+            if book.tokens[s]:
+                label += "{" + _tokens(book.tokens[s]) + "}"
+            cells.append(f"{label:<28}")
+        lines.append(f"   row {r + 1}: " + " ".join(cells))
+    gw = pl.lookup().gw
+    for r in range(pl.lookup().gh):
+        row = []
+        for c in range(gw):
+            v = book.grid[r * gw + c]
+            if not v:
+                icon = comp.grid_icons.get(r * gw + c)
+                row.append(f"({icon[0].split(':')[-1][:4]})" if icon else "  .   ")
+            else:
+                row.append("[1x1] " if v == "1x1" else f"[{comp.tiles[v].letter}]   ")
+        lines.append(f"   grid {r + 1}: " + " ".join(row))
+    if book.tiles:
+        lines.append("   tiles: " + ", ".join(comp.card_name(t) for t in book.tiles) + f"; 1x1 tiles: {book.ones}")
+    for sup in book.superlatives:
+        lines.append(f"   Senior Superlative on {comp.card_name(sup.tile)}: {comp.card_name(sup.student)} "
+                     f"{{{_tokens(sup.tokens)}}}")
+    if book.staff:
+        lines.append("   staff: " + ", ".join(comp.card_name(s) for s in book.staff))
+    return lines
+
+
+def render(state: Co89State, viewer: int | None) -> str:
+    comp = components()
+    out = [f"Class of '89 - round {state.round} of {comp.board['rounds']}, "
+           f"first player {state.names[state.first]}"]
+    out.append("Objectives: " + "; ".join(
+        f"{comp.objectives[o].name} ({comp.club_name(comp.objectives[o].club)}, MIN {comp.objectives[o].min})"
+        for o in state.objectives))
+    for i, loc in enumerate(comp.locations):
+        occ = []
+        for cost, who in enumerate(state.spaces[i]):
+            tag = "janitor" if who == -2 else "free" if who == -1 else f"{state.names[who]}'s {state.space_members[i][cost]}"
+            occ.append(f"{cost}:{tag}")
+        out.append(f"{loc.name} ({comp.club_name(loc.club)}, {comp.token_name(loc.token)}) spaces " + ", ".join(occ))
+        for card in state.school[i]:
+            label = card_label(card)
+            if card in state.school_sups:
+                label += f" with Senior Superlative {card_label(state.school_sups[card])}"
+            out.append(f"    {label}")
+    if state.options.get("school_entrance", True):
+        ent = ", ".join(f"{state.names[s]}'s {m}" for s, m in state.entrance) or "nobody"
+        out.append(f"School Entrance (1x1 tile + 2 signatures): {ent}")
+    out.append("Decks: " + ", ".join(f"{k} {len(v)}" for k, v in state.decks.items())
+               + f"; 1x1 tiles left {state.ones_supply}")
+    for seat, book in enumerate(state.books):
+        out += render_book(state, seat, book)
+    if state.phase == "act":
+        where = "School Entrance" if state.location == 5 else comp.locations[state.location].name
+        done = [n for n, f in (("main", state.main_done), ("signature", state.sig_done),
+                               ("member", state.member_done)) if f]
+        out.append(f"{state.names[state.current]}'s {state.member} is at the {where}; done: {', '.join(done) or '-'}")
+    if state.pending:
+        p = state.pending[0]
+        text = f"Waiting for {state.names[p.seat]}: {p.kind.replace('_', ' ')}"
+        if p.token:
+            text += f" ({p.token})"
+        if p.cards and p.seat == viewer:
+            text += ": " + "; ".join(card_label(c) for c in p.cards)
+        out.append(text)
+    if state.is_terminal():
+        for s, sc in enumerate(state.scores()):
+            out.append(f"{state.names[s]}: {sc.total} " + str(sc.breakdown))
+    return "\n".join(out)

@@ -1,0 +1,743 @@
+"""Class of '89 rules: the game state, its legal actions and their effects.
+
+Turn structure (rulebook "Player Turn"): place a team member, then in any order the mandatory
+main action, the optional signature action and the optional team-member action, with free
+token moves from storage and paid token moves between students, then end the turn. Every
+gain that asks for a choice (where a token goes, where a 1x1 tile goes, which drawn card to
+keep) becomes a :class:`Pending` decision resolved before play goes on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
+from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89.actions import (
+    STORAGE,
+    SUPERLATIVE,
+    BuyToken,
+    ChooseSide,
+    ChooseToken,
+    Decline,
+    EndTurn,
+    Forgo,
+    Keep,
+    Photograph,
+    Place,
+    PlaceOneByOne,
+    PutToken,
+    Refresh,
+    Reward,
+    ShiftToken,
+    Take,
+    TakeEntrance,
+    Unstore,
+    UseMember,
+    cell,
+    grid_cell,
+)
+from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
+from homeroom.games.class_of_89.state import Pending, Superlative, Yearbook
+
+EMPTY, JANITOR = -1, -2
+ENTRANCE = 5
+DECK_KINDS = ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D")
+
+
+@dataclass(eq=False)
+class Co89State(State):
+    game_id = "class-of-89"
+    players: int
+    seed: int
+    options: dict[str, Any]
+    names: list[str]
+    rng: Rng
+    books: list[Yearbook]
+    school: list[list[str]]                 # 5 locations x 5 card/tile spaces ("" empty)
+    school_sups: dict[str, str]             # Senior Superlative tile on the mat -> its student
+    spaces: list[list[int]]                 # 5 locations x 3 member spaces: seat, EMPTY or JANITOR
+    space_members: list[list[str]]
+    entrance: list[tuple[int, str]]
+    janitors: list[tuple[int, int]]         # (location, cost spot)
+    decks: dict[str, list[str]]             # top of each deck is the end of the list
+    discards: dict[str, list[str]]
+    set_aside: list[str]
+    ones_supply: int
+    objectives: list[str]
+    round: int = 1
+    first: int = 0
+    turns_taken: int = 0
+    phase: str = "side"                     # side | place | act | round_end | over
+    location: int = -1
+    member: str = ""
+    main_done: bool = False
+    sig_done: bool = False
+    member_done: bool = False
+    pending: list[Pending] = field(default_factory=list)
+
+    # ------------------------------------------------------------ who moves
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+        if self.phase == "side":
+            return self.turns_taken
+        return (self.first + self.turns_taken) % self.players
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.pending:
+            return self.pending[0].seat
+        return self.current
+
+    def turn_seat(self) -> int | None:
+        return None if self.phase == "over" else self.current
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    # ------------------------------------------------------------- helpers
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _half_icons(self) -> bool:
+        return bool(self.options.get("half_icons", True))
+
+    def _draw(self, kind: str) -> str:
+        deck = self.decks[kind]
+        if not deck and self.discards[kind]:
+            deck.extend(self.discards[kind])
+            self.discards[kind].clear()
+            self.rng.shuffle(deck)
+        return deck.pop() if deck else ""
+
+    def _fill(self, loc: int, pos: int) -> None:
+        kind = components().locations[loc].spaces[pos]
+        card = self._draw(kind)
+        self.school[loc][pos] = card
+        if card and kind.startswith("tile") and components().tiles[card].superlative:
+            student = self._draw("student")
+            if student:
+                self.school_sups[card] = student
+
+    def _discard_space(self, loc: int, pos: int) -> None:
+        card = self.school[loc][pos]
+        if not card:
+            return
+        kind = components().locations[loc].spaces[pos]
+        self.discards[kind].append(card)
+        student = self.school_sups.pop(card, "")
+        if student:
+            self.discards["student"].append(student)
+        self.school[loc][pos] = ""
+
+    def _placements(self, seat: int, card: str, cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
+        book = self.books[seat]
+        kind = pl.lookup().kind[card]
+        if kind == "student":
+            ok = pl.student_slots(book, card)
+            out: list[Action] = [cls(card, s) for s in ok]
+            if book.abc_slot == -1 and not self.options.get("_no_abc"):
+                okset = set(ok)
+                out += [cls(card, s, True) for s, c in enumerate(book.photo) if not c and s not in okset]
+            return out
+        if kind == "teacher":
+            return [cls(card, s) for s in pl.empty_slots(book)]
+        if kind == "staff":
+            return [cls(card, 0)] if len(book.staff) < 4 else []
+        return [cls(card, a) for a in pl.tile_spots(book, card)]
+
+    def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
+        cap = 4
+        out = [s for s, c in enumerate(book.photo)
+               if c and s != exclude and len(book.tokens[s]) < cap and not pl.is_teacher(c)]
+        out += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives)
+                if len(sup.tokens) < cap and SUPERLATIVE + k != exclude]
+        if storage and len(book.storage) < 2:
+            out.append(STORAGE)
+        return out
+
+    def _tokens_at(self, book: Yearbook, target: int) -> list[str]:
+        if target == STORAGE:
+            return book.storage
+        if target >= SUPERLATIVE:
+            return book.superlatives[target - SUPERLATIVE].tokens
+        return book.tokens[target]
+
+    def _target_name(self, book: Yearbook, target: int) -> str:
+        comp = components()
+        if target == STORAGE:
+            return "storage"
+        if target >= SUPERLATIVE:
+            return comp.card_name(book.superlatives[target - SUPERLATIVE].student)
+        return comp.card_name(book.photo[target])
+
+    def _school_cards(self, kind: str) -> list[str]:
+        lk = pl.lookup()
+        return [c for row in self.school for c in row if c and lk.kind[c] == kind]
+
+    # -------------------------------------------------------- legal actions
+    def _legal_actions(self) -> list[Action]:
+        if self.pending:
+            return self._pending_actions(self.pending[0])
+        if self.phase == "side":
+            return [ChooseSide(s) for s in sorted(components().column_sides)]
+        if self.phase == "place":
+            return self._placement_actions()
+        if self.phase == "act":
+            return self._turn_actions()
+        return []
+
+    def _placement_actions(self) -> list[Action]:
+        seat = self.current
+        book = self.books[seat]
+        comp = components()
+        out: list[Action] = []
+        for member in comp.board["members"]:
+            if member in book.used:
+                continue
+            for i, loc in enumerate(comp.locations):
+                row = self.spaces[i]
+                if member != "treasurer" and seat in row:
+                    continue
+                for cost, occ in enumerate(row):
+                    if occ == EMPTY and (member == "treasurer" or book.signatures >= cost):
+                        out.append(Place(member, loc.id, cost))
+            if self.options.get("school_entrance", True):
+                out.append(Place(member, "entrance", 0))
+        if not out:
+            out.append(Forgo())
+        return out
+
+    def _main_options(self) -> list[Action]:
+        seat = self.current
+        if self.location == ENTRANCE:
+            return [TakeEntrance()]
+        out: list[Action] = []
+        for card in self.school[self.location]:
+            if card:
+                out += self._placements(seat, card, Take)
+        return out
+
+    def _turn_actions(self) -> list[Action]:
+        seat = self.current
+        book = self.books[seat]
+        out: list[Action] = []
+        main = [] if self.main_done else self._main_options()
+        out += main
+        at_entrance = self.location == ENTRANCE
+        if not self.sig_done and not at_entrance and book.signatures >= 1:
+            out += [BuyToken(), Refresh()]
+        if not self.member_done:
+            if self.member in ("editor", "designer"):
+                out.append(UseMember())
+            elif self.member == "photographer" and not at_entrance:
+                lk = pl.lookup()
+                for card in self.school[self.location]:
+                    if card and lk.kind[card] == "student":
+                        out += self._placements(seat, card, Photograph)
+        if book.storage:
+            targets = self._token_targets(book, storage=False)
+            for token in sorted(set(book.storage)):
+                out += [Unstore(token, t) for t in targets]
+        if book.signatures >= 2:
+            sources = [s for s, t in enumerate(book.tokens) if t]
+            sources += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives) if sup.tokens]
+            for src in sources:
+                if self._token_targets(book, exclude=src, storage=False):
+                    for token in sorted(set(self._tokens_at(book, src))):
+                        out.append(ShiftToken(src, token))
+        if self.main_done or not main:
+            out.append(EndTurn())
+        return out
+
+    def _pending_actions(self, p: Pending) -> list[Action]:
+        book = self.books[p.seat]
+        if p.kind == "token":
+            if p.token == "any":
+                return [*(ChooseToken(t) for t in TOKENS), Decline()]
+            return [*(PutToken(p.token, t) for t in self._token_targets(book)), Decline()]
+        if p.kind == "move":
+            return [PutToken(p.token, t) for t in self._token_targets(book, exclude=p.source, storage=False)]
+        if p.kind == "tile1x1":
+            return [*(PlaceOneByOne(c) for c, v in enumerate(book.grid) if not v), Decline()]
+        if p.kind in ("draw_students", "draw_teachers"):
+            out: list[Action] = []
+            for card in p.cards:
+                out += self._placements(p.seat, card, Keep)
+            if p.kind == "draw_students" or not out:
+                out.append(Decline())
+            return out
+        if p.kind in ("pick_student", "pick_teacher"):
+            out = []
+            for card in self._school_cards(p.kind[5:]):
+                out += self._placements(p.seat, card, Keep)
+            return [*out, Decline()]
+        if p.kind == "reward":
+            choices = list(TOKENS) if p.club == "honor" else [components().locations[CLUBS.index(p.club)].token]
+            return [Reward("signature"), *(Reward(t) for t in choices)]
+        return []
+
+    # ------------------------------------------------------------- apply
+    def _apply(self, action: Action) -> list[Event]:
+        if self.pending:
+            p = self.pending.pop(0)
+            before = len(self.pending)
+            events = self._resolve(p, action)
+            if len(self.pending) > before:  # gains from resolving come first (depth first)
+                self.pending[:] = self.pending[before:] + self.pending[:before]
+        elif isinstance(action, ChooseSide):
+            self.books[self.current].side = action.side
+            events = [Event(f"{self._name(self.current)} uses side {action.side} of the column "
+                            "completion board.", self.current)]
+            self.turns_taken += 1
+            if self.turns_taken == self.players:
+                self.turns_taken = 0
+                self.phase = "place"
+                events.append(Event(f"Round 1 begins; {self._name(self.first)} goes first."))
+        elif isinstance(action, Place):
+            events = self._place_member(action)
+        elif isinstance(action, Forgo):
+            events = [Event(f"{self._name(self.current)} cannot pay for any space and forgoes the turn.",
+                            self.current)]
+            events += self._end_turn()
+        else:
+            events = self._turn_action(action)
+        events += self._settle()
+        return events
+
+    def _place_member(self, a: Place) -> list[Event]:
+        seat = self.current
+        book = self.books[seat]
+        comp = components()
+        book.used.append(a.member)
+        self.member = a.member
+        self.main_done = self.sig_done = self.member_done = False
+        self.phase = "act"
+        who = f"{self._name(seat)}'s {comp.member_name(a.member)}"
+        if a.location == "entrance":
+            self.location = ENTRANCE
+            self.entrance.append((seat, a.member))
+            return [Event(f"{self._name(seat)} sends the {comp.member_name(a.member)} to the School Entrance.",
+                          seat)]
+        i = next(k for k, lc in enumerate(comp.locations) if lc.id == a.location)
+        self.location = i
+        self.spaces[i][a.cost] = seat
+        self.space_members[i][a.cost] = a.member
+        paid = ""
+        if a.cost and a.member != "treasurer":
+            book.signatures -= a.cost
+            paid = f", paying {a.cost} signature{'s' if a.cost > 1 else ''}"
+        elif a.cost:
+            paid = " (the Treasurer ignores the cost)"
+        return [Event(f"{who} goes to the {comp.locations[i].name}{paid}.", seat)]
+
+    def _turn_action(self, a: Action) -> list[Event]:
+        seat = self.current
+        book = self.books[seat]
+        comp = components()
+        name = self._name(seat)
+        if isinstance(a, Take | Photograph):
+            if isinstance(a, Take):
+                self.main_done = True
+            else:
+                self.member_done = True
+            row = self.school[self.location]
+            row[row.index(a.card)] = ""
+            sup = self.school_sups.pop(a.card, "")
+            return self._place_card(seat, a.card, a.at, a.abc, "takes", sup)
+        if isinstance(a, TakeEntrance):
+            self.main_done = True
+            n = int(comp.board["entrance_signatures"])
+            book.signatures += n
+            return [Event(f"{name} takes {n} signatures and a 1x1 tile at the School Entrance.", seat),
+                    *self._gain(seat, ["tile1x1"])]
+        if isinstance(a, BuyToken):
+            self.sig_done = True
+            book.signatures -= 1
+            token = comp.locations[self.location].token
+            self.pending.append(Pending("token", seat, token=token))
+            return [Event(f"{name} pays a signature for a {comp.token_name(token)} token.", seat)]
+        if isinstance(a, Refresh):
+            self.sig_done = True
+            book.signatures -= 1
+            for pos in range(5):
+                self._discard_space(self.location, pos)
+            for pos in range(5):
+                self._fill(self.location, pos)
+            shown = ", ".join(comp.card_name(c) for c in self.school[self.location] if c)
+            return [Event(f"{name} pays a signature to wipe and refresh the {comp.locations[self.location].name}: "
+                          f"{shown}.", seat, reveals=True)]
+        if isinstance(a, UseMember):
+            self.member_done = True
+            if self.member == "editor":
+                club = comp.board["entrance_club"] if self.location == ENTRANCE else comp.locations[self.location].club
+                return [Event(f"{name}'s Editor works on the {comp.club_name(club)} page.", seat),
+                        *self._advance(seat, club)]
+            token = "any" if self.location == ENTRANCE else comp.locations[self.location].token
+            book.signatures += 1
+            self.pending.append(Pending("token", seat, token=token))
+            what = "any token" if token == "any" else f"a {comp.token_name(token)} token"
+            return [Event(f"{name}'s Designer gains a signature and {what}.", seat)]
+        if isinstance(a, Unstore):
+            book.storage.remove(a.token)
+            self._tokens_at(book, a.target).append(a.token)
+            return [Event(f"{name} moves a stored {comp.token_name(a.token)} onto "
+                          f"{self._target_name(book, a.target)}.", seat)]
+        if isinstance(a, ShiftToken):
+            book.signatures -= int(comp.board["move_token_cost"])
+            self._tokens_at(book, a.source).remove(a.token)
+            self.pending.append(Pending("move", seat, token=a.token, source=a.source))
+            return [Event(f"{name} pays 2 signatures to move a {comp.token_name(a.token)} off "
+                          f"{self._target_name(book, a.source)}.", seat)]
+        if isinstance(a, EndTurn):
+            return [Event(f"{name} ends the turn.", seat), *self._end_turn()]
+        raise IllegalAction(f"unexpected action {a!r}")
+
+    def _resolve(self, p: Pending, a: Action) -> list[Event]:
+        seat = p.seat
+        book = self.books[seat]
+        comp = components()
+        name = self._name(seat)
+        if isinstance(a, ChooseToken):
+            self.pending.append(Pending("token", seat, token=a.token))
+            return []
+        if isinstance(a, PutToken):
+            self._tokens_at(book, a.target).append(a.token)
+            return [Event(f"{name} puts a {comp.token_name(a.token)} on {self._target_name(book, a.target)}.", seat)]
+        if isinstance(a, PlaceOneByOne):
+            self.ones_supply -= 1
+            book.ones += 1
+            book.grid[a.at] = "1x1"
+            return [Event(f"{name} places a 1x1 tile at {grid_cell(a.at)}.", seat),
+                      *self._cover([a.at], seat)]
+        if isinstance(a, Keep):
+            if p.kind.startswith("draw"):
+                kind = p.kind[5:-1]
+                rest = [c for c in p.cards if c != a.card]
+                self.decks[kind][0:0] = rest
+                return self._place_card(seat, a.card, a.at, a.abc, "keeps", "")
+            for row in self.school:
+                if a.card in row:
+                    row[row.index(a.card)] = ""
+            return self._place_card(seat, a.card, a.at, a.abc, "takes from the school", "")
+        if isinstance(a, Decline):
+            if p.kind.startswith("draw"):
+                kind = p.kind[5:-1]
+                self.decks[kind][0:0] = p.cards
+                return [Event(f"{name} keeps none of the drawn cards and returns them to the bottom.", seat)]
+            what = {"token": "the token", "tile1x1": "the 1x1 tile"}.get(p.kind, "the bonus")
+            return [Event(f"{name} declines {what}.", seat)]
+        if isinstance(a, Reward):
+            if a.choice == "signature":
+                book.signatures += 1
+                return [Event(f"{name} leads {comp.club_name(p.club)} and takes a signature.", seat)]
+            self.pending.append(Pending("token", seat, token=a.choice))
+            return [Event(f"{name} leads {comp.club_name(p.club)} and takes a {comp.token_name(a.choice)}.", seat)]
+        raise IllegalAction(f"unexpected action {a!r}")
+
+    # ------------------------------------------------------------ effects
+    def _place_card(self, seat: int, card: str, at: int, abc: bool, verb: str, sup: str) -> list[Event]:
+        book = self.books[seat]
+        comp = components()
+        lk = pl.lookup()
+        kind = lk.kind[card]
+        name = self._name(seat)
+        if kind == "staff":
+            book.staff.append(card)
+            return [Event(f"{name} {verb} {comp.card_name(card)} (staff).", seat),
+                    *self._gain(seat, list(comp.staff[card].gains))]
+        if kind.startswith("tile"):
+            cells = pl.tile_cells(card, at)
+            for c in cells:
+                book.grid[c] = card
+            book.tiles.append(card)
+            text = f"{name} {verb} the {comp.card_name(card)} tile to {grid_cell(at)}"
+            if sup:
+                book.superlatives.append(Superlative(card, sup))
+                text += f" with {comp.card_name(sup)} as its Senior Superlative"
+            events = [Event(text + ".", seat)]
+            events += self._cover(cells, seat, list(comp.tiles[card].gains))
+            return events
+        book.photo[at] = card
+        text = f"{name} {verb} {comp.card_name(card)} to {cell(at)}"
+        if abc:
+            book.abc_slot = at
+            text += ", covering the initial with the ABC token"
+        events = [Event(text + ".", seat)]
+        if self._half_icons():
+            for club in pl.matches_at(book, at):
+                events.append(Event(f"The {comp.club_name(club)} half-icons match.", seat))
+                events += self._advance(seat, club)
+        row, col = pl.completed_lines(book, at)
+        if row is not None:
+            book.rows_done.append(row)
+            events.append(Event(f"{name} completes row {row + 1} of the class photo.", seat))
+            events += self._gain(seat, comp.row_bonuses[row])
+        if col is not None:
+            book.cols_done.append(col)
+            events.append(Event(f"{name} completes column {col + 1} of the class photo.", seat))
+            events += self._gain(seat, comp.column_sides[book.side][col] if book.side else [])
+        return events
+
+    def _cover(self, cells: list[int], seat: int, extra: list[str] | None = None) -> list[Event]:
+        """Gain the grid icons under newly covered cells, then the tile's own gains, then halves."""
+        comp = components()
+        book = self.books[seat]
+        gains: list[str] = []
+        for c in cells:
+            gains += comp.grid_icons.get(c, [])
+        gains += extra or []
+        events = self._gain(seat, gains)
+        for half in pl.completed_halves(book):
+            book.halves.append(half)
+            club = comp.halves[half]
+            events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.", seat))
+            events += self._advance(seat, club)
+        return events
+
+    def _gain(self, seat: int, gains: list[str]) -> list[Event]:
+        book = self.books[seat]
+        comp = components()
+        name = self._name(seat)
+        events: list[Event] = []
+        for g in gains:
+            if g == "signature":
+                book.signatures += 1
+                events.append(Event(f"{name} gains a signature.", seat))
+            elif g.startswith("token:"):
+                token = g[6:]
+                if token != "any" and not self._token_targets(book):
+                    events.append(Event(f"{name} has no room for a {comp.token_name(token)} and discards it.", seat))
+                else:
+                    self.pending.append(Pending("token", seat, token=token))
+            elif g.startswith("club:"):
+                events += self._advance(seat, g[5:])
+            elif g == "tile1x1":
+                if self.ones_supply > 0 and "" in book.grid:
+                    self.pending.append(Pending("tile1x1", seat))
+                else:
+                    events.append(Event(f"{name} has no room for a 1x1 tile and discards it.", seat))
+            elif g in ("draw_students", "draw_teachers"):
+                kind = g[5:-1]
+                cards = [c for c in (self._draw(kind) for _ in range(3)) if c]
+                if cards:
+                    self.pending.append(Pending(g, seat, cards=cards))
+                    shown = ", ".join(comp.card_name(c) for c in cards)
+                    events.append(Event(f"{name} draws {len(cards)} {kind} cards.", seat,
+                                        ((seat, f"You draw {shown}."),), reveals=True))
+            elif g in ("pick_student", "pick_teacher"):
+                kind = g[5:]
+                if any(self._placements(seat, c, Keep) for c in self._school_cards(kind)):
+                    self.pending.append(Pending(g, seat))
+                else:
+                    events.append(Event(f"{name} cannot place any face-up {kind} and loses the bonus.", seat))
+        return events
+
+    def _advance(self, seat: int, club: str) -> list[Event]:
+        book = self.books[seat]
+        comp = components()
+        steps = comp.tracks[club]
+        pos = book.tracks[club]
+        name = self._name(seat)
+        if pos >= len(steps):
+            book.signatures += 1
+            return [Event(f"{name} is already at the top of {comp.club_name(club)} and gains a signature.", seat)]
+        book.tracks[club] = pos + 1
+        top = " (the top!)" if pos + 1 == len(steps) else ""
+        return [Event(f"{name} advances to step {pos + 1} of {comp.club_name(club)}{top}.", seat),
+                *self._gain(seat, steps[pos])]
+
+    # ---------------------------------------------------------- turn flow
+    def _end_turn(self) -> list[Event]:
+        self.phase = "place"
+        self.location = -1
+        self.member = ""
+        self.turns_taken += 1
+        if self.turns_taken == self.players * int(components().board["turns_per_round"]):
+            return self._end_round()
+        return []
+
+    def _end_round(self) -> list[Event]:
+        self.phase = "round_end"
+        comp = components()
+        events = [Event(f"Round {self.round} ends.")]
+        for club in CLUBS:
+            steps = [b.tracks[club] for b in self.books]
+            best = max(steps)
+            if best > 0 and steps.count(best) == 1:
+                self.pending.append(Pending("reward", steps.index(best), club=club))
+            elif best > 0:
+                events.append(Event(f"{comp.club_name(club)} is tied at the top: no reward."))
+        return events
+
+    def _settle(self) -> list[Event]:
+        events: list[Event] = []
+        while self.pending:  # drop decisions that have become empty
+            p = self.pending[0]
+            if p.kind in ("pick_student", "pick_teacher") and self._pending_actions(p) == [Decline()]:
+                self.pending.pop(0)
+                events.append(Event(f"{self._name(p.seat)} cannot place any face-up {p.kind[5:]} "
+                                    "and loses the bonus.", p.seat))
+                continue
+            if p.kind == "token" and p.token != "any" and not self._token_targets(self.books[p.seat]):
+                self.pending.pop(0)
+                events.append(Event(f"{self._name(p.seat)} has no room for the token and discards it.", p.seat))
+                continue
+            break
+        if not self.pending and self.phase == "round_end":
+            events += self._after_round()
+        return events
+
+    def _after_round(self) -> list[Event]:
+        comp = components()
+        board = comp.board
+        if self.round >= int(board["rounds"]):
+            self.phase = "over"
+            scores = self.scores()
+            line = ", ".join(f"{self.names[s]} {scores[s].total}" for s in range(self.players))
+            win = self.winner() or []
+            return [Event(f"The game is over. Final scores: {line}. "
+                          f"Winner: {' and '.join(self.names[s] for s in win)}.")]
+        events: list[Event] = []
+        for i in range(5):
+            for j in range(3):
+                if self.spaces[i][j] >= 0:
+                    self.spaces[i][j] = EMPTY
+                    self.space_members[i][j] = ""
+        self.entrance.clear()
+        for b in self.books:
+            b.used.clear()
+        if self.round == int(board["winter_break_round"]):
+            for i in range(5):
+                for j in range(5):
+                    self._discard_space(i, j)
+            events.append(Event("Winter Break: the whole school is wiped."))
+        for i in range(5):
+            for j in range(5):
+                if not self.school[i][j]:
+                    self._fill(i, j)
+        if self.janitors:
+            for loc, cost in self.janitors:
+                self.spaces[loc][cost] = EMPTY
+                self.space_members[loc][cost] = ""
+            self.janitors = [((loc + 1) % 5, cost) for loc, cost in self.janitors]
+            for loc, cost in self.janitors:
+                self.spaces[loc][cost] = JANITOR
+                self.space_members[loc][cost] = "janitor"
+            events.append(Event("The janitors move one location to the right."))
+        if self.players > 2 or self.round == int(board["winter_break_round"]):
+            self.first = (self.first + 1) % self.players
+        self.round += 1
+        self.turns_taken = 0
+        self.phase = "place"
+        events.append(Event(f"Round {self.round} begins; {self.names[self.first]} goes first.", reveals=True))
+        return events
+
+    # ---------------------------------------------------------- contract
+    def scores(self) -> list[Score]:
+        from homeroom.games.class_of_89.scoring import final_scores
+
+        return final_scores(self)
+
+    def tiebreak(self, seat: int) -> tuple[Any, ...]:
+        from homeroom.games.class_of_89.scoring import student_count
+
+        return (self.scores()[seat].breakdown.get("objectives", 0), student_count(self.books[seat]))
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from homeroom.engine.codec import encode
+
+        pend = []
+        for p in self.pending:
+            d = {"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source}
+            d["cards"] = list(p.cards) if p.seat == seat else len(p.cards)
+            pend.append(d)
+        return {
+            "round": self.round, "phase": self.phase, "first": self.first, "turn": self.current,
+            "to_move": self.to_move, "location": self.location, "member": self.member,
+            "main_done": self.main_done, "sig_done": self.sig_done, "member_done": self.member_done,
+            "objectives": list(self.objectives), "school": encode(self.school),
+            "school_sups": dict(self.school_sups), "spaces": encode(self.spaces),
+            "space_members": encode(self.space_members), "entrance": encode(self.entrance),
+            "decks": {k: len(v) for k, v in self.decks.items()}, "discards": encode(self.discards),
+            "set_aside": list(self.set_aside), "ones_supply": self.ones_supply,
+            "books": encode(self.books), "pending": pend,
+        }
+
+    def redeal_hidden(self, seat: int | None, rng: Rng) -> None:
+        for kind, deck in self.decks.items():
+            hidden = [p for p in self.pending if p.seat != seat and p.kind == f"draw_{kind}s"]
+            pool = list(deck)
+            for p in hidden:
+                pool += p.cards
+            rng.shuffle(pool)
+            for p in hidden:
+                n = len(p.cards)
+                p.cards = pool[:n]
+                del pool[:n]
+            self.decks[kind] = pool
+
+    def game_invariants(self) -> list[str]:
+        comp = components()
+        lk = pl.lookup()
+        problems = []
+        seen: Counter[str] = Counter()
+        for kind in DECK_KINDS:
+            seen.update(self.decks[kind])
+            seen.update(self.discards[kind])
+        seen.update(self.set_aside)
+        for row in self.school:
+            seen.update(c for c in row if c)
+        seen.update(self.school_sups.values())
+        for p in self.pending:
+            seen.update(p.cards)
+        for s, b in enumerate(self.books):
+            seen.update(c for c in b.photo if c)
+            seen.update(b.staff)
+            seen.update(b.tiles)
+            seen.update(x.student for x in b.superlatives)
+            if len(b.storage) > 2:
+                problems.append(f"seat {s} stores {len(b.storage)} tokens (at most 2)")
+            if b.signatures < 0:
+                problems.append(f"seat {s} has {b.signatures} signatures")
+            if len(b.staff) > 4:
+                problems.append(f"seat {s} has {len(b.staff)} staff")
+            for i, toks in enumerate(b.tokens):
+                if len(toks) > 4 or (toks and (not b.photo[i] or pl.is_teacher(b.photo[i]))):
+                    problems.append(f"seat {s} has bad tokens {toks} at cell {i}")
+            if any(len(x.tokens) > 4 for x in b.superlatives):
+                problems.append(f"seat {s} has a superlative with more than 4 tokens")
+            if sum(1 for c in b.grid if c == "1x1") != b.ones:
+                problems.append(f"seat {s}: 1x1 tiles on the grid do not match the count")
+        every = list(comp.students) + list(comp.teachers) + list(comp.staff) + list(comp.tiles)
+        for card in every:
+            if seen[card] != 1:
+                problems.append(f"{card} is in {seen[card]} places")
+        extra = set(seen) - set(lk.kind)
+        if extra:
+            problems.append(f"unknown components: {sorted(extra)}")
+        if self.ones_supply < 0 or self.ones_supply + sum(b.ones for b in self.books) != comp.board["one_by_one_tiles"]:
+            problems.append("1x1 tiles are not conserved")
+        return problems
+
+    def opening_events(self) -> list[Event]:
+        comp = components()
+        events = [Event("Club objectives: " + ", ".join(comp.objectives[o].name for o in self.objectives) + ".")]
+        for s, b in enumerate(self.books):
+            events.append(Event(f"{self.names[s]} starts with {comp.card_name(b.photo[0])} as the first teacher "
+                                f"and {b.signatures} signature{'s' if b.signatures != 1 else ''}.", s))
+        for loc, cost in self.janitors:
+            events.append(Event(f"A janitor occupies the {cost}-signature space of the "
+                                f"{comp.locations[loc].name}."))
+        events.append(Event(f"{self.names[self.first]} has the first player token."))
+        return events
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        from homeroom.games.class_of_89.explain import why_illegal
+
+        return why_illegal(self, action)

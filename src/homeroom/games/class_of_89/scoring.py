@@ -1,0 +1,231 @@
+"""Class of '89 endgame scoring (rulebook "Endgame Scoring", "Club Objectives", "Teachers",
+"Wildcat Way Tiles", "Staff"), as pure functions of the yearbooks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homeroom.engine import Score
+from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.state import Yearbook
+
+if TYPE_CHECKING:
+    from homeroom.games.class_of_89.rules import Co89State
+
+
+def student_count(book: Yearbook) -> int:
+    """Students in the yearbook: the class photo and the Senior Superlatives (tie-break 2)."""
+    return sum(1 for c in book.photo if c and not pl.is_teacher(c)) + len(book.superlatives)
+
+
+def _students(book: Yearbook) -> list[int]:
+    return [s for s, c in enumerate(book.photo) if c and not pl.is_teacher(c)]
+
+
+def sequential_pairs(book: Yearbook, students: list[int]) -> list[bool]:
+    """For each neighbouring pair of a class's students (gaps skipped), whether the initials are
+    consecutive letters (same letters and covered letters do not count)."""
+    out = []
+    for a, b in zip(students, students[1:]):
+        la, lb = pl.letter_of(book, a), pl.letter_of(book, b)
+        out.append(bool(la and lb and lb == la + 1))
+    return out
+
+
+# ------------------------------------------------------------------ teachers
+def teacher_points(book: Yearbook, teacher_slot: int, students: list[int],
+                   half_icons: bool = True) -> int:
+    """A teacher's points from its own class only."""
+    comp = components()
+    sc = comp.teachers[book.photo[teacher_slot]].scoring
+    kind, pts = sc["kind"], int(sc["points"])
+    if kind == "per_student":
+        return pts * len(students)
+    if kind == "students_with_tokens":
+        need = set(sc["tokens"])
+        return pts * sum(1 for s in students if need <= set(book.tokens[s]))
+    if kind == "halficon_pairs":
+        if not half_icons:
+            return 0
+        members = {teacher_slot, *students}
+        return pts * sum(1 for right, club in pl.all_pairs(book)
+                         if club == sc["club"] and right in members and right - 1 in members)
+    if kind == "sequential_pairs":
+        return pts * sum(sequential_pairs(book, students))
+    return 0
+
+
+def teachers_total(book: Yearbook, half_icons: bool = True) -> int:
+    return sum(teacher_points(book, t, st, half_icons) for t, st in pl.classes(book))
+
+
+# ------------------------------------------------------------------- tiles
+def _all_token_lists(book: Yearbook) -> list[list[str]]:
+    return [book.tokens[s] for s in _students(book)] + [x.tokens for x in book.superlatives]
+
+
+def tile_points(book: Yearbook, tile: str, half_icons: bool = True) -> int:
+    sc = components().tiles[tile].scoring
+    if not sc:
+        return 0
+    kind = sc["kind"]
+    if kind == "flat":
+        return int(sc["points"])
+    if kind == "distinct_halficon_matches":
+        if not half_icons:
+            return 0
+        distinct = len({club for _, club in pl.all_pairs(book)})
+        best = 0
+        for need, pts in zip(sc["thresholds"], sc["points"]):
+            if distinct >= need:
+                best = pts
+        return best
+    if kind == "classes_with_token_students":
+        tok, need = sc["token"], int(sc["students"])
+        return int(sc["points"]) * sum(
+            1 for _, st in pl.classes(book) if sum(1 for s in st if tok in book.tokens[s]) >= need)
+    if kind == "students_with_distinct_tokens":
+        need = int(sc["distinct"])
+        return int(sc["points"]) * sum(1 for t in _all_token_lists(book) if len(set(t)) >= need)
+    if kind == "superlative_tokens":
+        sup = next((x for x in book.superlatives if x.tile == tile), None)
+        return int(sc["points"]) * (sup.tokens.count(sc["token"]) if sup else 0)
+    if kind == "tokens_per":
+        n = sum(t.count(sc["token"]) for t in _all_token_lists(book))
+        return int(sc["points"]) * (n // int(sc["per"]))
+    return 0
+
+
+def wildcat_total(book: Yearbook, half_icons: bool = True) -> int:
+    board = components().board
+    return (sum(tile_points(book, t, half_icons) for t in book.tiles)
+            + book.ones * int(board["one_by_one_points"]) + len(book.halves) * int(board["half_points"]))
+
+
+def staff_points(book: Yearbook) -> int:
+    comp = components()
+    table = comp.board["staff_points"]["table"]
+    distinct = len({comp.staff[s].club for s in book.staff})
+    return int(table[min(distinct, len(table) - 1)])
+
+
+# -------------------------------------------------------------- objectives
+def measure(book: Yearbook, m: dict[str, Any]) -> int:
+    """How much of an objective's requirement a yearbook has (rulebook "Objectives Examples")."""
+    kind = m["kind"]
+    photo = book.photo
+    tokens = book.tokens
+    studs = _students(book)
+    if kind == "students_token_same_class":
+        tok = m["token"]
+        return max((sum(1 for s in st if tok in tokens[s]) for _, st in pl.classes(book)), default=0)
+    if kind == "tokens_same_row":
+        tok = m["token"]
+        return max(sum(tokens[r * 5 + c].count(tok) for c in range(5)) for r in range(4))
+    if kind == "tokens_same_column":
+        tok = m["token"]
+        return max(sum(tokens[r * 5 + c].count(tok) for r in range(4)) for c in range(5))
+    if kind == "connected_students_token":
+        tok = m["token"]
+        have = {s for s in studs if tok in tokens[s]}
+        best = 0
+        while have:
+            stack = [have.pop()]
+            size = 0
+            while stack:
+                s = stack.pop()
+                size += 1
+                for n in pl.neighbours(s):
+                    if n in have:
+                        have.remove(n)
+                        stack.append(n)
+            best = max(best, size)
+        return best
+    if kind == "students_many_tokens":
+        tok, need = m["token"], int(m["at_least"])
+        return sum(1 for t in _all_token_lists(book) if t.count(tok) >= need)
+    if kind == "full_classes":
+        need = int(m["students"])
+        count = 0
+        for t, st in pl.classes(book):
+            if len(st) >= need and all(photo[s] for s in range(t, st[-1] + 1)):
+                count += 1
+        return count
+    if kind == "tokens_adjacent_teacher":
+        tok = m["token"]
+        return sum(tokens[s].count(tok) for s in studs
+                   if any(photo[n] and pl.is_teacher(photo[n]) for n in pl.neighbours(s)))
+    if kind == "tokens_adjacent_token":
+        tok, other = m["token"], m["other"]
+        return sum(tokens[s].count(tok) for s in studs
+                   if any(other in tokens[n] for n in pl.neighbours(s) if photo[n]))
+    if kind == "alphabetical_runs":
+        need = int(m["length"])
+        runs = 0
+        for _, st in pl.classes(book):
+            length = 1
+            for ok in sequential_pairs(book, st) + [False]:
+                if ok:
+                    length += 1
+                else:
+                    if length >= need:
+                        runs += 1
+                    length = 1
+        return runs
+    raise ValueError(f"unknown measure {kind}")
+
+
+def ranked_points(values: list[int], qualified: list[bool], table: list[int]) -> list[int]:
+    """Points by place among qualified players; tied players share the summed places rounded up,
+    and the next player takes the place after the tied ones (rulebook "Endgame Scoring")."""
+    out = [0] * len(values)
+    order = sorted((v for v, q in zip(values, qualified) if q), reverse=True)
+    for s, (v, q) in enumerate(zip(values, qualified)):
+        if not q:
+            continue
+        place = order.index(v)
+        ties = order.count(v)
+        total = sum(table[place:place + ties])
+        out[s] = -(-total // ties)
+    return out
+
+
+def objective_points(state: Co89State) -> list[dict[str, int]]:
+    """Points per objective per seat, under the chosen objective rule."""
+    comp = components()
+    mode = state.options.get("objective_scoring", "ranked")
+    per: list[dict[str, int]] = [{} for _ in range(state.players)]
+    for oid in state.objectives:
+        obj = comp.objectives[oid]
+        values = [measure(b, obj.measure) for b in state.books]
+        if mode == "ranked":
+            table = list(comp.board["objective_points"][str(state.players)])
+            pts = ranked_points(values, [v >= obj.min for v in values], table)
+        else:
+            target = {"casual": obj.min, "casual-t1": obj.t1, "casual-t2": obj.t2}[mode]
+            casual = int(comp.board["casual_objectives"]["points"])
+            pts = [casual if v >= target else 0 for v in values]
+        for s in range(state.players):
+            per[s][oid] = pts[s]
+    return per
+
+
+def final_scores(state: Co89State) -> list[Score]:
+    board = components().board
+    half = bool(state.options.get("half_icons", True))
+    objs = objective_points(state)
+    out = []
+    for s, b in enumerate(state.books):
+        out.append(Score.of({
+            "objectives": sum(objs[s].values()),
+            "teachers": teachers_total(b, half),
+            "wildcat_way": wildcat_total(b, half),
+            "staff": staff_points(b),
+            "club_tracks": int(board["track_top_points"]) * sum(
+                1 for club, steps in components().tracks.items() if b.tracks[club] >= len(steps)),
+            "signatures": b.signatures // int(board["signatures_per_point"]),
+            "abc_token": int(board["abc_points"]) if b.abc_slot == -1 else 0,
+        }))
+    return out
