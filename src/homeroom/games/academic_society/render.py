@@ -3,21 +3,30 @@ Secretariat), Society Board, revealed tiles and every player's Individual Board.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
-from homeroom.games.academic_society.actions import space_text
-from homeroom.games.academic_society.components import SHORT, SUBJECT_NAME, SUBJECTS, Vec, components
+from homeroom.games.academic_society.components import (
+    SHORT,
+    SUBJECT_NAME,
+    SUBJECTS,
+    Location,
+    Vec,
+    components,
+)
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
 
-WIDTH = 24
+WIDTH = 18
+LINE = 80
+EFFECT_SHORT = {"royal_commission": "RC", "research_report": "RR", "theory_gain": "TG"}
 
 
 def cost_text(cost: Vec, influence: int = 0) -> str:
     parts = [f"{n}{SHORT[s]}" for s, n in zip(SUBJECTS, cost) if n]
     if influence:
-        parts.append(f"{influence} Influence")
+        parts.append(f"{influence}Infl")
     return "+".join(parts) or "free"
 
 
@@ -25,23 +34,24 @@ def authority_lines(st: AcademicState) -> list[str]:
     comps = components()
     initials = labels(st)
     columns = [comps.cells[o].column for o in comps.start_cells]
-    lines = ["AUTHORITY TRACK  (#order, Crest subject+rank, keep = Research Report cost, * = Influence at end;",
-             "                 red: where a laid-down scholar falls; blue: where Lecture Hall moves lead)",
-             "     " + "".join(f"{SUBJECT_NAME[c]:<{WIDTH}}" for c in columns)]
+    lines = ["AUTHORITY TRACK: #processing order, Crest (subject+rank), *end Influence,",
+             "  keep = Research Report cost; red-> where a laid-down scholar falls,",
+             "  blue-> where Lecture Hall / Treatise moves lead.",
+             "    " + "".join(f"{SUBJECT_NAME[c]:<{WIDTH}}" for c in columns)]
     rows = sorted({c.row for c in comps.cells.values()})
     for r in rows:
         cells = [c for c in comps.cells.values() if c.row == r]
         slots: list[list[str]] = []
         for col in columns:
             here = [c for c in cells if c.column == col]
-            slots.append(cell_box(st, here[0].order, initials) if here else [""] * 5)
+            slots.append(cell_box(st, here[0].order, initials) if here else [""] * 6)
         loose = [c for c in cells if c.column not in columns]
         for c in loose:  # the bottom cell spans the board
             slots = [cell_box(st, c.order, initials)]
-        for i in range(5):
+        for i in range(6):
             pad = " " * (WIDTH * 3 // 2) if loose else ""
-            label = f"row {r}" if i == 0 else ""
-            lines.append(f"{label:<5}" + pad + "".join(f"{s[i]:<{WIDTH}}" for s in slots).rstrip())
+            label = f"r{r}" if i == 0 else ""
+            lines.append(f"{label:<4}" + pad + "".join(f"{s[i]:<{WIDTH}}" for s in slots).rstrip())
         lines.append("")
     return lines
 
@@ -62,7 +72,7 @@ def cell_box(st: AcademicState, order: int, initials: list[str]) -> list[str]:
     who = [initials[s] for s in st.order if order in st.authority[s]]
     laid = [initials[s] + "(down)" for s in st.order if order in st.laid[s]]
     return [f"[#{order} {crest} *{c.influence}]", f" keep {cost_text(c.cost, c.cost_influence)}",
-            f" {red} {blue}", " " + (" ".join(who) or "."), " " + " ".join(laid)]
+            f" {red}", f" {blue}", " " + (" ".join(who) or "."), " " + " ".join(laid)]
 
 
 def render(st: AcademicState, viewer: int | None) -> str:
@@ -89,19 +99,26 @@ def render(st: AcademicState, viewer: int | None) -> str:
             bonus.append(f"{cs.theory_any} any Theory")
         marks = "/".join(labels(st)[p] for p in here)
         track.append(f"{cs.name}({', '.join(bonus) or '-'}){': ' + marks if marks else ''}")
-    out.append("CONTRIBUTION TRACK (top of a stack first; beyond the top: 2 Influence per step): " + "  ".join(track))
+    out.append("CONTRIBUTION TRACK: space(Phase 4 bonus): markers, top of a stack first;")
+    out.append("  beyond the top space each step gives 2 Influence instead.")
+    out.append("  " + "  ".join(track))
     sec = ", ".join(SUBJECT_NAME[s] for s in st.secretariat) or "empty"
     out.append(f"SECRETARIAT: {sec}" + (f"   beside the board: {', '.join(SUBJECT_NAME[s] for s in st.beside)}"
                                         if st.beside else ""))
     out.append("")
-    out.append("SOCIETY BOARD")
-    for sp in comps.spaces:
-        loc = comps.locations[sp.location]
-        closed = sp.four_player and st.players < 4
-        who = ", ".join(st.names[s] + ("" if p == "scholar" else f" ({SUBJECT_NAME[p]} Secretary)")
-                        for s, p in st.board[sp.id])
-        status = "closed (4-player icon)" if closed else (who or "free")
-        out.append(f"  {space_text(sp.id):<34} {main_text(loc.main, loc.main_gain):<48} {status}")
+    out.append("SOCIETY BOARD (* = bonus star)")
+    for loc in comps.locations.values():
+        out.append(f"  {loc.name}: {main_text(loc.main, loc.main_gain)}{bonus_text(loc)}")
+        parts = []
+        spots = [sp for sp in comps.spaces if sp.location == loc.id]
+        for i, sp in enumerate(spots):
+            closed = sp.four_player and st.players < 4
+            who = ", ".join(st.names[s] + ("" if p == "scholar" else f" ({SUBJECT_NAME[p]} Secretary)")
+                            for s, p in st.board[sp.id])
+            status = "closed, 4-player icon" if closed else (who or "free")
+            label = f"({i + 1}){'*' if sp.star else ''}" if len(spots) > 1 or sp.star else "pawns:"
+            parts.append(f"{label} {status}")
+        out.append("      " + "   ".join(parts))
     out.append("")
     rcs = ", ".join(f"#{t} cost {cost_text(comps.commissions[t].cost)} -> {comps.commissions[t].contribution} "
                     "Contribution" for t in st.rc_revealed)
@@ -118,30 +135,50 @@ def render(st: AcademicState, viewer: int | None) -> str:
         you = " (you)" if s == viewer else ""
         th = " ".join(f"{SHORT[x]}{n}" for x, n in zip(SUBJECTS, st.theories[s]))
         secs = "".join(f" +{SUBJECT_NAME[x]} Secretary" for x in st.sec_hand[s])
-        out.append(f"{st.names[s]}{you}: Influence {st.influence[s]} (final so far {scores[s].total})  Theories {th}"
-                   f"  Contribution {st.contribution[s]}  hand {st.hand[s]} scholar(s){secs}"
-                   f"  Authority cells {st.authority[s]}")
+        out.append(f"{st.names[s]}{you}: Influence {st.influence[s]} (with end scoring {scores[s].total})  "
+                   f"Theories {th}  Contribution {st.contribution[s]}")
+        out.append(f"   hand: {st.hand[s]} scholar(s){secs}   Authority cells: "
+                   f"{', '.join(map(str, st.authority[s])) or 'none'}")
         for i, row in enumerate(comps.rows):
             pos = st.sabbatical[s][i]
             spaces = []
             for j, space in enumerate(row.spaces):
                 mark = "S" if pos == j + 1 else " "
-                spaces.append(f"[{mark}{SHORT[row.subject]}{space.crest_rank}:{space.effect}]")
+                spaces.append(f"[{mark}{EFFECT_SHORT[space.effect]} {SHORT[row.subject]}{space.crest_rank}]")
             tiles = st.presentation[s][i]
             cap = row.capacity if pos else 0
             shown = ", ".join(f"{t} {comps.treatises[t].name}" for t in tiles) or "-"
-            out.append(f"   {SUBJECT_NAME[row.subject]:<12}{' '.join(spaces)} *{row.influence}  "
+            out.append(f"   {SUBJECT_NAME[row.subject]:<12}{''.join(spaces)} *{row.influence}  "
                        f"Treatises x{cap}: {shown}")
-    return "\n".join(out)
+    out.append("Sabbatical: S = your scholar; RC/RR = Royal Commission/Research Report cost -1, TG = +1 "
+               "Theory gain; the Crest needed to enter each space is shown.")
+    return "\n".join(wrapped for line in out for wrapped in wrap(line))
+
+
+def wrap(line: str) -> list[str]:
+    if len(line) <= LINE:
+        return [line]
+    indent = " " * min(6, len(line) - len(line.lstrip()) + 3)
+    return textwrap.wrap(line, LINE, subsequent_indent=indent, break_on_hyphens=False)
 
 
 def main_text(main: str, main_gain: Vec) -> str:
     return {
-        "headquarters": "1 of each Theory -> Sabbatical (bonus: Treatise)",
-        "library": "take a Treatise (bonus: another)",
-        "lecture_hall": "3 Theories -> blue-arrow move (bonus: 1 Theory)",
-        "salon": "2 Theories for 2, or 1 Influence",
-    }.get(main, f"gain {cost_text(main_gain)} (bonus likewise)")
+        "headquarters": "1 of each Theory, then a scholar onto / along a Sabbatical track",
+        "library": "take a revealed Treatise",
+        "lecture_hall": "any 3 Theories, then a blue-arrow move",
+        "salon": "any 2 Theories for any 2, or 1 Influence; holds any number",
+    }.get(main, f"gain {cost_text(main_gain)}")
+
+
+def bonus_text(loc: Location) -> str:
+    if loc.bonus == "treatise":
+        return "; bonus: a Treatise"
+    if loc.bonus == "gain_any":
+        return f"; bonus: {loc.bonus_gain_any} Theory of any subject"
+    if loc.bonus == "gain":
+        return f"; bonus: {cost_text(loc.bonus_gain)}"
+    return ""
 
 
 def treatise_text(tid: int) -> str:
