@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import toygame
 from homeroom import games
 
 games.register(toygame.GAME)
+os.environ[games.PLUGIN_ENV] = "toygame"  # so worker processes (Ray) find the toy game too
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -7,6 +7,7 @@ games (the conformance suite's toy game) with :func:`register`.
 from __future__ import annotations
 
 import importlib
+import os
 
 from homeroom.engine.errors import UnknownGame
 from homeroom.engine.game import Game
@@ -18,7 +19,22 @@ BUILTIN: dict[str, str] = {
 }
 """Game id -> module exposing ``GAME``."""
 
+PLUGIN_ENV = "HOMEROOM_GAME_MODULES"
+"""Comma-separated modules exposing ``GAME`` to register as well (games outside this package;
+also how worker processes on other machines learn about them)."""
+
 _loaded: dict[str, Game] = {}
+_plugins_done: set[str] = set()
+
+
+def _load_plugins() -> None:
+    for name in filter(None, (m.strip() for m in os.environ.get(PLUGIN_ENV, "").split(","))):
+        if name in _plugins_done:
+            continue
+        _plugins_done.add(name)
+        game = getattr(importlib.import_module(name), "GAME", None)
+        if isinstance(game, Game):
+            _loaded.setdefault(game.id, game)
 
 
 def register(game: Game) -> Game:
@@ -49,6 +65,9 @@ def _import(game_id: str) -> Game | None:
 def get(game_id: str) -> Game:
     """The registered game with that id, or :class:`UnknownGame` listing the known ids."""
     game = _loaded.get(game_id)
+    if game is None:
+        _load_plugins()
+        game = _loaded.get(game_id)
     if game is None and game_id in BUILTIN:
         game = _import(game_id)
     if game is None:
@@ -58,6 +77,7 @@ def get(game_id: str) -> Game:
 
 def ids() -> list[str]:
     """Ids of every game that can be played in this build."""
+    _load_plugins()
     found = [g for g in BUILTIN if g in _loaded or _import(g) is not None]
     return found + sorted(g for g in _loaded if g not in BUILTIN)
 

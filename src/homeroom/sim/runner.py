@@ -8,7 +8,10 @@ outgrow one machine. Every game is reproducible from its seed.
 from __future__ import annotations
 
 import csv
+import logging
 import math
+import os
+import sys
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -153,7 +156,11 @@ def _execute_ray(jobs: list[Job]) -> Iterator[list[GameResult]]:
         raise HomeroomError("the ray backend needs Ray: pip install 'homeroom[ray]'") from None
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(ignore_reinit_error=True, include_dashboard=False, logging_level="ERROR")
+        env = {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        if os.environ.get(games.PLUGIN_ENV):
+            env[games.PLUGIN_ENV] = os.environ[games.PLUGIN_ENV]
+        ray.init(ignore_reinit_error=True, include_dashboard=False, logging_level=logging.ERROR,
+                 runtime_env={"env_vars": env})
     try:
         remote = ray.remote(run_job)
         pending = [remote.remote(job) for job in jobs]
