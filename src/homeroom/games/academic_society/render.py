@@ -84,9 +84,7 @@ def render(st: AcademicState, viewer: int | None) -> str:
     out.append(f"=== ACADEMIC SOCIETY  Round {min(st.round, comps.rules.rounds)}/{comps.rules.rounds}  {phase} ===")
     out.append("Turn order: " + " > ".join(st.names[s] for s in st.order))
     if st.to_move is not None:
-        top = st.pending[-1]
-        out.append(f"To decide: {st.names[top.seat]}" + (" (you)" if top.seat == viewer else "")
-                   + f" [{top.kind}{' for ' + top.ctx if top.ctx else ''}]")
+        out.append("To decide: " + decision_text(st, viewer))
     out.append("")
     out += authority_lines(st)
     track = []
@@ -186,3 +184,26 @@ def treatise_text(tid: int) -> str:
     subj = "/".join(SUBJECT_NAME[s] for s in t.subjects)
     flask = f", {t.flask} flask" if t.flask else ""
     return f"#{t.id} {t.name} [{subj}{flask}, *{t.influence}]: {t.text}"
+
+
+CONTEXT = {"lecture_hall": "the Lecture Hall", "salon": "the Salon", "bonus": "the bonus action",
+           "effect": "a Treatise effect", "contribution": "the Contribution bonus", "library": "the Library",
+           "penalty": "the lowest Contribution"}
+
+
+def decision_text(st: AcademicState, viewer: int | None) -> str:
+    """'Ana (you) must choose which Theories to spend (3) for the Lecture Hall'."""
+    from homeroom.games.academic_society.phases import KIND_TEXT
+
+    top = st.pending[-1]
+    what, rule = KIND_TEXT.get(top.kind, (top.kind, ""))
+    text = f"{st.names[top.seat]}{' (you)' if top.seat == viewer else ''} must {what}"
+    if top.kind in ("spend", "gain"):
+        text += f" ({top.n})"
+    if top.kind in ("declare", "activate"):
+        text += f" (#{top.n})"
+    if top.kind == "maintain":
+        text += f" (cell {top.n})"
+    if top.ctx in CONTEXT:
+        text += f" for {CONTEXT[top.ctx]}"
+    return text + (f"  [{rule}]" if rule else "")
