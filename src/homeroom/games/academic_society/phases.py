@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from homeroom.engine import Action, Event, IllegalAction
+from homeroom.engine import Action, Event
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -32,7 +32,6 @@ from homeroom.games.academic_society.rules import (
     blue_moves,
     can_pay,
     column_rule,
-    flasks,
     gain,
     gain_contribution,
     has_effect,
@@ -46,6 +45,7 @@ from homeroom.games.academic_society.rules import (
     take_treatise,
     treatise_options,
 )
+from homeroom.games.academic_society.treatises import activate_treatise, next_treatise, run_effect
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
@@ -541,148 +541,3 @@ def maintain_task(st: AcademicState, seat: int, cell: int) -> list[Event]:
         return []
     st.laid[seat].append(cell)
     return [Event(f"{name} cannot pay the Research Report cost of cell {cell}: the scholar is laid down.", seat)]
-
-
-# ------------------------------------------------------------------ Phase 5
-def next_treatise(st: AcademicState, seat: int, after: int) -> int | None:
-    """The next occupied presentation position after ``after`` (top row to bottom, left to right)."""
-    for row in range(4):
-        held = st.presentation[seat][row]
-        for slot in range(len(held)):
-            pos = row * 3 + slot
-            if pos > after:
-                return pos
-    return None
-
-
-def activate_treatise(st: AcademicState, seat: int, tid: int) -> list[Event]:
-    t = components().treatises[tid]
-    name = st.names[seat]
-    if sum(t.cost) or t.cost_any or t.contribution_cost:
-        why = effect_blocker(st, seat, tid)
-        if why:
-            return [Event(f"{name}'s Treatise {tid} '{t.name}' cannot be activated: {why}.", seat)]
-        st.pending.append(Pending("activate", seat, tid))
-        return []
-    st.pending.append(Pending("effect", seat, tid))
-    return []
-
-
-def effect_blocker(st: AcademicState, seat: int, tid: int) -> str:
-    t = components().treatises[tid]
-    if st.contribution[seat] < t.contribution_cost:
-        return f"it costs {t.contribution_cost} Contribution"
-    if not can_pay(st, seat, t.cost, t.cost_any):
-        return "not enough Theories"
-    if t.sabbatical_advance and not sabbatical_options(st, seat, place=False, advance=True):
-        return "no Sabbatical scholar can advance"
-    if t.blue_move and not blue_moves(st, seat):
-        return "no Authority scholar stands on a cell with a blue arrow"
-    return ""
-
-
-def run_effect(st: AcademicState, seat: int, tid: int) -> list[Event]:
-    """A Treatise effect after its price is paid: gains now, choices pushed as decisions."""
-    t = components().treatises[tid]
-    name = st.names[seat]
-    parts = []
-    if sum(t.gain):
-        parts.append(gain(st, seat, t.gain, counted=True))
-    if t.gain_influence:
-        st.influence[seat] += t.gain_influence
-        parts.append(f"{t.gain_influence} Influence")
-    if t.gain_contribution:
-        parts.append(gain_contribution(st, seat, t.gain_contribution))
-    if t.per_triangle_flask:
-        n = flasks(st, seat, "triangle") * t.per_triangle_flask
-        st.influence[seat] += n
-        parts.append(f"{n} Influence (triangle flasks)")
-    if t.place:
-        st.pending.append(Pending("treatise", seat, 0, "effect", list(t.place)))
-    if t.blue_move:
-        st.pending.append(Pending("blue", seat, 0, "effect"))
-    if t.sabbatical_advance:
-        st.pending.append(Pending("advance", seat, 0, "effect"))
-    any_n = t.gain_any + flasks(st, seat, "round") * t.per_round_flask
-    if any_n:
-        st.pending.append(Pending("gain", seat, any_n, "effect"))
-        parts.append(f"{any_n} Theories of any subject")
-    text = f"{name}'s Treatise {tid} '{t.name}'"
-    return [Event(text + (f": {', '.join(parts)}." if parts else " takes effect."), seat)]
-
-
-# ==================================================================== explanations
-KIND_TEXT = {
-    "place": ("place a pawn on an action space", "Phase 2: Research Activities"),
-    "declare": ("declare whether to achieve a Royal Commission tile", "Phase 1: Contribution to the Nation"),
-    "maintain": ("keep or lay down a scholar on the Authority track", "Phase 3: Maintaining Authority"),
-    "hq": ("place or advance a Sabbatical scholar", "Action Spaces: Society Headquarters"),
-    "advance": ("advance a Sabbatical scholar", "Treatise Tiles"),
-    "treatise": ("choose a revealed Treatise tile", "Action Spaces: Library"),
-    "spend": ("choose which Theories to spend", "Action Spaces"),
-    "gain": ("choose which Theories to gain", "Action Spaces"),
-    "blue": ("move an Authority scholar along a blue arrow", "Action Spaces: Lecture Hall"),
-    "red": ("move an Authority scholar along a red arrow", "Phase 4: Effects of Contribution"),
-    "salon": ("choose the Salon action", "Action Spaces: Salon"),
-    "bonus": ("take the bonus action or finish", "Phase 2: Research Activities"),
-    "activate": ("activate a Treatise or skip it", "Phase 5: Treatise Presentation Results"),
-}
-
-
-def why_illegal(st: AcademicState, act: Action) -> IllegalAction:
-    comps = components()
-    if not st.pending:
-        return IllegalAction("nobody has a decision to make now")
-    top = st.pending[-1]
-    task, rule = KIND_TEXT.get(top.kind, (top.kind, "Game Overview"))
-    name = st.names[top.seat]
-    expected = {"place": Place, "declare": Declare, "maintain": Maintain, "hq": Sabbatical, "advance": Sabbatical,
-                "treatise": TakeTreatise, "spend": Spend, "gain": Gain, "blue": Move, "red": Move,
-                "salon": Salon, "bonus": Bonus, "activate": Activate}[top.kind]
-    if not isinstance(act, (expected, Done)):
-        return IllegalAction(f"{name} must now {task}; '{act.describe()}' is a different kind of move", rule)
-    if isinstance(act, Done):
-        return IllegalAction(f"this step is not optional: {name} must {task}", rule)
-    if isinstance(act, Place):
-        if not any(sp.id == act.space for sp in comps.spaces):
-            return IllegalAction(f"there is no action space '{act.space}'", rule)
-        sp = comps.space(act.space)
-        loc = comps.locations[sp.location]
-        if sp.four_player and st.players < 4:
-            return IllegalAction(f"{space_text(act.space)} shows the 4-player icon and is closed with "
-                                 f"{st.players} players", rule)
-        if st.board[act.space] and not loc.unlimited:
-            return IllegalAction(f"{space_text(act.space)} already holds a pawn; only the Salon holds any "
-                                 "number", rule)
-        if act.pawn == "scholar" and not st.hand[top.seat]:
-            return IllegalAction(f"{name} has no scholar in hand", rule)
-        if act.pawn != "scholar" and act.pawn not in st.sec_hand[top.seat]:
-            return IllegalAction(f"{name} does not hold the {act.pawn} Secretary", rule)
-        if loc.main == "headquarters" and min(st.theories[top.seat]) < 1:
-            return IllegalAction("Society Headquarters needs one Theory of each subject",
-                                 "Action Spaces: Society Headquarters")
-        if loc.main == "headquarters":
-            return IllegalAction("no Sabbatical track can take or advance a scholar: the Crest shown there "
-                                 "must be held on the Authority track, and a Secretary cannot go on Sabbatical",
-                                 "Action Spaces: Society Headquarters")
-        if loc.main == "library":
-            return IllegalAction("no revealed Treatise fits a presentation space (a space holds nothing until "
-                                 "a scholar is on that subject's Sabbatical track)", "Action Spaces: Library")
-        if loc.main == "lecture_hall":
-            return IllegalAction("the Lecture Hall needs 3 Theories and a scholar on a cell with a blue arrow",
-                                 "Action Spaces: Lecture Hall")
-    if isinstance(act, Sabbatical):
-        return IllegalAction(f"the {act.subject} Sabbatical track cannot take that move: the Crest on the "
-                             "destination space must be held, a track holds one scholar, and it has 3 spaces", rule)
-    if isinstance(act, TakeTreatise):
-        return IllegalAction(f"Treatise {act.tile} cannot go to the {act.subject} presentation space that way "
-                             "(it must be revealed, of that subject, and the space must have room or a tile to "
-                             "replace)", rule)
-    if isinstance(act, (Spend, Gain)):
-        return IllegalAction(f"{name} must {task}: exactly {top.n} in total, within what is held / below the "
-                             "maximum of 6", rule)
-    if isinstance(act, Move):
-        return IllegalAction(f"{name} has no scholar on cell {act.cell} with an arrow to cell {act.to}", rule)
-    if isinstance(act, Salon):
-        return IllegalAction("exchanging at the Salon needs 2 Theories to spend", rule)
-    return IllegalAction(f"'{act.describe()}' is not possible now: {name} must {task}", rule)

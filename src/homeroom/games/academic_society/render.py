@@ -193,7 +193,7 @@ CONTEXT = {"lecture_hall": "the Lecture Hall", "salon": "the Salon", "bonus": "t
 
 def decision_text(st: AcademicState, viewer: int | None) -> str:
     """'Ana (you) must choose which Theories to spend (3) for the Lecture Hall'."""
-    from homeroom.games.academic_society.phases import KIND_TEXT
+    from homeroom.games.academic_society.explain import KIND_TEXT
 
     top = st.pending[-1]
     what, rule = KIND_TEXT.get(top.kind, (top.kind, ""))

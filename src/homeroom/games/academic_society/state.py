@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
-from homeroom.games.academic_society import phases
+from homeroom.games.academic_society import explain, phases
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -122,7 +122,7 @@ class AcademicState(State):
         return (sum(self.theories[seat]), -self.order.index(seat))
 
     def why_illegal(self, action: Action) -> IllegalAction:
-        return phases.why_illegal(self, action)
+        return explain.why_illegal(self, action)
 
     def opening_events(self) -> list[Event]:
         return [Event(text) for text in self.setup_log]

@@ -1,0 +1,91 @@
+"""Phase 5, Treatise Presentation Results: the activation order and every Treatise effect.
+
+Each tile's effect is data (``treatises.toml``); this module interprets it. Effects with a price are
+offered as Activate/Done; free effects run at once, and their choices become decisions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeroom.engine import Event
+from homeroom.games.academic_society.components import components
+from homeroom.games.academic_society.rules import (
+    Pending,
+    blue_moves,
+    can_pay,
+    flasks,
+    gain,
+    gain_contribution,
+    sabbatical_options,
+)
+
+if TYPE_CHECKING:
+    from homeroom.games.academic_society.state import AcademicState
+
+
+def next_treatise(st: AcademicState, seat: int, after: int) -> int | None:
+    """The next occupied presentation position after ``after`` (top row to bottom, left to right)."""
+    for row in range(4):
+        held = st.presentation[seat][row]
+        for slot in range(len(held)):
+            pos = row * 3 + slot
+            if pos > after:
+                return pos
+    return None
+
+
+def activate_treatise(st: AcademicState, seat: int, tid: int) -> list[Event]:
+    t = components().treatises[tid]
+    name = st.names[seat]
+    if sum(t.cost) or t.cost_any or t.contribution_cost:
+        why = effect_blocker(st, seat, tid)
+        if why:
+            return [Event(f"{name}'s Treatise {tid} '{t.name}' cannot be activated: {why}.", seat)]
+        st.pending.append(Pending("activate", seat, tid))
+        return []
+    st.pending.append(Pending("effect", seat, tid))
+    return []
+
+
+def effect_blocker(st: AcademicState, seat: int, tid: int) -> str:
+    t = components().treatises[tid]
+    if st.contribution[seat] < t.contribution_cost:
+        return f"it costs {t.contribution_cost} Contribution"
+    if not can_pay(st, seat, t.cost, t.cost_any):
+        return "not enough Theories"
+    if t.sabbatical_advance and not sabbatical_options(st, seat, place=False, advance=True):
+        return "no Sabbatical scholar can advance"
+    if t.blue_move and not blue_moves(st, seat):
+        return "no Authority scholar stands on a cell with a blue arrow"
+    return ""
+
+
+def run_effect(st: AcademicState, seat: int, tid: int) -> list[Event]:
+    """A Treatise effect after its price is paid: gains now, choices pushed as decisions."""
+    t = components().treatises[tid]
+    name = st.names[seat]
+    parts = []
+    if sum(t.gain):
+        parts.append(gain(st, seat, t.gain, counted=True))
+    if t.gain_influence:
+        st.influence[seat] += t.gain_influence
+        parts.append(f"{t.gain_influence} Influence")
+    if t.gain_contribution:
+        parts.append(gain_contribution(st, seat, t.gain_contribution))
+    if t.per_triangle_flask:
+        n = flasks(st, seat, "triangle") * t.per_triangle_flask
+        st.influence[seat] += n
+        parts.append(f"{n} Influence (triangle flasks)")
+    if t.place:
+        st.pending.append(Pending("treatise", seat, 0, "effect", list(t.place)))
+    if t.blue_move:
+        st.pending.append(Pending("blue", seat, 0, "effect"))
+    if t.sabbatical_advance:
+        st.pending.append(Pending("advance", seat, 0, "effect"))
+    any_n = t.gain_any + flasks(st, seat, "round") * t.per_round_flask
+    if any_n:
+        st.pending.append(Pending("gain", seat, any_n, "effect"))
+        parts.append(f"{any_n} Theories of any subject")
+    text = f"{name}'s Treatise {tid} '{t.name}'"
+    return [Event(text + (f": {', '.join(parts)}." if parts else " takes effect."), seat)]
