@@ -1,4 +1,4 @@
-"""The six phases of a round, the action spaces, Treatise effects and setup.
+"""The six phases of a round, the action spaces and setup (Treatise effects: :mod:`treatises`).
 
 ``advance`` runs everything automatic (phase changes, forced steps, effects without a choice)
 until a seat has a real decision; ``apply`` carries out one decision and then advances.
