@@ -165,6 +165,8 @@ class PutToken(Action):
     target: int
 
     def describe(self) -> str:
+        if self.target == STORAGE:
+            return f"Put the {components().token_name(self.token)} into your token storage"
         return f"Put the {components().token_name(self.token)} on {where(self.target)}"
 
 

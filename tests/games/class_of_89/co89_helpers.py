@@ -1,0 +1,96 @@
+"""Builders for Class of '89 scenario tests: hand-made yearbooks and states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeroom.games.class_of_89 import GAME
+from homeroom.games.class_of_89.components import CLUBS, components
+from homeroom.games.class_of_89.rules import Co89State
+from homeroom.games.class_of_89.state import Superlative, Yearbook
+
+TOKEN = {"G": "gavel", "K": "bookmark", "B": "bolt", "P": "paint", "S": "star"}
+
+
+def blank_book() -> Yearbook:
+    board = components().board
+    cells = int(board["grid_columns"]) * int(board["grid_rows"])
+    return Yearbook([""] * 20, [[] for _ in range(20)], [""] * cells, {c: 0 for c in CLUBS})
+
+
+def put(book: Yearbook, slot: int, card: str, tokens: str = "") -> None:
+    """Place ``card`` at ``slot`` with tokens given as letters (G Gavel, K Bookmark, B Bolt, P Paint, S Star)."""
+    assert card in components().students or card in components().teachers, card
+    book.photo[slot] = card
+    book.tokens[slot] = [TOKEN[t] for t in tokens]
+
+
+def superlative(book: Yearbook, tile: str, student: str, tokens: str = "") -> None:
+    book.superlatives.append(Superlative(tile, student, [TOKEN[t] for t in tokens]))
+
+
+def tile_at(book: Yearbook, tile: str, anchor: int) -> None:
+    from homeroom.games.class_of_89.placement import tile_cells
+
+    for c in tile_cells(tile, anchor):
+        assert not book.grid[c]
+        book.grid[c] = tile
+    book.tiles.append(tile)
+
+
+def grid(x: int, y: int) -> int:
+    return y * int(components().board["grid_columns"]) + x
+
+
+def new_state(players: int = 3, seed: int = 0, **options: Any) -> Co89State:
+    state = GAME.new_state(players, seed, options)
+    assert isinstance(state, Co89State)
+    return state
+
+
+def started(players: int = 3, seed: int = 0, sides: str = "A", **options: Any) -> Co89State:
+    """A state past the column-board choice (everyone picks ``sides``)."""
+    from homeroom.games.class_of_89.actions import ChooseSide
+
+    state = new_state(players, seed, **options)
+    for _ in range(players):
+        state.apply(ChooseSide(sides))
+    return state
+
+
+def take_out(state: Co89State, card: str) -> None:
+    """Remove ``card`` from wherever it is (deck, discard, school, a yearbook's photo)."""
+    for pile in (*state.decks.values(), *state.discards.values(), state.set_aside):
+        if card in pile:
+            pile.remove(card)
+            return
+    for row in state.school:
+        if card in row:
+            row[row.index(card)] = ""
+            state.school_sups.pop(card, None)
+            return
+    for book in state.books:
+        if card in book.photo:
+            i = book.photo.index(card)
+            book.photo[i] = ""
+            book.tokens[i] = []
+            return
+    raise AssertionError(f"{card} not found")
+
+
+def stock(state: Co89State, location: int, cards: list[str]) -> None:
+    """Put exactly ``cards`` at a school location (the others there go to their discard piles)."""
+    for pos in range(5):
+        state._discard_space(location, pos)
+    for card in cards:
+        take_out(state, card)
+    lk_spaces = components().locations[location].spaces
+    from homeroom.games.class_of_89.placement import lookup
+
+    kinds = lookup().kind
+    free = list(range(5))
+    for card in cards:
+        kind = kinds[card]
+        pos = next(p for p in free if lk_spaces[p] == kind)
+        free.remove(pos)
+        state.school[location][pos] = card
