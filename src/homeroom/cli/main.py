@@ -53,18 +53,17 @@ def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Print JSON."
     if as_json:
         print(json.dumps([i.to_json() for i in infos], indent=1))
         return
-    table = Table(title="homeroom games")
-    for col in ("id", "name", "players", "options", "variants"):
-        table.add_column(col)
     for info in infos:
-        table.add_row(
-            info.id,
-            info.name,
-            f"{info.min_players}-{info.max_players}",
-            "\n".join(f"{o.name}={o.default}" for o in info.options) or "-",
-            "\n".join(v.name for v in info.variants) or "-",
-        )
-    console.print(table)
+        console.print(Text.assemble((info.id, "bold"), f"  {info.name}, {info.min_players}-{info.max_players} players"))
+        if info.summary:
+            console.print(Text("  " + info.summary, style="dim"))
+        for o in info.options:
+            choices = f" [{'/'.join(map(str, o.choices))}]" if o.choices else ""
+            console.print(Text(f"  --option {o.name}={o.default}{choices}  {o.description}"))
+        for v in info.variants:
+            opts = " ".join(f"{k}={val}" for k, val in v.options.items())
+            console.print(Text(f"  --option variant={v.name}  {v.description} ({opts})"))
+        console.print()
 
 
 def _seats(players: int | None, seat_kinds: list[str] | None, names: list[str] | None,

@@ -73,14 +73,19 @@ class TerminalGame:
     def print_text(self, text: str, style: str | None = None) -> None:
         self.console.print(Text(text, style=style or ""))
 
-    def show_new_events(self) -> None:
+    def show_new_events(self, heading: str | None = None) -> None:
+        """Print the log lines not shown yet (as the current viewer may read them)."""
         viewer = self.viewer()
-        if self.printed == 0 and self.match.opening:
-            for event in self.match.opening:
-                self.print_text(event.text_for(viewer), "dim")
+        lines: list[str] = []
+        if self.printed == 0:
+            lines += [event.text_for(viewer) for event in self.match.opening]
         for entry in self.match.history[self.printed:]:
-            self._print_events(entry.events, viewer)
+            lines += [event.text_for(viewer) for event in entry.events]
         self.printed = len(self.match.history)
+        if lines and heading:
+            self.console.rule(heading, style="cyan")
+        for line in lines:
+            self.print_text("  " + line, "cyan")
 
     def _print_events(self, events: list[Event], viewer: int | None) -> None:
         for event in events:
@@ -172,12 +177,13 @@ class TerminalGame:
                 with self.console.status(f"{self.name(seat)} ({agent.name}) is thinking..."):
                     action = agent.choose(self.state, seat)
                 self.match.play(action)
-                self.show_new_events()
+                if not self.humans:
+                    self.show_new_events()
                 self._autosave()
                 continue
             if not self.human_turn(seat):
                 return False
-        self.show_new_events()
+        self.show_new_events(heading="Last moves")
         self.finish()
         return True
 
@@ -189,8 +195,9 @@ class TerminalGame:
         if len(self.humans) > 1 and self.last_human not in (None, seat):
             self.input(f"Pass the game to {self.name(seat)} and press Enter ")
         self.last_human = seat
-        self.show_new_events()
         self.show_board()
+        self.show_new_events(heading="Since your last decision")
+        self.console.rule(f"{self.name(seat)}, your decision", style="bold")
         legal = self.show_actions()
         while True:
             try:
