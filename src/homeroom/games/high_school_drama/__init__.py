@@ -45,13 +45,11 @@ class HighSchoolDrama(Game):
         max_decisions=40_000,
         test_option_sets=(
             {},
-            {"travel": True},
+            {"travel": True, "public_draft": True},
             {"summer_school": True},
-            {"public_draft": True},
             {"early_graduation": True},
-            {"transfer_student": "sophomore-fall"},
+            {"early_graduation": True, "transfer_student": "sophomore-fall"},
             {"transfer_student": "junior-summer", "summer_school": True, "public_draft": True, "travel": True},
-            {"transfer_student": "junior-spring", "early_graduation": True, "travel": True},
         ),
         summary="Build the best clique through four years of high school: hookups, bonds, breakups, "
                 "special events and student standouts earn yearbook signatures.",
