@@ -15,6 +15,7 @@ os.environ[games.PLUGIN_ENV] = "toygame"  # so worker processes (Ray) find the t
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--soak", action="store_true", help="run thousands of random playouts per case")
+    parser.addoption("--update-golden", action="store_true", help="rewrite the golden playthrough files")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -19,7 +19,10 @@ from homeroom.engine import Action, IllegalAction, Rng, State
 from homeroom.engine.match import Match
 
 CASES = cases()
-QUICK_PLAYOUTS = 100
+QUICK_PLAYOUTS = 200
+"""Seeded playouts per game and player count with the default options in the normal suite."""
+VARIANT_PLAYOUTS = 50
+"""... and per other option set (each changes some rules; together they add up to hundreds)."""
 SOAK_PLAYOUTS = 2000
 DEEP_PLAYOUTS = 2
 
@@ -55,7 +58,7 @@ def _playout(game_id: str, players: int, options: dict[str, Any], seed: int) -> 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_random_playouts_finish_with_invariants(case: tuple[str, int, dict[str, Any]]) -> None:
     game_id, players, options = case
-    for seed in range(QUICK_PLAYOUTS):
+    for seed in range(QUICK_PLAYOUTS if not options else VARIANT_PLAYOUTS):
         _playout(game_id, players, options, seed)
 
 
