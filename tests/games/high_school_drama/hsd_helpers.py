@@ -59,7 +59,8 @@ def set_clique(st: HSDState, seat: int, layout: list[tuple[str, int, int, str | 
         _take(st, card)
         st.cliques[seat][card] = Placement(x, y, parent, bonds)
         st.supply[seat] -= bonds
-    assert st.supply[seat] + bonds_in_play(st.cliques[seat]) == rules.MARKERS - rules.TRACKER
+    tracked = sum(st.signatures[seat].values()) if st.options["travel"] else rules.TRACKER
+    assert st.supply[seat] + bonds_in_play(st.cliques[seat]) == rules.MARKERS - tracked
 
 
 def give(st: HSDState, seat: int, cards: list[str]) -> None:
