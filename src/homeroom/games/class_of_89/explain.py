@@ -37,8 +37,8 @@ def _card_reason(state: Co89State, seat: int, card: str, at: int, abc: bool) -> 
             return IllegalAction("that class-photo space is not free; once placed, cards cannot be moved",
                                  "Teachers")
         if kind == "student":
-            if abc and book.abc_slot != -1:
-                return IllegalAction("you have already used your ABC token", "ABC Tokens")
+            if abc and len(book.abc_slots) >= book.abc_tokens:
+                return IllegalAction("you have no unused ABC token", "ABC Tokens")
             if not abc and at not in pl.student_slots(book, card):
                 return IllegalAction(f"{comp.card_name(card)} would break the alphabetical order of that class",
                                      "Students")

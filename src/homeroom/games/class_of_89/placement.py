@@ -72,7 +72,7 @@ def is_teacher(card: str) -> bool:
 def letter_of(book: Yearbook, slot: int) -> int:
     """The initial at ``slot`` as a code point, or 0 for a teacher, an empty cell or a covered letter."""
     card = book.photo[slot]
-    if not card or slot == book.abc_slot:
+    if not card or slot in book.abc_slots:
         return 0
     return lookup().letter.get(card, 0)
 
@@ -83,7 +83,7 @@ def student_slots(book: Yearbook, card: str) -> list[int]:
     photo = book.photo
     letter = lk.letter[card]
     letters = lk.letter
-    abc = book.abc_slot
+    abc = book.abc_slots
     n = len(photo)
     # highest initial before each cell within its class, and lowest after it
     lo = [0] * n
@@ -93,7 +93,7 @@ def student_slots(book: Yearbook, card: str) -> list[int]:
         lo[s] = cur
         if c:
             if c in letters:
-                if s != abc:
+                if s not in abc:
                     cur = max(cur, letters[c])
             else:
                 cur = 0
@@ -103,7 +103,7 @@ def student_slots(book: Yearbook, card: str) -> list[int]:
         c = photo[s]
         if c:
             if c in letters:
-                if s != abc:
+                if s not in abc:
                     hi = min(hi, letters[c])
             else:
                 hi = 999

@@ -41,7 +41,7 @@ def _tokens(toks: list[str]) -> str:
 def render_book(state: Co89State, seat: int, book: Yearbook) -> list[str]:
     comp = components()
     lines = [f"== {state.names[seat]}: {book.signatures} signatures, storage [{_tokens(book.storage)}], "
-             f"ABC {'used' if book.abc_slot >= 0 else 'unused'}, column side {book.side or '?'}, "
+             f"ABC tokens unused {book.abc_tokens - len(book.abc_slots)}, column side {book.side or '?'}, "
              f"used this round: {', '.join(book.used) or '-'}"]
     lines.append("   tracks: " + "  ".join(f"{CLUB_ABBR[c]} {book.tracks[c]}/{len(comp.tracks[c])}" for c in CLUBS))
     for r in range(4):
@@ -49,12 +49,12 @@ def render_book(state: Co89State, seat: int, book: Yearbook) -> list[str]:
         for c in range(5):
             s = r * 5 + c
             label = card_label(book.photo[s])
-            if s == book.abc_slot:
+            if s in book.abc_slots:
                 label += "(ABC)"
             if book.tokens[s]:
                 label += "{" + _tokens(book.tokens[s]) + "}"
-            cells.append(f"{label:<28}")
-        lines.append(f"   row {r + 1}: " + " ".join(cells))
+            cells.append(label)
+        lines.append(f"   row {r + 1}: " + " | ".join(cells))
     gw = pl.lookup().gw
     for r in range(pl.lookup().gh):
         row = []

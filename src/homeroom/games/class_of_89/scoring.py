@@ -226,6 +226,6 @@ def final_scores(state: Co89State) -> list[Score]:
             "club_tracks": int(board["track_top_points"]) * sum(
                 1 for club, steps in components().tracks.items() if b.tracks[club] >= len(steps)),
             "signatures": b.signatures // int(board["signatures_per_point"]),
-            "abc_token": int(board["abc_points"]) if b.abc_slot == -1 else 0,
+            "abc_token": int(board["abc_points"]) * (b.abc_tokens - len(b.abc_slots)),
         }))
     return out

@@ -27,7 +27,8 @@ class Yearbook:
     grid: list[str]             # Wildcat Way cells: "" empty, a tile id or "1x1"
     tracks: dict[str, int]      # club -> steps advanced
     signatures: int = 0
-    abc_slot: int = -1          # cell the ABC token covers (-1: unused)
+    abc_tokens: int = 1         # ABC tokens owned (solo: 0 for Ed, 2 for an eased player)
+    abc_slots: list[int] = field(default_factory=list)   # cells the used ABC tokens cover
     storage: list[str] = field(default_factory=list)
     tiles: list[str] = field(default_factory=list)
     ones: int = 0

@@ -1,0 +1,243 @@
+"""Class of '89 effects shared by every seat and by Ed: decks and the school mat, placing a card
+or tile in a yearbook, gains (signatures, tokens, club steps, 1x1 tiles, draws, "!" picks) and
+club-track advances (rulebook "Column/Row Completion Bonuses", "Wildcat Way Tiles", "Club Tracks").
+
+A gain that asks a player for a choice becomes a :class:`Pending` decision; for Ed (solo mode) the
+solo rules choose at once (see :mod:`homeroom.games.class_of_89.solo`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeroom.engine import Action, Event, Rng
+from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89.actions import (
+    STORAGE,
+    SUPERLATIVE,
+    Keep,
+    Photograph,
+    Take,
+    cell,
+    grid_cell,
+)
+from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.state import Pending, Superlative, Yearbook
+
+
+class Effects:
+    """Mixin of :class:`~homeroom.games.class_of_89.rules.Co89State`: what gains and placements do."""
+
+    players: int
+    options: dict[str, Any]
+    names: list[str]
+    rng: Rng
+    books: list[Yearbook]
+    school: list[list[str]]
+    school_sups: dict[str, str]
+    decks: dict[str, list[str]]
+    discards: dict[str, list[str]]
+    ones_supply: int
+    pending: list[Pending]
+
+    def _is_ed(self, seat: int) -> bool:
+        """Ed E. Tor (solo mode) is the yearbook after the players'; the rules choose for him."""
+        return seat >= self.players
+
+    def _ed_gain(self, gain: str) -> list[Event]:
+        raise NotImplementedError("only the solo game has Ed")
+
+    def _ed_place(self, card: str) -> int:
+        raise NotImplementedError("only the solo game has Ed")
+    # ------------------------------------------------------------- helpers
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _half_icons(self) -> bool:
+        return bool(self.options.get("half_icons", True))
+
+    def _draw(self, kind: str) -> str:
+        deck = self.decks[kind]
+        if not deck and self.discards[kind]:
+            deck.extend(self.discards[kind])
+            self.discards[kind].clear()
+            self.rng.shuffle(deck)
+        return deck.pop() if deck else ""
+
+    def _fill(self, loc: int, pos: int) -> None:
+        kind = components().locations[loc].spaces[pos]
+        card = self._draw(kind)
+        self.school[loc][pos] = card
+        if card and kind.startswith("tile") and components().tiles[card].superlative:
+            student = self._draw("student")
+            if student:
+                self.school_sups[card] = student
+
+    def _discard_space(self, loc: int, pos: int) -> None:
+        card = self.school[loc][pos]
+        if not card:
+            return
+        kind = components().locations[loc].spaces[pos]
+        self.discards[kind].append(card)
+        student = self.school_sups.pop(card, "")
+        if student:
+            self.discards["student"].append(student)
+        self.school[loc][pos] = ""
+
+    def _placements(self, seat: int, card: str, cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
+        book = self.books[seat]
+        kind = pl.lookup().kind[card]
+        if kind == "student":
+            ok = pl.student_slots(book, card)
+            out: list[Action] = [cls(card, s) for s in ok]
+            if len(book.abc_slots) < book.abc_tokens:
+                okset = set(ok)
+                out += [cls(card, s, True) for s, c in enumerate(book.photo) if not c and s not in okset]
+            return out
+        if kind == "teacher":
+            return [cls(card, s) for s in pl.empty_slots(book)]
+        if kind == "staff":
+            return [cls(card, 0)] if len(book.staff) < 4 else []
+        return [cls(card, a) for a in pl.tile_spots(book, card)]
+
+    def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
+        cap = 4
+        out = [s for s, c in enumerate(book.photo)
+               if c and s != exclude and len(book.tokens[s]) < cap and not pl.is_teacher(c)]
+        out += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives)
+                if len(sup.tokens) < cap and SUPERLATIVE + k != exclude]
+        if storage and len(book.storage) < 2:
+            out.append(STORAGE)
+        return out
+
+    def _tokens_at(self, book: Yearbook, target: int) -> list[str]:
+        if target == STORAGE:
+            return book.storage
+        if target >= SUPERLATIVE:
+            return book.superlatives[target - SUPERLATIVE].tokens
+        return book.tokens[target]
+
+    def _target_name(self, book: Yearbook, target: int) -> str:
+        comp = components()
+        if target == STORAGE:
+            return "storage"
+        if target >= SUPERLATIVE:
+            return comp.card_name(book.superlatives[target - SUPERLATIVE].student)
+        return comp.card_name(book.photo[target])
+
+    def _school_cards(self, kind: str) -> list[str]:
+        lk = pl.lookup()
+        return [c for row in self.school for c in row if c and lk.kind[c] == kind]
+
+    # ------------------------------------------------------------ effects
+    def _place_card(self, seat: int, card: str, at: int, abc: bool, verb: str, sup: str) -> list[Event]:
+        book = self.books[seat]
+        comp = components()
+        lk = pl.lookup()
+        kind = lk.kind[card]
+        name = self._name(seat)
+        if kind == "staff":
+            book.staff.append(card)
+            return [Event(f"{name} {verb} {comp.card_name(card)} (staff).", seat),
+                    *self._gain(seat, list(comp.staff[card].gains))]
+        if kind.startswith("tile"):
+            cells = pl.tile_cells(card, at)
+            for c in cells:
+                book.grid[c] = card
+            book.tiles.append(card)
+            text = f"{name} {verb} the {comp.card_name(card)} tile to {grid_cell(at)}"
+            if sup:
+                book.superlatives.append(Superlative(card, sup))
+                text += f" with {comp.card_name(sup)} as its Senior Superlative"
+            events = [Event(text + ".", seat)]
+            events += self._cover(cells, seat, list(comp.tiles[card].gains))
+            return events
+        book.photo[at] = card
+        text = f"{name} {verb} {comp.card_name(card)} to {cell(at)}"
+        if abc:
+            book.abc_slots.append(at)
+            text += ", covering the initial with the ABC token"
+        events = [Event(text + ".", seat)]
+        if self._half_icons():
+            for club in pl.matches_at(book, at):
+                events.append(Event(f"The {comp.club_name(club)} half-icons match.", seat))
+                events += self._advance(seat, club)
+        row, col = pl.completed_lines(book, at)
+        if row is not None:
+            book.rows_done.append(row)
+            events.append(Event(f"{name} completes row {row + 1} of the class photo.", seat))
+            events += self._gain(seat, comp.row_bonuses[row])
+        if col is not None:
+            book.cols_done.append(col)
+            events.append(Event(f"{name} completes column {col + 1} of the class photo.", seat))
+            events += self._gain(seat, comp.column_sides[book.side][col] if book.side else [])
+        return events
+
+    def _cover(self, cells: list[int], seat: int, extra: list[str] | None = None) -> list[Event]:
+        """Gain the grid icons under newly covered cells, then the tile's own gains, then halves."""
+        comp = components()
+        book = self.books[seat]
+        gains: list[str] = []
+        for c in cells:
+            gains += comp.grid_icons.get(c, [])
+        gains += extra or []
+        events = self._gain(seat, gains)
+        for half in pl.completed_halves(book):
+            book.halves.append(half)
+            club = comp.halves[half]
+            events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.", seat))
+            events += self._advance(seat, club)
+        return events
+
+    def _gain(self, seat: int, gains: list[str]) -> list[Event]:
+        book = self.books[seat]
+        comp = components()
+        name = self._name(seat)
+        events: list[Event] = []
+        for g in gains:
+            if g == "signature":
+                book.signatures += 1
+                events.append(Event(f"{name} gains a signature.", seat))
+            elif g.startswith("token:"):
+                token = g[6:]
+                if token != "any" and not self._token_targets(book):
+                    events.append(Event(f"{name} has no room for a {comp.token_name(token)} and discards it.", seat))
+                else:
+                    self.pending.append(Pending("token", seat, token=token))
+            elif g.startswith("club:"):
+                events += self._advance(seat, g[5:])
+            elif g == "tile1x1":
+                if self.ones_supply > 0 and "" in book.grid:
+                    self.pending.append(Pending("tile1x1", seat))
+                else:
+                    events.append(Event(f"{name} has no room for a 1x1 tile and discards it.", seat))
+            elif g in ("draw_students", "draw_teachers"):
+                kind = g[5:-1]
+                cards = [c for c in (self._draw(kind) for _ in range(3)) if c]
+                if cards:
+                    self.pending.append(Pending(g, seat, cards=cards))
+                    shown = ", ".join(comp.card_name(c) for c in cards)
+                    events.append(Event(f"{name} draws {len(cards)} {kind} cards.", seat,
+                                        ((seat, f"You draw {shown}."),), reveals=True))
+            elif g in ("pick_student", "pick_teacher"):
+                kind = g[5:]
+                if any(self._placements(seat, c, Keep) for c in self._school_cards(kind)):
+                    self.pending.append(Pending(g, seat))
+                else:
+                    events.append(Event(f"{name} cannot place any face-up {kind} and loses the bonus.", seat))
+        return events
+
+    def _advance(self, seat: int, club: str) -> list[Event]:
+        book = self.books[seat]
+        comp = components()
+        steps = comp.tracks[club]
+        pos = book.tracks[club]
+        name = self._name(seat)
+        if pos >= len(steps):
+            book.signatures += 1
+            return [Event(f"{name} is already at the top of {comp.club_name(club)} and gains a signature.", seat)]
+        book.tracks[club] = pos + 1
+        top = " (the top!)" if pos + 1 == len(steps) else ""
+        return [Event(f"{name} advances to step {pos + 1} of {comp.club_name(club)}{top}.", seat),
+                *self._gain(seat, steps[pos])]
+
