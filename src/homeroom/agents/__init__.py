@@ -1,6 +1,6 @@
 """Agents that choose actions for a seat: ``random`` here, the bots of later modules.
 
-Agents are built from a spec string such as ``random`` or ``mcts:iterations=2000``.
+Agents are built from a spec string such as ``random``, ``greedy`` or ``mcts:iterations=2000``.
 An agent sees the full state object but must only use what its seat may know:
 ``legal_actions()``, ``observation(seat)`` and ``determinize(seat, rng)``.
 """
@@ -19,6 +19,17 @@ KINDS: dict[str, AgentFactory] = {"random": RandomAgent}
 
 def register_kind(name: str, factory: AgentFactory) -> None:
     KINDS[name] = factory
+
+
+def _register_bots() -> None:
+    from homeroom.agents.greedy import GreedyAgent
+    from homeroom.agents.mcts import MctsAgent
+
+    register_kind("greedy", GreedyAgent)
+    register_kind("mcts", MctsAgent)
+
+
+_register_bots()
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:

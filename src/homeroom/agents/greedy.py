@@ -1,0 +1,87 @@
+"""``greedy``: one decision of lookahead over the game's own evaluation.
+
+Every legal action is tried on a determinization of the state (so that a card it draws comes
+from a re-dealt deck, never the real one) and the result is valued by the game's evaluation in
+:mod:`homeroom.agents.heuristics` as a margin: own estimated final score minus the best other.
+
+A decision is often one step of a compound turn (place a worker, *then* take a card, *then*
+end the turn). Valuing the half-done turn alone would undervalue the first step, so when the
+same seat is still to move after an action, its value is that of the best follow-up, searched
+the same way over the most promising few candidates (a narrow beam over the rest of the turn).
+"""
+
+from __future__ import annotations
+
+from homeroom.agents.base import Agent
+from homeroom.agents.heuristics import evaluator, margin, reward
+from homeroom.engine.actions import Action
+from homeroom.engine.rng import Rng
+from homeroom.engine.state import State
+
+
+class GreedyAgent(Agent):
+    """Picks the action whose resulting state the game's evaluation likes best.
+
+    ``depth``: how many further steps of its own turn it looks through (0: only this decision);
+    ``beam``: how many of the best candidates it refines at each further step;
+    ``epsilon``: chance of a uniformly random action (for varied playouts)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, depth: int = 2, beam: int = 3, epsilon: float = 0.0) -> None:
+        if depth < 0 or beam < 1 or not 0.0 <= epsilon <= 1.0:
+            raise TypeError("depth must be >= 0, beam >= 1 and epsilon in [0, 1]")
+        self.rng = Rng(seed)
+        self.depth = int(depth)
+        self.beam = int(beam)
+        self.epsilon = float(epsilon)
+        self.last_reason = ""
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = self.check_turn(state, seat)
+        if len(legal) == 1:
+            self.last_reason = "the only legal action"
+            return legal[0]
+        if self.epsilon and self.rng.random() < self.epsilon:
+            self.last_reason = "a random exploration move"
+            return self.rng.choice(legal)
+        ranked = self.rank(state, seat)
+        best, value = ranked[0]
+        self.last_reason = f"estimated margin {value:+.1f} points (next best {ranked[1][1]:+.1f})"
+        return best
+
+    def rank(self, state: State, seat: int) -> list[tuple[Action, float]]:
+        """Every legal action with its estimated margin, best first (ties keep the legal order)."""
+        world = state.determinize(seat, self.rng)
+        scored = self._score(world, seat, state.legal_actions(), self.depth)
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][1])
+        return [scored[i] for i in order]
+
+    def _score(self, world: State, seat: int, legal: list[Action], depth: int) -> list[tuple[Action, float]]:
+        evaluate = evaluator(world.game_id)
+        results: list[tuple[Action, float, State]] = []
+        for action in legal:
+            after = world.clone()
+            after.apply(action)
+            results.append((action, value_of(after, seat, evaluate), after))
+        if depth > 0:
+            order = sorted(range(len(results)), key=lambda i: -results[i][1])
+            for i in order[: self.beam]:
+                action, value, after = results[i]
+                if not after.is_terminal() and after.to_move == seat:
+                    follow = self._score(after, seat, after.legal_actions(), depth - 1)
+                    results[i] = (action, max(v for _, v in follow), after)
+        return [(a, v) for a, v, _ in results]
+
+
+def value_of(state: State, seat: int, evaluate: object = None) -> float:
+    """``seat``'s estimated margin in ``state``; at the end, the real margin plus a win bonus."""
+    if state.is_terminal():
+        totals = [float(s.total) for s in state.scores()]
+        won = seat in (state.winner() or [])
+        return margin(totals, seat) + (1000.0 if won else 0.0)
+    fn = evaluator(state.game_id) if evaluate is None else evaluate
+    return margin(fn(state, seat), seat)  # type: ignore[operator]
+
+
+__all__ = ["GreedyAgent", "reward", "value_of"]

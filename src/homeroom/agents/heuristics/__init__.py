@@ -1,0 +1,82 @@
+"""Per-game evaluations for the bots: an estimate of every seat's final score, seen by one seat.
+
+Each game package ``homeroom.games.<pkg>`` may have a module ``homeroom.agents.heuristics.<pkg>``
+with a function ``values(state, seat) -> list[float]``: the expected final score of each seat
+(points banked plus points in reach, tempo and resources), computed only from what ``seat``
+may see (public fields and its own hidden components). Games without one (the toy test game)
+fall back to :func:`score_values`, the current score totals.
+
+The bots turn values into a margin (own value minus the best other) and the margin into a
+win-probability-like reward in [0, 1] with :func:`reward`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+
+from homeroom import games
+from homeroom.engine.state import State
+
+Evaluator = Callable[[State, int], list[float]]
+
+_cache: dict[str, Evaluator] = {}
+
+SCALE: dict[str, float] = {"class-of-89": 12.0, "academic-society": 6.0, "high-school-drama": 8.0}
+"""Points of margin that make a clear lead, per game (the tanh scale of :func:`reward`)."""
+
+
+def score_values(state: State, seat: int) -> list[float]:
+    """The generic evaluation: every seat's current score total."""
+    return [float(s.total) for s in state.scores()]
+
+
+def evaluator(game_id: str) -> Evaluator:
+    """The evaluation written for ``game_id``, or :func:`score_values` when there is none."""
+    found = _cache.get(game_id)
+    if found is None:
+        found = score_values
+        module_name = games.BUILTIN.get(game_id)
+        if module_name is not None:
+            pkg = module_name.rsplit(".", 1)[-1]
+            try:
+                module = importlib.import_module(f"{__name__}.{pkg}")
+            except ModuleNotFoundError:
+                module = None
+            if module is not None and hasattr(module, "values"):
+                found = module.values
+        _cache[game_id] = found
+    return found
+
+
+def has_own_evaluation(game_id: str) -> bool:
+    return evaluator(game_id) is not score_values
+
+
+def margin(values: list[float], seat: int) -> float:
+    """``seat``'s value minus the best other seat's (its own value in a one-seat game)."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - (max(others) if others else 0.0)
+
+
+def reward(state: State, values: list[float] | None = None) -> list[float]:
+    """Each seat's reward in [0, 1]: at the end mostly the win (shared wins split) plus a
+    margin term; before the end a smooth function of the estimated margin."""
+    scale = SCALE.get(state.game_id, 5.0)
+    if state.is_terminal():
+        totals = [float(s.total) for s in state.scores()]
+        winners = state.winner() or []
+        out = []
+        for seat in range(len(totals)):
+            win = 1.0 / len(winners) if seat in winners else 0.0
+            if len(totals) == 1:
+                win = 1.0 if seat in winners else 0.0
+            out.append(0.8 * win + 0.2 * (0.5 + 0.5 * math.tanh(margin(totals, seat) / scale)))
+        return out
+    if values is None:
+        values = score_values(state, 0)
+    return [0.5 + 0.5 * math.tanh(margin(values, seat) / scale) for seat in range(len(values))]
+
+
+__all__ = ["Evaluator", "evaluator", "has_own_evaluation", "margin", "reward", "score_values"]

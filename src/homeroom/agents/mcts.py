@@ -1,0 +1,198 @@
+"""``mcts``: Information-Set Monte Carlo Tree Search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration samples ``state.determinize(seat, rng)``: a world in which everything the seat
+cannot see is re-dealt (and future draws re-seeded), so the search never reads hidden
+information. The tree is keyed by action sequences and shared by all determinizations; an
+action's statistics count how often it was *available* as well as chosen (the ISMCTS form of
+UCT), because an opponent's legal actions differ from one sampled world to the next.
+
+Every seat in the tree maximises its own reward (the win, and its score margin), so the search
+handles any number of players. Branching is kept in hand by progressive widening: a node may
+have about ``widen * visits ** 0.5`` children before all are tried. Playouts are random (or
+epsilon-greedy with ``playout=greedy``) and cut off after ``depth`` decisions, where the game's
+evaluation (:mod:`homeroom.agents.heuristics`) estimates the margin instead of playing to the end.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from homeroom.agents.base import Agent, AgentError
+from homeroom.agents.greedy import GreedyAgent
+from homeroom.agents.heuristics import evaluator, reward
+from homeroom.engine.actions import Action
+from homeroom.engine.rng import Rng
+from homeroom.engine.state import State
+
+DEFAULT_SECONDS = 1.0
+
+
+@dataclass
+class Node:
+    """Statistics of the action that leads here, and the children tried below it."""
+
+    mover: int = -1          # the seat that chose the action leading here
+    visits: int = 0
+    total: float = 0.0       # sum of the mover's rewards
+    avail: int = 0           # iterations in which this action was legal at its parent
+    children: dict[Action, Node] = field(default_factory=dict)
+
+
+class MctsAgent(Agent):
+    """IS-MCTS with UCT, progressive widening and a heuristic playout cut-off.
+
+    Budget: ``iterations=N`` and/or ``seconds=S`` (the first reached stops the search; with
+    neither, ``seconds=1``). ``c``: UCT exploration; ``depth``: playout decisions before the
+    evaluation takes over (0: evaluate at once; -1: play to the end); ``playout``: ``random``
+    or ``greedy`` (epsilon-greedy over the one-step evaluation); ``widen``: progressive widening
+    factor (0: off)."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 c: float = 0.7, depth: int = 16, playout: str = "random", widen: float = 2.0) -> None:
+        if iterations is None and seconds is None:
+            seconds = DEFAULT_SECONDS
+        if iterations is not None and int(iterations) < 1:
+            raise TypeError("iterations must be at least 1")
+        if seconds is not None and float(seconds) <= 0:
+            raise TypeError("seconds must be more than 0")
+        if playout not in ("random", "greedy"):
+            raise TypeError("playout must be random or greedy")
+        self.rng = Rng(seed)
+        self.iterations = None if iterations is None else int(iterations)
+        self.seconds = None if seconds is None else float(seconds)
+        self.c = float(c)
+        self.depth = int(depth)
+        self.playout = playout
+        self.widen = float(widen)
+        self._greedy = GreedyAgent(seed=seed + 1, depth=0, epsilon=0.25) if playout == "greedy" else None
+        self.last_root: Node | None = None
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_reason = ""
+
+    def budget(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"{self.iterations} iterations")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return " or ".join(parts) + " per decision"
+
+    # ---------------------------------------------------------------- search
+    def choose(self, state: State, seat: int) -> Action:
+        legal = self.check_turn(state, seat)
+        if len(legal) == 1:
+            self.last_reason = "the only legal action"
+            return legal[0]
+        root = self.search(state, seat)
+        ranked = self.ranked(root, legal)
+        best, child = ranked[0]
+        share = child.visits / max(1, root.visits)
+        mean = child.total / child.visits if child.visits else 0.0
+        self.last_reason = (f"{share:.0%} of {root.visits} visits, expected reward {mean:.2f} "
+                            f"({self.last_iterations} iterations in {self.last_seconds:.2f} s)")
+        return best
+
+    def ranked(self, root: Node, legal: list[Action]) -> list[tuple[Action, Node]]:
+        """The root's legal actions, most visited first (then best mean, then legal order)."""
+        pairs = [(a, root.children.get(a) or Node()) for a in legal]
+        order = sorted(range(len(pairs)), key=lambda i: (
+            -pairs[i][1].visits, -(pairs[i][1].total / pairs[i][1].visits if pairs[i][1].visits else 0.0), i))
+        return [pairs[i] for i in order]
+
+    def search(self, state: State, seat: int) -> Node:
+        """Run the budget and return the root node (its children hold the statistics)."""
+        if state.to_move != seat:
+            raise AgentError(f"{self.name} was asked to search for seat {seat}, but seat {state.to_move} is to move")
+        root = Node(mover=-1)
+        evaluate = evaluator(state.game_id)
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(state.determinize(seat, self.rng), root, seat, evaluate)
+            done += 1
+        self.last_root = root
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        return root
+
+    def _iterate(self, world: State, root: Node, seat: int, evaluate: object) -> None:
+        node = root
+        path: list[Node] = []
+        rng = self.rng
+        # selection and expansion
+        while not world.is_terminal():
+            legal = world.legal_actions()
+            mover = world.to_move
+            assert mover is not None
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            limit = len(legal) if self.widen <= 0 else max(1, int(self.widen * math.sqrt(node.visits + 1)))
+            if untried and len(children) < limit:
+                action = untried[rng.randrange(len(untried))]
+                child = Node(mover=mover, avail=1)
+                children[action] = child
+                world.apply(action)
+                path.append(child)
+                node = child
+                break
+            best_action = None
+            best_score = -math.inf
+            c = self.c
+            for a in legal:
+                child = children.get(a)
+                if child is None or child.visits == 0:
+                    continue
+                score = child.total / child.visits + c * math.sqrt(math.log(max(1, child.avail)) / child.visits)
+                if score > best_score:
+                    best_score, best_action = score, a
+            if best_action is None:  # every tried child is illegal in this world
+                best_action = untried[rng.randrange(len(untried))]
+                child = Node(mover=mover, avail=1)
+                children[best_action] = child
+                world.apply(best_action)
+                path.append(child)
+                node = child
+                break
+            world.apply(best_action)
+            node = children[best_action]
+            path.append(node)
+        # playout
+        steps = 0
+        while not world.is_terminal() and (self.depth < 0 or steps < self.depth):
+            mover = world.to_move
+            assert mover is not None
+            if self._greedy is not None:
+                action = self._greedy.choose(world, mover)
+            else:
+                legal = world.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            world.apply(action)
+            steps += 1
+        if world.is_terminal():
+            rewards = reward(world)
+        else:
+            rewards = reward(world, evaluate(world, seat))  # type: ignore[operator]
+        # backpropagation
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.mover]
+
+
+__all__ = ["MctsAgent", "Node"]
