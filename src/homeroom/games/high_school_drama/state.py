@@ -289,7 +289,11 @@ class HSDState(State):
         self.hands[seat].remove(card)
         self._return_card(card, seat)
         name = self.name(card)
-        ev.append(Event(f"{self.names[seat]} discards a card.", seat, ((seat, f"You discard {name}."),)))
+        if card in self.comps.events:  # it lands face up on the event discard pile
+            ev.append(Event(f"{self.names[seat]} discards {name}.", seat, reveals=True))
+        else:
+            ev.append(Event(f"{self.names[seat]} returns a drama card unplayed.", seat,
+                            ((seat, f"You discard {name}."),)))
         if not self.hands[seat]:
             self.queue.pop(0)
             if not self.queue:
