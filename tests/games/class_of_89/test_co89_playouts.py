@@ -34,10 +34,17 @@ def test_random_games_finish(players: int) -> None:
         assert state.round == 4 and state.winner()  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("options", GAME.info.test_option_sets[1:])
+@pytest.mark.parametrize("options", [o for o in GAME.info.test_option_sets[1:] if "difficulty" not in o])
 def test_random_games_finish_with_alternative_rules(options: dict) -> None:  # type: ignore[type-arg]
     for players in (2, 3, 4):
         _play(players, 11, options)
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+def test_random_solo_games_finish(difficulty: str) -> None:
+    for seed in range(4):
+        state, _ = _play(1, seed, {"difficulty": difficulty, "solo_extra_abc": seed % 2 == 1})
+        assert state.winner() in ([0], [])  # type: ignore[attr-defined]
 
 
 def test_same_seed_same_game() -> None:
@@ -48,7 +55,7 @@ def test_same_seed_same_game() -> None:
 
 def test_registered_under_its_id() -> None:
     assert get("class-of-89") is GAME
-    assert GAME.info.min_players == 2 and GAME.info.max_players == 4
+    assert GAME.info.min_players == 1 and GAME.info.max_players == 4
 
 
 @pytest.mark.soak

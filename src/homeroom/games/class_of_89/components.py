@@ -107,6 +107,26 @@ class Objective:
 
 
 @dataclass(frozen=True)
+class LocationCard:
+    """Ed's Location card (solo): the X location and where each team member goes."""
+
+    id: str
+    x: str
+    members: dict[str, str]
+    provenance: str
+
+
+@dataclass(frozen=True)
+class ChoiceCard:
+    """Ed's Choice card (solo): the item taken at each location, and the member order on its back."""
+
+    id: str
+    items: dict[str, str]
+    back: tuple[str, ...]
+    provenance: str
+
+
+@dataclass(frozen=True)
 class Location:
     id: str
     name: str
@@ -131,6 +151,8 @@ class Components:
     column_sides: dict[str, list[list[str]]]
     grid_icons: dict[int, list[str]]
     halves: dict[str, str]
+    location_cards: dict[str, LocationCard]
+    choice_cards: dict[str, ChoiceCard]
 
     def club_name(self, club: str) -> str:
         return str(self.board["names"]["clubs"][club])
@@ -311,10 +333,53 @@ def load(directory: Path | None = None) -> tuple[Components | None, list[str]]:
             if objectives and n != 1:
                 ck.bad("objectives.toml", f"set {s} has {n} {club} objectives; each set has one per club")
     locations, tracks, rows, sides, icons, halves = _board(board, ck, gw, gh)
+    location_cards, choice_cards = _solo(_read(directory, "solo.toml", ck), ck, [lc.id for lc in locations])
+    every = [*students, *teachers, *staff, *tiles]
+    for dup in sorted({c for c in every if every.count(c) > 1}):
+        ck.bad("data", f"id {dup!r} is used by two different components")
     if ck.problems:
         return None, ck.problems
     return Components(students, teachers, staff, tiles, objectives, board, locations, tracks, rows, sides,
-                      icons, halves), []
+                      icons, halves, location_cards, choice_cards), []
+
+
+def _solo(data: dict[str, Any], ck: _Checker, locations: list[str]) -> tuple[dict[str, LocationCard],
+                                                                              dict[str, ChoiceCard]]:
+    name = "solo.toml"
+    members = ("editor", "designer", "photographer", "treasurer")
+    loc_cards: dict[str, LocationCard] = {}
+    for i, rec in enumerate(data.get("location_card", [])):
+        where = f"{name} location_card #{i + 1}" + (f" ({rec.get('id')})" if isinstance(rec.get("id"), str) else "")
+        cid = ck.text(rec, "id", where)
+        x = ck.text(rec, "x", where, tuple(locations))
+        m = rec.get("members")
+        if not isinstance(m, dict) or set(m) != set(members) or any(v not in locations for v in m.values()):
+            ck.bad(where, "field 'members' must send editor, designer, photographer and treasurer to locations")
+            m = {}
+        elif x in m.values() or len(set(m.values())) != 4:
+            ck.bad(where, "field 'members' must use the four locations other than x, one each")
+        ck.text(rec, "provenance", where, PROVENANCES)
+        loc_cards[cid] = LocationCard(cid, x, dict(m), rec.get("provenance", ""))
+    choice_cards: dict[str, ChoiceCard] = {}
+    for i, rec in enumerate(data.get("choice_card", [])):
+        where = f"{name} choice_card #{i + 1}" + (f" ({rec.get('id')})" if isinstance(rec.get("id"), str) else "")
+        cid = ck.text(rec, "id", where)
+        items = rec.get("items")
+        if not isinstance(items, dict) or set(items) != set(locations) or any(
+                v not in ("student", "teacher", "staff", "tile") for v in items.values()):
+            ck.bad(where, "field 'items' must give student, teacher, staff or tile for every location")
+            items = {}
+        back = rec.get("back")
+        if not isinstance(back, list) or sorted(back) != sorted(members):
+            ck.bad(where, "field 'back' must list the four team members in order")
+            back = list(members)
+        ck.text(rec, "provenance", where, PROVENANCES)
+        choice_cards[cid] = ChoiceCard(cid, dict(items), tuple(back), rec.get("provenance", ""))
+    if data and len(loc_cards) + len(choice_cards) != 30:
+        ck.bad(name, f"has {len(loc_cards) + len(choice_cards)} solo cards; the game has 30")
+    if data and (not loc_cards or not choice_cards):
+        ck.bad(name, "needs Location cards and Choice cards")
+    return loc_cards, choice_cards
 
 
 def _board(board: dict[str, Any], ck: _Checker, gw: int, gh: int) -> tuple[Any, ...]:

@@ -51,7 +51,7 @@ class Effects:
         raise NotImplementedError("only the solo game has Ed")
     # ------------------------------------------------------------- helpers
     def _name(self, seat: int) -> str:
-        return self.names[seat]
+        return self.names[seat] if seat < self.players else "Ed"
 
     def _half_icons(self) -> bool:
         return bool(self.options.get("half_icons", True))
@@ -195,7 +195,9 @@ class Effects:
         name = self._name(seat)
         events: list[Event] = []
         for g in gains:
-            if g == "signature":
+            if self._is_ed(seat) and not g.startswith("club:"):
+                events += self._ed_gain(g)
+            elif g == "signature":
                 book.signatures += 1
                 events.append(Event(f"{name} gains a signature.", seat))
             elif g.startswith("token:"):
@@ -233,6 +235,10 @@ class Effects:
         steps = comp.tracks[club]
         pos = book.tracks[club]
         name = self._name(seat)
+        if pos >= len(steps) and self._is_ed(seat):
+            token = "any" if club == "honor" else next(lc.token for lc in comp.locations if lc.club == club)
+            return [Event(f"Ed is already at the top of {comp.club_name(club)} and takes a token instead."),
+                    *self._ed_gain("token:" + token)]
         if pos >= len(steps):
             book.signatures += 1
             return [Event(f"{name} is already at the top of {comp.club_name(club)} and gains a signature.", seat)]

@@ -21,6 +21,10 @@ OPTIONS = (
     OptionSpec("school_entrance", True, "use the School Entrance (experienced players may remove it)"),
     OptionSpec("half_icons", True, "use half-icons (the alternative rules ignore them and redraw the "
                                    "half-icon teachers and the Prom tile)"),
+    OptionSpec("difficulty", "normal", "solo game against Ed E. Tor: easy, normal or hard",
+               choices=("easy", "normal", "hard"), players=(1,)),
+    OptionSpec("solo_extra_abc", False, "solo game: take Ed's ABC token yourself (two ABC tokens, easier)",
+               players=(1,)),
 )
 
 
@@ -28,7 +32,7 @@ class ClassOf89(Game):
     info = GameInfo(
         id="class-of-89",
         name="Class of '89",
-        min_players=2,
+        min_players=1,
         max_players=4,
         options=OPTIONS,
         variants=(
@@ -52,6 +56,8 @@ class ClassOf89(Game):
             {"objectives": "random", "objective_scoring": "casual-t1"},
             {"school_entrance": False},
             {"half_icons": False, "objective_scoring": "casual"},
+            {"difficulty": "easy"},
+            {"difficulty": "hard", "solo_extra_abc": True},
         ),
         summary="Four rounds of placing your yearbook team around the school to fill your class photo, "
                 "Wildcat Way grid and staff section, competing on club tracks and objectives.",
@@ -63,8 +69,11 @@ class ClassOf89(Game):
         comp = components()
         if options["objectives"] not in ("A", "B", "C", "D", "random"):
             raise OptionError("objectives must be a set A-D or random")
-        if str(players) not in comp.board["starting_signatures"]:
+        if str(max(players, 2)) not in comp.board["starting_signatures"]:
             raise OptionError(f"Class of '89 has no starting signatures for {players} players")
+        if players == 1 and options["objective_scoring"] != "ranked":
+            raise OptionError("the solo game scores objectives against Ed by difficulty; "
+                              "objective_scoring applies to 2-4 players")
 
     def setup(self, players: int, seed: int, options: dict[str, Any], names: list[str]) -> State:
         comp = components()
@@ -92,8 +101,11 @@ class ClassOf89(Game):
             objectives = [o.id for club in CLUBS for o in comp.objectives.values()
                           if o.club == club and o.set == options["objectives"]]
         books = []
-        start = comp.board["starting_signatures"][str(players)]
-        for seat in range(players):
+        solo = players == 1
+        start = comp.board["starting_signatures"][str(max(players, 2))]
+        if solo:
+            start = [start[1], 0]  # Ed goes first and never has signatures
+        for seat in range(2 if solo else players):
             teacher = decks["teacher"].pop()
             photo = [""] * 20
             photo[0] = teacher
@@ -103,7 +115,7 @@ class ClassOf89(Game):
         spaces = [[EMPTY] * 3 for _ in range(5)]
         members = [[""] * 3 for _ in range(5)]
         janitors: list[tuple[int, int]] = []
-        costs = comp.board["janitors"].get(str(players), [])
+        costs = comp.board["janitors"].get(str(max(players, 2)), [])
         if costs:
             clubs = list(comp.board["janitors"]["clubs"])
             rng.shuffle(clubs)
@@ -120,7 +132,34 @@ class ClassOf89(Game):
         for i in range(5):
             for j in range(5):
                 state._fill(i, j)
+        if solo:
+            self._setup_ed(state, options)
         return state
+
+    def _setup_ed(self, state: Co89State, options: dict[str, Any]) -> None:
+        """Solo setup steps 1-8 (rulebook "Solo Rules / Setup")."""
+        comp = components()
+        rng = state.rng
+        ed = state.books[1]
+        state.solo_locations = sorted(comp.location_cards)
+        state.solo_choices = sorted(comp.choice_cards)
+        rng.shuffle(state.solo_locations)
+        rng.shuffle(state.solo_choices)
+        ed.side = rng.choice(sorted(comp.column_sides))
+        state.ed_priority = [c for c in CLUBS if c != "honor"]
+        rng.shuffle(state.ed_priority)
+        state.ed_revealed = [False] * len(state.ed_priority)
+        state.ed_tokens = {}
+        students = [state.decks["student"].pop(), state.decks["student"].pop()]
+        rng.shuffle(students)
+        for cell, student in zip(comp.board["solo"]["photo_cells"], students):
+            ed.photo[int(cell)] = student
+        for club in state.ed_priority[:int(comp.board["solo"]["difficulty_tracks"][options["difficulty"]])]:
+            ed.tracks[club] = 1
+        ed.abc_tokens = 0
+        if options["solo_extra_abc"]:
+            state.books[0].abc_tokens = 2
+        state.first = 1
 
     def state_from_json(self, text: str) -> State:
         return Co89State.from_json(text)

@@ -40,7 +40,7 @@ def _tokens(toks: list[str]) -> str:
 
 def render_book(state: Co89State, seat: int, book: Yearbook) -> list[str]:
     comp = components()
-    lines = [f"== {state.names[seat]}: {book.signatures} signatures, storage [{_tokens(book.storage)}], "
+    lines = [f"== {state._name(seat)}: {book.signatures} signatures, storage [{_tokens(book.storage)}], "
              f"ABC tokens unused {book.abc_tokens - len(book.abc_slots)}, column side {book.side or '?'}, "
              f"used this round: {', '.join(book.used) or '-'}"]
     lines.append("   tracks: " + "  ".join(f"{CLUB_ABBR[c]} {book.tracks[c]}/{len(comp.tracks[c])}" for c in CLUBS))
@@ -79,14 +79,14 @@ def render_book(state: Co89State, seat: int, book: Yearbook) -> list[str]:
 def render(state: Co89State, viewer: int | None) -> str:
     comp = components()
     out = [f"Class of '89 - round {state.round} of {comp.board['rounds']}, "
-           f"first player {state.names[state.first]}"]
+           f"first player {state._name(state.first)}"]
     out.append("Objectives: " + "; ".join(
         f"{comp.objectives[o].name} ({comp.club_name(comp.objectives[o].club)}, MIN {comp.objectives[o].min})"
         for o in state.objectives))
     for i, loc in enumerate(comp.locations):
         occ = []
         for cost, who in enumerate(state.spaces[i]):
-            tag = "janitor" if who == -2 else "free" if who == -1 else f"{state.names[who]}'s {state.space_members[i][cost]}"
+            tag = "janitor" if who == -2 else "free" if who == -1 else f"{state._name(who)}'s {state.space_members[i][cost]}"
             occ.append(f"{cost}:{tag}")
         out.append(f"{loc.name} ({comp.club_name(loc.club)}, {comp.token_name(loc.token)}) spaces " + ", ".join(occ))
         for card in state.school[i]:

@@ -39,6 +39,7 @@ from homeroom.games.class_of_89.actions import (
 )
 from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
 from homeroom.games.class_of_89.effects import Effects
+from homeroom.games.class_of_89.solo import Solo
 from homeroom.games.class_of_89.state import Pending, Yearbook
 
 EMPTY, JANITOR = -1, -2
@@ -47,7 +48,7 @@ DECK_KINDS = ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile
 
 
 @dataclass(eq=False)
-class Co89State(Effects, State):
+class Co89State(Solo, Effects, State):
     game_id = "class-of-89"
     players: int
     seed: int
@@ -76,14 +77,23 @@ class Co89State(Effects, State):
     sig_done: bool = False
     member_done: bool = False
     pending: list[Pending] = field(default_factory=list)
+    # solo game only (rulebook "Solo Rules"): Ed's decks, priority cards and tokens
+    solo_locations: list[str] = field(default_factory=list)
+    solo_location: str = ""
+    solo_location_discard: list[str] = field(default_factory=list)
+    solo_choices: list[str] = field(default_factory=list)
+    solo_choice_discard: list[str] = field(default_factory=list)
+    ed_priority: list[str] = field(default_factory=list)
+    ed_revealed: list[bool] = field(default_factory=list)
+    ed_tokens: dict[str, int] = field(default_factory=dict)
 
     # ------------------------------------------------------------ who moves
     @property
     def current(self) -> int:
-        """The seat whose turn it is."""
+        """The seat whose turn it is (in the solo game, index 1 is Ed)."""
         if self.phase == "side":
             return self.turns_taken
-        return (self.first + self.turns_taken) % self.players
+        return (self.first + self.turns_taken) % len(self.books)
 
     @property
     def to_move(self) -> int | None:
@@ -218,6 +228,8 @@ class Co89State(Effects, State):
                 self.turns_taken = 0
                 self.phase = "place"
                 events.append(Event(f"Round 1 begins; {self._name(self.first)} goes first."))
+                if self.players == 1:
+                    events += self._reveal_location()
         elif isinstance(action, Place):
             events = self._place_member(action)
         elif isinstance(action, Forgo):
@@ -227,6 +239,9 @@ class Co89State(Effects, State):
         else:
             events = self._turn_action(action)
         events += self._settle()
+        if self.players == 1:  # Ed is not a seat: his log lines belong to nobody
+            events = [e if e.seat is None or e.seat < self.players else Event(e.text, None, (), e.reveals)
+                      for e in events]
         return events
 
     def _place_member(self, a: Place) -> list[Event]:
@@ -365,7 +380,7 @@ class Co89State(Effects, State):
         self.location = -1
         self.member = ""
         self.turns_taken += 1
-        if self.turns_taken == self.players * int(components().board["turns_per_round"]):
+        if self.turns_taken == len(self.books) * int(components().board["turns_per_round"]):
             return self._end_round()
         return []
 
@@ -376,13 +391,34 @@ class Co89State(Effects, State):
         for club in CLUBS:
             steps = [b.tracks[club] for b in self.books]
             best = max(steps)
-            if best > 0 and steps.count(best) == 1:
+            if best > 0 and steps.count(best) == 1 and self._is_ed(steps.index(best)):
+                token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
+                events.append(Event(f"Ed leads {comp.club_name(club)} and takes a token."))
+                events += self._ed_gain("token:" + token)
+            elif best > 0 and steps.count(best) == 1:
                 self.pending.append(Pending("reward", steps.index(best), club=club))
             elif best > 0:
                 events.append(Event(f"{comp.club_name(club)} is tied at the top: no reward."))
+        if self.players == 1:
+            events += self._ed_round_end()
         return events
 
     def _settle(self) -> list[Event]:
+        """Drop decisions that became empty, run round ends and Ed's turns until someone must decide."""
+        events: list[Event] = []
+        while True:
+            events += self._drop_empty()
+            if self.pending:
+                return events
+            if self.phase == "round_end":
+                events += self._after_round()
+            elif self.phase == "place" and self._is_ed(self.current):
+                events += self._ed_turn()
+                events += self._end_turn()
+            else:
+                return events
+
+    def _drop_empty(self) -> list[Event]:
         events: list[Event] = []
         while self.pending:  # drop decisions that have become empty
             p = self.pending[0]
@@ -396,8 +432,6 @@ class Co89State(Effects, State):
                 events.append(Event(f"{self._name(p.seat)} has no room for the token and discards it.", p.seat))
                 continue
             break
-        if not self.pending and self.phase == "round_end":
-            events += self._after_round()
         return events
 
     def _after_round(self) -> list[Event]:
@@ -408,6 +442,13 @@ class Co89State(Effects, State):
             scores = self.scores()
             line = ", ".join(f"{self.names[s]} {scores[s].total}" for s in range(self.players))
             win = self.winner() or []
+            if self.players == 1:
+                from homeroom.games.class_of_89.scoring import ed_score
+
+                ed = ed_score(self)
+                verdict = f"{self.names[0]} beats Ed" if win else "Ed wins"
+                return [Event(f"The game is over. {self.names[0]} {scores[0].total}, Ed {ed.total} "
+                              f"{ed.breakdown}. {verdict}.", reveals=True)]
             return [Event(f"The game is over. Final scores: {line}. "
                           f"Winner: {' and '.join(self.names[s] for s in win)}.")]
         events: list[Event] = []
@@ -437,12 +478,14 @@ class Co89State(Effects, State):
                 self.spaces[loc][cost] = JANITOR
                 self.space_members[loc][cost] = "janitor"
             events.append(Event("The janitors move one location to the right."))
-        if self.players > 2 or self.round == int(board["winter_break_round"]):
-            self.first = (self.first + 1) % self.players
+        if len(self.books) > 2 or self.round == int(board["winter_break_round"]):
+            self.first = (self.first + 1) % len(self.books)
         self.round += 1
         self.turns_taken = 0
         self.phase = "place"
-        events.append(Event(f"Round {self.round} begins; {self.names[self.first]} goes first.", reveals=True))
+        events.append(Event(f"Round {self.round} begins; {self._name(self.first)} goes first.", reveals=True))
+        if self.players == 1:
+            events += self._reveal_location()
         return events
 
     # ---------------------------------------------------------- contract
@@ -450,6 +493,14 @@ class Co89State(Effects, State):
         from homeroom.games.class_of_89.scoring import final_scores
 
         return final_scores(self)
+
+    def winner(self) -> list[int] | None:
+        """Solo: the player wins with more points than Ed (else nobody: Ed wins)."""
+        if self.players != 1 or not self.is_terminal():
+            return super().winner()
+        from homeroom.games.class_of_89.scoring import ed_score
+
+        return [0] if self.scores()[0].total > ed_score(self).total else []
 
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         from homeroom.games.class_of_89.scoring import student_count
@@ -474,6 +525,18 @@ class Co89State(Effects, State):
             "decks": {k: len(v) for k, v in self.decks.items()}, "discards": encode(self.discards),
             "set_aside": list(self.set_aside), "ones_supply": self.ones_supply,
             "books": encode(self.books), "pending": pend,
+            **({"solo": self._solo_view()} if self.players == 1 else {}),
+        }
+
+    def _solo_view(self) -> dict[str, Any]:
+        comp = components()
+        return {
+            "location_card": self.solo_location, "location_deck": len(self.solo_locations),
+            "location_discard": list(self.solo_location_discard), "choice_deck": len(self.solo_choices),
+            "choice_discard": list(self.solo_choice_discard),
+            "next_choice_back": list(comp.choice_cards[self.solo_choices[-1]].back) if self.solo_choices else None,
+            "priority": [c if r else None for c, r in zip(self.ed_priority, self.ed_revealed)],
+            "ed_tokens": dict(sorted(self.ed_tokens.items())),
         }
 
     def redeal_hidden(self, seat: int | None, rng: Rng) -> None:
@@ -488,6 +551,8 @@ class Co89State(Effects, State):
                 p.cards = pool[:n]
                 del pool[:n]
             self.decks[kind] = pool
+        if self.players == 1:
+            self._redeal_solo(seat, rng)
 
     def game_invariants(self) -> list[str]:
         comp = components()
@@ -530,18 +595,32 @@ class Co89State(Effects, State):
             problems.append(f"unknown components: {sorted(extra)}")
         if self.ones_supply < 0 or self.ones_supply + sum(b.ones for b in self.books) != comp.board["one_by_one_tiles"]:
             problems.append("1x1 tiles are not conserved")
+        if self.players == 1:
+            cards = sorted(self.solo_locations + self.solo_location_discard + [self.solo_location] * bool(self.solo_location))
+            if cards != sorted(comp.location_cards):
+                problems.append("solo Location cards are not conserved")
+            if sorted(self.solo_choices + self.solo_choice_discard) != sorted(comp.choice_cards):
+                problems.append("solo Choice cards are not conserved")
+            if sorted(self.ed_priority) != sorted(c for c in CLUBS if c != "honor"):
+                problems.append("Ed's priority cards are not one per club except Honor Society")
         return problems
 
     def opening_events(self) -> list[Event]:
         comp = components()
         events = [Event("Club objectives: " + ", ".join(comp.objectives[o].name for o in self.objectives) + ".")]
         for s, b in enumerate(self.books):
-            events.append(Event(f"{self.names[s]} starts with {comp.card_name(b.photo[0])} as the first teacher "
-                                f"and {b.signatures} signature{'s' if b.signatures != 1 else ''}.", s))
+            events.append(Event(f"{self._name(s)} starts with {comp.card_name(b.photo[0])} as the first teacher "
+                                f"and {b.signatures} signature{'s' if b.signatures != 1 else ''}.",
+                                s if s < self.players else None))
         for loc, cost in self.janitors:
             events.append(Event(f"A janitor occupies the {cost}-signature space of the "
                                 f"{comp.locations[loc].name}."))
-        events.append(Event(f"{self.names[self.first]} has the first player token."))
+        if self.players == 1:
+            ed = self.books[1]
+            events.append(Event("Ed E. Tor plays the solo game at " + str(self.options.get("difficulty")) + " difficulty: "
+                                + ", ".join(components().card_name(c) for c in ed.photo[1:] if c)
+                                + " join his class photo; five priority cards lie face down above his columns."))
+        events.append(Event(f"{self._name(self.first)} has the first player token."))
         return events
 
     def why_illegal(self, action: Action) -> IllegalAction:

@@ -192,9 +192,68 @@ def ranked_points(values: list[int], qualified: list[bool], table: list[int]) ->
     return out
 
 
+def solo_objective_points(state: Co89State) -> tuple[dict[str, int], dict[str, int]]:
+    """Solo objectives (rulebook "Solo Rules / End of the Game"): the player's and Ed's points per card,
+    by difficulty and whether the player's pin is above Ed's on the card's club track."""
+    comp = components()
+    solo = comp.board["solo"]
+    win, lose = int(solo["win"]), int(solo["lose"])
+    difficulty = state.options.get("difficulty", "normal")
+    me, ed = state.books[0], state.books[1]
+    mine: dict[str, int] = {}
+    eds: dict[str, int] = {}
+    for oid in state.objectives:
+        obj = comp.objectives[oid]
+        v = measure(me, obj.measure)
+        higher = me.tracks[obj.club] > ed.tracks[obj.club]
+        if difficulty == "easy":
+            full, partial = obj.min, None
+        elif difficulty == "normal":
+            full, partial = (obj.min, None) if higher else (obj.t1, obj.min)
+        else:
+            full, partial = (obj.t1, obj.min) if higher else (obj.t2, obj.min)
+        if v >= full:
+            mine[oid], eds[oid] = win, lose
+        elif partial is not None and v >= partial:
+            mine[oid], eds[oid] = lose, win
+        else:
+            mine[oid], eds[oid] = 0, win
+    return mine, eds
+
+
+def ed_score(state: Co89State) -> Score:
+    """Ed's points: objectives as the solo table, teachers by column, tiles by letter, staff, tracks."""
+    comp = components()
+    board = comp.board
+    ed = state.books[1]
+    teachers = 0
+    for c in range(5):
+        cells = [ed.photo[r * 5 + c] for r in range(4)]
+        if not any(x and pl.is_teacher(x) for x in cells):
+            continue
+        club = state.ed_priority[c]
+        token = next(lc.token for lc in comp.locations if lc.club == club)
+        n = state.ed_tokens.get(token, 0)
+        remaining = n - (n + 1) // 2  # discard half, rounded up
+        teachers += remaining * sum(1 for x in cells if x and not pl.is_teacher(x))
+    per_letter = board["solo"]["tile_points"]
+    tiles = sum(int(per_letter.get(comp.tiles[t].letter, 0)) for t in ed.tiles if comp.tiles[t].scoring)
+    tiles += ed.ones * int(board["one_by_one_points"]) + len(ed.halves) * int(board["half_points"])
+    return Score.of({
+        "objectives": sum(solo_objective_points(state)[1].values()),
+        "teachers": teachers,
+        "wildcat_way": tiles,
+        "staff": staff_points(ed),
+        "club_tracks": int(board["track_top_points"]) * sum(
+            1 for club, steps in comp.tracks.items() if ed.tracks[club] >= len(steps)),
+    })
+
+
 def objective_points(state: Co89State) -> list[dict[str, int]]:
     """Points per objective per seat, under the chosen objective rule."""
     comp = components()
+    if state.players == 1:
+        return [solo_objective_points(state)[0]]
     mode = state.options.get("objective_scoring", "ranked")
     per: list[dict[str, int]] = [{} for _ in range(state.players)]
     for oid in state.objectives:
@@ -217,7 +276,7 @@ def final_scores(state: Co89State) -> list[Score]:
     half = bool(state.options.get("half_icons", True))
     objs = objective_points(state)
     out = []
-    for s, b in enumerate(state.books):
+    for s, b in enumerate(state.books[:state.players]):
         out.append(Score.of({
             "objectives": sum(objs[s].values()),
             "teachers": teachers_total(b, half),

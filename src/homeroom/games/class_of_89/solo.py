@@ -1,0 +1,339 @@
+"""The solo game's automated opponent, Ed E. Tor (rulebook "Solo Rules").
+
+Ed is the yearbook after the player's (seat index 1 in ``books`` while ``players == 1``). He
+never becomes ``to_move``: the engine plays his turns from the solo decks inside ``apply`` and
+logs every revealed card and why each choice was made.
+"""
+
+from __future__ import annotations
+
+from homeroom.engine import Event, Rng
+from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89.actions import cell, grid_cell
+from homeroom.games.class_of_89.components import CLUBS, components
+from homeroom.games.class_of_89.effects import Effects
+
+EMPTY = -1
+ITEM_KIND = {"student": "student", "teacher": "teacher", "staff": "staff", "tile": "tile"}
+
+
+class Solo(Effects):
+    """Mixin: Ed's turns, selections, placements, automatic gains and round-end rewards."""
+
+    spaces: list[list[int]]
+    space_members: list[list[str]]
+    solo_locations: list[str]
+    solo_location: str
+    solo_location_discard: list[str]
+    solo_choices: list[str]
+    solo_choice_discard: list[str]
+    ed_priority: list[str]
+    ed_revealed: list[bool]
+    ed_tokens: dict[str, int]
+
+    @property
+    def ed(self) -> int:
+        return self.players
+
+    # ------------------------------------------------------------ preferences
+    def _pref_rank(self, club: str) -> int:
+        """Ed's preference: the priority cards left to right; Honor Society is the lowest."""
+        return self.ed_priority.index(club) if club in self.ed_priority else len(self.ed_priority)
+
+    def _token_club(self, token: str) -> str:
+        comp = components()
+        return next(lc.club for lc in comp.locations if lc.token == token)
+
+    def _preferred_location(self) -> int:
+        comp = components()
+        return next(i for i, lc in enumerate(comp.locations) if lc.club == self.ed_priority[0])
+
+    # ------------------------------------------------------------ decks
+    def _reveal_choice(self) -> str:
+        if not self.solo_choices:
+            self.solo_choices = self.solo_choice_discard
+            self.solo_choice_discard = []
+            self.rng.shuffle(self.solo_choices)
+        card = self.solo_choices.pop()
+        self.solo_choice_discard.append(card)
+        return card
+
+    def _next_choice_back(self) -> tuple[str, ...]:
+        if not self.solo_choices:
+            self.solo_choices = self.solo_choice_discard[:-1]
+            self.solo_choice_discard = self.solo_choice_discard[-1:]
+            self.rng.shuffle(self.solo_choices)
+        return components().choice_cards[self.solo_choices[-1]].back
+
+    def _reveal_location(self) -> list[Event]:
+        if self.solo_location:
+            self.solo_location_discard.append(self.solo_location)
+        if not self.solo_locations:
+            self.solo_locations = self.solo_location_discard
+            self.solo_location_discard = []
+            self.rng.shuffle(self.solo_locations)
+        self.solo_location = self.solo_locations.pop()
+        comp = components()
+        card = comp.location_cards[self.solo_location]
+        names = {lc.id: lc.name for lc in comp.locations}
+        sends = ", ".join(f"{comp.member_name(m)} to the {names[loc]}" for m, loc in card.members.items())
+        return [Event(f"Ed reveals his Location card for the round: X on the {names[card.x]}; "
+                      f"{sends}.", reveals=True)]
+
+    # ------------------------------------------------------------ placing
+    def _ed_place(self, card: str) -> int:
+        """Where Ed puts a card or tile (top-most then left-most; -1 if it cannot be placed)."""
+        book = self.books[self.ed]
+        kind = pl.lookup().kind[card]
+        photo = book.photo
+        if kind == "student":
+            empty = pl.empty_slots(book)
+            for s in empty:
+                photo[s] = card
+                match = bool(pl.matches_at(book, s)) and self._half_icons()
+                photo[s] = ""
+                if match:
+                    return s
+            return empty[0] if empty else -1
+        if kind == "teacher":
+            rows = {s // 5 for s, c in enumerate(photo) if c and pl.is_teacher(c)}
+            cols = {s % 5 for s, c in enumerate(photo) if c and pl.is_teacher(c)}
+            return next((s for s in pl.empty_slots(book) if s // 5 not in rows and s % 5 not in cols), -1)
+        if kind == "staff":
+            return 0 if len(book.staff) < 4 else -1
+        spots = pl.tile_spots(book, card)
+        return spots[0] if spots else -1
+
+    def _can_match(self, card: str) -> bool:
+        book = self.books[self.ed]
+        if not self._half_icons():
+            return False
+        for s in pl.empty_slots(book):
+            book.photo[s] = card
+            hit = bool(pl.matches_at(book, s))
+            book.photo[s] = ""
+            if hit:
+                return True
+        return False
+
+    def _select_student(self, cards: list[str]) -> str:
+        """Selecting Students: a match he can make, then the most preferred half-icon, then leftmost."""
+        if not cards or not pl.empty_slots(self.books[self.ed]):
+            return ""
+        pool = [c for c in cards if self._can_match(c)] or list(cards)
+        if len(pool) == 1:
+            return pool[0]
+        best = min(min(self._pref_rank(pl.half_icon(c, "left")), self._pref_rank(pl.half_icon(c, "right")))
+                   for c in pool)
+        return next(c for c in pool if min(self._pref_rank(pl.half_icon(c, "left")),
+                                           self._pref_rank(pl.half_icon(c, "right"))) == best)
+
+    def _ed_put(self, card: str, verb: str, sup: str = "") -> list[Event]:
+        at = self._ed_place(card)
+        if at < 0:
+            kind = pl.lookup().kind[card]
+            self.discards[kind if kind in self.discards else "student"].append(card)
+            if sup:
+                self.discards["student"].append(sup)
+            return [Event(f"Ed cannot place {components().card_name(card)} and discards it.")]
+        return self._place_card(self.ed, card, at, False, verb, sup)
+
+    # ------------------------------------------------------------ gains
+    def _any_token(self) -> str:
+        """Honor Society (any) token: the priority card atop the column with a teacher and the most
+        students, ties to the left."""
+        book = self.books[self.ed]
+        best, best_col = -1, 0
+        for c in range(5):
+            cells = [book.photo[r * 5 + c] for r in range(4)]
+            if not any(x and pl.is_teacher(x) for x in cells):
+                continue
+            n = sum(1 for x in cells if x and not pl.is_teacher(x))
+            if n > best:
+                best, best_col = n, c
+        club = self.ed_priority[best_col]
+        return next(lc.token for lc in components().locations if lc.club == club)
+
+    def _ed_token(self, token: str) -> list[Event]:
+        if token == "any":
+            token = self._any_token()
+        self.ed_tokens[token] = self.ed_tokens.get(token, 0) + 1
+        col = self.ed_priority.index(self._token_club(token))
+        self.ed_revealed[col] = True
+        return [Event(f"Ed puts a {components().token_name(token)} on his priority card above column {col + 1}.")]
+
+    def _ed_gain(self, gain: str) -> list[Event]:
+        comp = components()
+        if gain == "signature":
+            return []
+        if gain.startswith("token:"):
+            return self._ed_token(gain[6:])
+        book = self.books[self.ed]
+        if gain == "tile1x1":
+            free = [c for c, v in enumerate(book.grid) if not v]
+            if self.ones_supply <= 0 or not free:
+                return [Event("Ed has no room for a 1x1 tile.")]
+            self.ones_supply -= 1
+            book.ones += 1
+            book.grid[free[0]] = "1x1"
+            return [Event(f"Ed places a 1x1 tile at {grid_cell(free[0])}."), *self._cover([free[0]], self.ed)]
+        if gain == "draw_students":
+            cards = [c for c in (self._draw("student") for _ in range(3)) if c]
+            pick = self._select_student(cards)
+            self.decks["student"][0:0] = [c for c in cards if c != pick]
+            if not pick:
+                return [Event("Ed draws students but can place none.")]
+            return [Event(f"Ed draws {', '.join(comp.card_name(c) for c in cards)} and keeps "
+                          f"{comp.card_name(pick)}.", reveals=True), *self._ed_put(pick, "keeps")]
+        if gain == "draw_teachers":
+            card = self._draw("teacher")
+            if not card:
+                return []
+            return [Event(f"Ed takes the top teacher, {comp.card_name(card)}.", reveals=True),
+                    *self._ed_put(card, "places")]
+        if gain in ("pick_student", "pick_teacher"):
+            kind = gain[5:]
+            start = self._preferred_location()
+            for step in range(5):
+                loc = (start + step) % 5
+                cards = [c for c in self.school[loc] if c and pl.lookup().kind[c] == kind]
+                if kind == "student":
+                    cards = [self._select_student(cards)] if self._select_student(cards) else []
+                cards = [c for c in cards if self._ed_place(c) >= 0]
+                if cards:
+                    row = self.school[loc]
+                    row[row.index(cards[0])] = ""
+                    return [Event(f"Ed takes {comp.card_name(cards[0])} from the {comp.locations[loc].name} "
+                                  f"(his preferred locations first)."), *self._ed_put(cards[0], "places")]
+            return [Event(f"Ed finds no face-up {kind} he can place and loses the bonus.")]
+        return []
+
+    # ------------------------------------------------------------ a turn
+    def _ed_turn(self) -> list[Event]:
+        comp = components()
+        book = self.books[self.ed]
+        ids = [lc.id for lc in comp.locations]
+        choice = self._reveal_choice()
+        back = self._next_choice_back()
+        member = next(m for m in back if m not in book.used)
+        loc_card = comp.location_cards[self.solo_location]
+        want = ids.index(loc_card.members[member])
+        x = ids.index(loc_card.x)
+        loc = -1
+        for step in range(5):
+            i = (want + step) % 5
+            if i != x and EMPTY in self.spaces[i]:
+                loc = i
+                break
+        book.used.append(member)
+        mname = comp.member_name(member)
+        events = [Event(f"Ed reveals a Choice card; the next card's back makes the {mname} his member this turn.",
+                        reveals=True)]
+        if loc < 0:
+            return [*events, Event(f"Ed finds no free space for his {mname}.")]
+        cost = self.spaces[loc].index(EMPTY)
+        self.spaces[loc][cost] = self.ed
+        self.space_members[loc][cost] = member
+        where = comp.locations[loc]
+        moved = "" if loc == want else f" (the {comp.locations[want].name} is full, so the next location to the right)"
+        events.append(Event(f"Ed's Location card sends the {mname} to the {where.name}{moved}."))
+        # team member action
+        if member == "editor":
+            events += self._advance(self.ed, where.club)
+        elif member == "designer":
+            events += self._ed_token(where.token)
+        elif member == "photographer":
+            studs = [c for c in self.school[loc] if c and pl.lookup().kind[c] == "student"]
+            pick = self._select_student(studs)
+            if pick:
+                self.school[loc][self.school[loc].index(pick)] = ""
+                events += [Event(f"Ed's Photographer takes {comp.card_name(pick)}."), *self._ed_put(pick, "places")]
+            elif pl.empty_slots(book):
+                top = self._draw("student")
+                if top:
+                    events += [Event(f"Ed's Photographer takes the top student, {comp.card_name(top)}.",
+                                     reveals=True), *self._ed_put(top, "places")]
+        elif member == "treasurer":
+            for pos in range(5):
+                self._discard_space(loc, pos)
+            for pos in range(5):
+                self._fill(loc, pos)
+            events.append(Event(f"Ed's Treasurer wipes and refreshes the {where.name}: "
+                                + ", ".join(comp.card_name(c) for c in self.school[loc] if c) + ".", reveals=True))
+        # the item on the Choice card, revealing more until one is possible
+        possible = self._ed_options(loc)
+        if not possible:
+            events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
+                                f"{comp.token_name(where.token)} token and advances on {comp.club_name(where.club)}."))
+            return [*events, *self._ed_token(where.token), *self._advance(self.ed, where.club)]
+        item = comp.choice_cards[choice].items[where.id]
+        reveals = 0
+        while item not in possible:
+            reveals += 1
+            if reveals > len(comp.choice_cards) + 1:
+                events.append(Event(f"No Choice card shows a possible item: Ed takes a "
+                                    f"{comp.token_name(where.token)} token and advances on "
+                                    f"{comp.club_name(where.club)}."))
+                return [*events, *self._ed_token(where.token), *self._advance(self.ed, where.club)]
+            choice = self._reveal_choice()
+            item = comp.choice_cards[choice].items[where.id]
+            events.append(Event(f"Ed cannot take that; he reveals another Choice card: {item}.", reveals=True))
+        card = possible[item]
+        self.school[loc][self.school[loc].index(card)] = ""
+        sup = self.school_sups.pop(card, "")
+        events.append(Event(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
+                            f"{comp.card_name(card)}."))
+        return [*events, *self._ed_put(card, "places", sup)]
+
+    def _ed_options(self, loc: int) -> dict[str, str]:
+        """The card Ed would take at ``loc`` for each possible item type."""
+        lk = pl.lookup()
+        out: dict[str, str] = {}
+        cards = [c for c in self.school[loc] if c]
+        studs = [c for c in cards if lk.kind[c] == "student"]
+        pick = self._select_student(studs)
+        if pick:
+            out["student"] = pick
+        for c in cards:
+            kind = lk.kind[c]
+            item = "tile" if kind.startswith("tile") else kind
+            if item != "student" and item not in out and self._ed_place(c) >= 0:
+                out[item] = c
+        return out
+
+    # ------------------------------------------------------------ round end
+    def _ed_round_end(self) -> list[Event]:
+        comp = components()
+        book = self.books[self.ed]
+        unused = [m for m in comp.board["members"] if m not in book.used]
+        if not unused:
+            return []
+        member = unused[0]
+        events = [Event(f"Ed's unused team member this round is the {comp.member_name(member)}.")]
+        top = self.ed_priority[0]
+        if member == "editor":
+            return events + self._advance(self.ed, top)
+        if member == "designer":
+            return events + self._ed_token(comp.locations[self._preferred_location()].token)
+        if member == "photographer":
+            card = self._draw("student")
+            return events + ([Event(f"Ed takes the top student, {comp.card_name(card)}.", reveals=True),
+                              *self._ed_put(card, "places")] if card else [])
+        low = min(book.tracks[c] for c in CLUBS)
+        club = min((c for c in CLUBS if book.tracks[c] == low), key=self._pref_rank)
+        return events + self._advance(self.ed, club)
+
+    def _redeal_solo(self, seat: int | None, rng: Rng) -> None:
+        rng.shuffle(self.solo_locations)
+        if len(self.solo_choices) > 1:  # the top card's back is public: it stays on top
+            rest = self.solo_choices[:-1]
+            rng.shuffle(rest)
+            self.solo_choices[:-1] = rest
+        hidden = [i for i, r in enumerate(self.ed_priority) if not self.ed_revealed[i]]
+        clubs = [self.ed_priority[i] for i in hidden]
+        rng.shuffle(clubs)
+        for i, club in zip(hidden, clubs):
+            self.ed_priority[i] = club
+
+
+__all__ = ["Solo", "cell"]
