@@ -334,15 +334,21 @@ def _check_track(cells: dict[int, Cell], name: str, ck: _Checker) -> None:
     elif sinks[0] != max(cells):
         ck.add(name, f"the cell without a red arrow must have the highest processing order, not {sinks[0]}")
     # no red-arrow cycles: following red arrows from any cell must reach the sink
+    cycles: set[tuple[int, ...]] = set()
     for o in cells:
-        seen = {o}
+        path = [o]
         cur = cells[o].red
         while cur and cur in cells:
-            if cur in seen:
-                ck.add(f"{name} cell {o}", "red arrows from this cell run in a cycle")
+            if cur in path:
+                loop = path[path.index(cur):]
+                k = loop.index(min(loop))
+                cycles.add(tuple(loop[k:] + loop[:k]))
                 break
-            seen.add(cur)
+            path.append(cur)
             cur = cells[cur].red
+    for loop in sorted(cycles):
+        ck.add(f"{name} cell {loop[0]}", "red arrows run in a cycle: "
+               + " -> ".join(map(str, (*loop, loop[0]))) + " (they must all lead down to the bottom cell)")
     top = [c for c in cells.values() if c.row == 1]
     columns = sorted(c.column for c in top)
     if sorted(columns) != sorted(SUBJECTS) or sorted(c.order for c in top) != [1, 2, 3, 4]:
