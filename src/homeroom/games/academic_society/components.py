@@ -346,9 +346,9 @@ def _check_track(cells: dict[int, Cell], name: str, ck: _Checker) -> None:
                 break
             path.append(cur)
             cur = cells[cur].red
-    for loop in sorted(cycles):
-        ck.add(f"{name} cell {loop[0]}", "red arrows run in a cycle: "
-               + " -> ".join(map(str, (*loop, loop[0]))) + " (they must all lead down to the bottom cell)")
+    for cyc in sorted(cycles):
+        ck.add(f"{name} cell {cyc[0]}", "red arrows run in a cycle: "
+               + " -> ".join(map(str, (*cyc, cyc[0]))) + " (they must all lead down to the bottom cell)")
     top = [c for c in cells.values() if c.row == 1]
     columns = sorted(c.column for c in top)
     if sorted(columns) != sorted(SUBJECTS) or sorted(c.order for c in top) != [1, 2, 3, 4]:
