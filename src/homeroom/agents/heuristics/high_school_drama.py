@@ -1,0 +1,74 @@
+"""High School Drama evaluation: yearbook signatures banked plus those in reach.
+
+Signatures come from two places (rulebook: Events, Student Standouts): exchanging bonds at
+events, and the seven standouts voted every summer. So a seat's expected final total is
+
+* signatures banked;
+* for each standout, a share of a signature for every summer still to come, the larger the
+  further ahead it is of the best rival (ties all score);
+* bonds in play: each is a signature an event may turn it into (and the tie-break), worth a
+  little more when the relationship is strong enough to survive a breakup;
+* clique growth: students and organizations (room for bonds and standouts), and the bond
+  capacity still unused (sum of hearts minus bonds).
+
+Everything read is public: cliques, signatures, the calendar and hand sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeroom.games.high_school_drama.summer import STANDOUTS, standout_value
+
+W_BOND = 0.45
+W_STRONG = 0.15      # extra per bond on relationships of strength >= 2
+W_CARD = 0.6
+W_CAPACITY = 0.05
+W_HAND = 0.25
+
+
+def summers_left(state: Any) -> float:
+    """Summers still to vote, counting this year's if it has not been voted yet."""
+    if state.phase == "over":
+        return 0.0
+    left = state.last_year - state.year + 1
+    if state.phase == "lovin" or state.season == 3 and not state.options.get("summer_school"):
+        left -= 1  # this year's summer has been voted
+    return float(max(0, left))
+
+
+def values(state: Any, seat: int) -> list[float]:
+    cards = state.cards
+    n = state.players
+    out = [float(state.total(s)) for s in range(n)]
+    if state.phase == "over":
+        return out
+    summers = summers_left(state)
+    enrolled = [s for s in range(n) if state.enrolled[s]]
+    if summers > 0 and enrolled:
+        for name, _ in STANDOUTS:
+            vals = {s: standout_value(name, state.cliques[s], cards) for s in enrolled}
+            for s in enrolled:
+                rival = max((v for o, v in vals.items() if o != s), default=0)
+                lead = vals[s] - rival
+                if vals[s] <= 0:
+                    share = 0.0
+                elif lead > 0:
+                    share = min(1.0, 0.6 + 0.15 * lead)
+                elif lead == 0:
+                    share = 0.5
+                else:
+                    share = max(0.0, 0.3 + 0.1 * lead)
+                # this summer is near and likely to hold; later ones are less certain
+                out[s] += share * (1.0 + 0.6 * (summers - 1))
+    for s in enrolled:
+        clique = state.cliques[s]
+        for cid, p in clique.items():
+            out[s] += W_CARD
+            if p.parent is None:
+                continue
+            out[s] += W_BOND * p.bonds + (W_STRONG * p.bonds if p.bonds >= 2 else 0.0)
+            a, b = cards[cid], cards[p.parent]
+            out[s] += W_CAPACITY * max(0, a.heart + b.heart - p.bonds)
+        out[s] += W_HAND * len(state.hands[s])  # hand sizes are public
+    return out
