@@ -224,3 +224,28 @@ def test_each_tile_activates_once() -> None:
     present(st, a, {0: [1, 2]})
     events = phase5(st, a)
     assert activated(events) == [1, 2] and st.influence[a] == 2
+
+
+def test_every_tile_takes_effect_when_affordable() -> None:
+    """Each of the 36 tiles, alone on a board that can pay for it, changes the position when activated."""
+    from homeroom.games.academic_society.components import components
+
+    for tid, tile in components().treatises.items():
+        st, a = board()
+        present(st, a, {0: [], 1: [], 2: [], 3: []})
+        row = ("math", "physics", "astronomy", "chemistry").index(tile.subjects[0])
+        present(st, a, {row: [tid]})
+        give(st, a, 3, 3, 3, 3)
+        st.contribution[a] = 3
+        st.authority[a] = [2, 3, 4, 9]
+        before = (list(st.influence), [list(t) for t in st.theories], list(st.contribution),
+                  [list(x) for x in st.authority], [list(x) for x in st.sabbatical],
+                  [[list(r) for r in p] for p in st.presentation])
+        events = phase5(st, a)
+        while st.pending:
+            acts = st.legal_actions()
+            choice = next((x for x in acts if not isinstance(x, Done)), acts[0])
+            events += st.apply(choice)
+        after = (st.influence, st.theories, st.contribution, st.authority, st.sabbatical, st.presentation)
+        assert after != before, f"Treatise {tid} changed nothing"
+        assert f"Treatise {tid}" in texts(events), tid
