@@ -194,16 +194,19 @@ CONTEXT = {"lecture_hall": "the Lecture Hall", "salon": "the Salon", "bonus": "t
 def decision_text(st: AcademicState, viewer: int | None) -> str:
     """'Ana (you) must choose which Theories to spend (3) for the Lecture Hall'."""
     from homeroom.games.academic_society.explain import KIND_TEXT
+    from homeroom.games.academic_society.phases import commission_cost, research_cost
 
     top = st.pending[-1]
     what, rule = KIND_TEXT.get(top.kind, (top.kind, ""))
     text = f"{st.names[top.seat]}{' (you)' if top.seat == viewer else ''} must {what}"
     if top.kind in ("spend", "gain"):
         text += f" ({top.n})"
-    if top.kind in ("declare", "activate"):
+    if top.kind == "declare":
+        text += f" (#{top.n}, your cost {cost_text(commission_cost(st, top.seat, top.n))})"
+    if top.kind == "activate":
         text += f" (#{top.n})"
     if top.kind == "maintain":
-        text += f" (cell {top.n})"
+        text += f" (cell {top.n}, your cost {cost_text(research_cost(st, top.seat, top.n))})"
     if top.ctx in CONTEXT:
         text += f" for {CONTEXT[top.ctx]}"
     return text + (f"  [{rule}]" if rule else "")
