@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -181,6 +181,80 @@ def _print_summary(summary: dict[str, object]) -> None:
     console.print(f"errors: {summary['errors']}", style="red" if summary["errors"] else "green")
     for sample in summary["error_samples"]:  # type: ignore[attr-defined]
         console.print(Text("  " + str(sample), style="red"))
+
+
+@app.command()
+@user_errors
+def tournament(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int, typer.Option("--players", "-p")] = 2,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="An agent spec per seat (rotated; default random).")] = None,
+    n_games: Annotated[int, typer.Option("--games", "-n", help="How many games (rounded up to a multiple of --players).")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal; deal i uses seed+i.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local, or ray for a Ray cluster.")] = "local",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+) -> None:
+    """Agents against each other with seats rotated: win rate (95% CI), score, margin, Elo, think time.
+
+    With --players 1 (a solo game against an automa), each agent plays the automa at every
+    difficulty instead: score distribution and win rate."""
+    from homeroom.sim.tournament import solo
+    from homeroom.sim.tournament import tournament as run_tournament
+
+    options = parse_options(option)
+    game = games.get(game_id)
+    game.validate(players, options)
+    specs = list(seat or [])
+    for i, spec in enumerate(specs):
+        if spec != "human":
+            make_agent(spec, i)  # a bad spec fails before any game is played
+    total = n_games * max(1, len(specs)) if players == 1 else -(-n_games // players) * players
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=as_json) as progress:
+        task = progress.add_task(f"{game_id} tournament", total=total)
+        advance = lambda k: progress.advance(task, k)  # noqa: E731
+        if players == 1:
+            report = solo(game_id, specs or ["random"], n_games, seed, options, workers, backend, progress=advance)
+        else:
+            report = run_tournament(game_id, players, specs, n_games, seed, options, workers, backend, advance)
+    if as_json:
+        print(json.dumps(report))
+    elif players == 1:
+        _print_solo(report)
+    else:
+        _print_tournament(report)
+    if report.get("errors") or any(r.get("errors") for r in report.get("solo", [])):
+        raise typer.Exit(1)
+
+
+def _print_tournament(report: dict[str, Any]) -> None:
+    table = Table(title=f"{report['game']}: {report['games']} games, {report['players']} players, seats rotated")
+    for col in ("agent", "games", "wins", "win rate", "95% CI", "mean score", "mean margin", "Elo", "ms/decision"):
+        table.add_column(col, justify="right")
+    for row in report["agents"]:
+        lo, hi = row["win_ci95"]
+        table.add_row(row["agent"], str(row["games"]), f"{row['wins']:g}", f"{row['win_rate']:.3f}",
+                      f"{lo:.3f}-{hi:.3f}", f"{row['score_mean']:.2f}", f"{row['margin_mean']:+.2f}",
+                      f"{row['elo']:.0f}", f"{row['think_ms_per_decision']:.1f}")
+    console.print(table)
+    console.print(f"errors: {report['errors']}", style="red" if report["errors"] else "green")
+    for sample in report["error_samples"]:
+        console.print(Text("  " + str(sample), style="red"))
+
+
+def _print_solo(report: dict[str, Any]) -> None:
+    table = Table(title=f"{report['game']} solo: {report['games_per_case']} games per agent and difficulty")
+    for col in ("difficulty", "agent", "games", "win rate", "95% CI", "mean score", "sd", "min/q1/median/q3/max",
+                "ms/decision"):
+        table.add_column(col, justify="right")
+    for row in report["solo"]:
+        lo, hi = row["win_ci95"]
+        table.add_row(str(row["difficulty"] or "-"), row["agent"], str(row["games"]), f"{row['win_rate']:.3f}",
+                      f"{lo:.3f}-{hi:.3f}", f"{row['score_mean']:.2f}", f"{row['score_sd']:.2f}",
+                      "/".join(f"{q:g}" for q in row["score_quartiles"]), f"{row['think_ms_per_decision']:.1f}")
+    console.print(table)
 
 
 @app.command()

@@ -32,7 +32,7 @@ def time_left(state: Any) -> float:
     if state.phase == "over":
         return 0.0
     rounds = int(components().board.get("rounds", 4))
-    return max(0.0, (rounds - state.round + 1) / rounds)
+    return max(0.0, (rounds - int(state.round) + 1) / rounds)
 
 
 def values(state: Any, seat: int) -> list[float]:
