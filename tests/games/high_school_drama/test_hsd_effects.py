@@ -122,3 +122,5 @@ def test_exchange_bonus_even_when_organization_not_in_play() -> None:
     start_act(st, 0)
     st.apply(PlayCard("homecoming-game"))
     assert st.total(0) == 0 and st.legal_actions() == [Exchange("soccer"), ExchangeDone()]
+    reason = st.explain(Exchange("quarterback"))
+    assert reason is not None and "bonds to jock organizations" in reason

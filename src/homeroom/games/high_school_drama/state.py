@@ -649,6 +649,11 @@ class HSDState(State):
         if isinstance(action, Bond) and phase in ("resolve", "lovin"):
             return IllegalAction("that relationship cannot take a bond: it must be in your clique and below its "
                                  "maximum strength (the two hearts added), and you need a marker", "Bonds")
+        if isinstance(action, Exchange) and phase == "exchange" and self.playing is not None:
+            kind = self.comps.effect(self.playing).exchange
+            what = "bonds between two students" if kind == "couple" else f"bonds to {kind} organizations"
+            return IllegalAction(f"{self.name(action.card)} is not held in your clique by one of the {what} "
+                                 f"this event exchanges", "Events")
         if isinstance(action, PlayCard) and phase == "act":
             return IllegalAction(f"{self.name(action.card)} is not in your hand", "Midterm Action")
         if isinstance(action, DrawDrama) and phase == "draw":
