@@ -29,6 +29,8 @@ data_app = typer.Typer(help="Component data: validate a game's data folder.", no
 app.add_typer(data_app, name="data")
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
+HINT_BOT = "mcts:seconds=1"
+"""The bot that answers 'hint' (the strongest, at the default budget of about a second)."""
 
 
 def _version(value: bool) -> None:
@@ -99,6 +101,7 @@ def play(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Save the game to FILE after every decision.")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Resume a saved game from FILE.")] = None,
+    hint: Annotated[bool, typer.Option("--hint", help="Allow 'hint': the strongest bot suggests a move.")] = False,
 ) -> None:
     """Play a game in the terminal against other people or bots."""
     from homeroom.cli.play import TerminalGame
@@ -122,7 +125,8 @@ def play(
     if save is not None and save.exists() and resume is None:
         raise HomeroomError(f"{save} already exists: choose another file or use --resume {save}")
     agents = _agents(match.seats, match.seed)
-    ui = TerminalGame(match, agents, console, lambda prompt: console.input(prompt), save)
+    hint_bot = make_agent(HINT_BOT, match.seed) if hint else None
+    ui = TerminalGame(match, agents, console, lambda prompt: console.input(prompt), save, hint=hint_bot)
     if not any(a is None for a in agents):
         console.print(Text("No human seat: watching the bots play.", style="dim"))
     ui.run()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import shlex
+import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ Commands:
   why ACTION   explain why an action is (il)legal; ACTION is a number, JSON, or
                KIND key=value ... (e.g.  why PlaceMember member=Editor space=gym-1)
   kinds        the action kinds of this game and their fields
+  hint         ask the strongest bot for a suggested move (start with --hint)
   board | b    show the board again          actions | a   list the actions again
   score | s    the score breakdown so far     log | l       the whole log
   undo | u     take back your last decision (not past revealed hidden information)
@@ -45,8 +48,10 @@ class TerminalGame:
         console: Console,
         input_fn: Callable[[str], str],
         save_path: Path | None = None,
+        hint: Agent | None = None,
     ) -> None:
         self.match = match
+        self.hint_agent = hint
         self.agents = list(agents)
         self.console = console
         self.input = input_fn
@@ -174,8 +179,7 @@ class TerminalGame:
             seat = self.state.to_move
             agent = self.agents[seat]
             if agent is not None:
-                with self.console.status(f"{self.name(seat)} ({agent.name}) is thinking..."):
-                    action = agent.choose(self.state, seat)
+                action = self.think(agent, seat, f"{self.name(seat)} ({agent.name}) is thinking")
                 self.match.play(action)
                 if not self.humans:
                     self.show_new_events()
@@ -186,6 +190,43 @@ class TerminalGame:
         self.show_new_events(heading="Last moves")
         self.finish()
         return True
+
+    def think(self, agent: Agent, seat: int, what: str) -> Action:
+        """Let ``agent`` choose in a background thread (on a copy of the state) while the
+        terminal shows a spinner with the agent's budget and the time spent so far."""
+        budget = getattr(agent, "budget", None)
+        label = f"{what} ({budget()})" if callable(budget) else what
+        box: dict[str, Any] = {}
+        world = self.state.clone()
+
+        def work() -> None:
+            try:
+                box["action"] = agent.choose(world, seat)
+            except BaseException as err:  # noqa: BLE001 - re-raised in the UI thread
+                box["error"] = err
+
+        worker = threading.Thread(target=work, name="homeroom-bot", daemon=True)
+        start = time.monotonic()
+        with self.console.status(f"{label}...") as status:
+            worker.start()
+            while worker.is_alive():
+                worker.join(0.1)
+                status.update(f"{label}... {time.monotonic() - start:.1f} s")
+        if "error" in box:
+            raise box["error"]
+        action: Action = box["action"]
+        return action
+
+    def hint(self, seat: int, legal: list[Action]) -> None:
+        """The hint bot's suggestion for ``seat`` and its reason (it sees only what ``seat`` sees)."""
+        if self.hint_agent is None:
+            self.print_text("Hints are off: start the game with --hint.", "yellow")
+            return
+        action = self.think(self.hint_agent, seat, f"Looking for a good move for {self.name(seat)}")
+        number = legal.index(action) + 1 if action in legal else 0
+        reason = getattr(self.hint_agent, "last_reason", "")
+        self.print_text(f"Hint: {number}  {action.describe()}" + (f"  ({self.hint_agent.name}: {reason})" if reason else ""),
+                        "green")
 
     def _autosave(self) -> None:
         if self.save_path is not None:
@@ -239,6 +280,8 @@ class TerminalGame:
                 elif word in ("l", "log"):
                     for line in self.match.log(self.viewer()):
                         self.print_text("  " + line)
+                elif word == "hint":
+                    self.hint(seat, legal)
                 elif word == "kinds":
                     self.show_kinds()
                 elif word == "why":
