@@ -76,6 +76,33 @@ def render_book(state: Co89State, seat: int, book: Yearbook) -> list[str]:
     return lines
 
 
+def render_ed(state: Co89State) -> list[str]:
+    """What the table shows of Ed: his round's Location card, the last Choice card, the back of the
+    next one, and the tokens on his face-down priority cards (a card's type shows once it holds one)."""
+    comp = components()
+    names = {lc.id: lc.name for lc in comp.locations}
+    lines = []
+    if state.solo_location:
+        card = comp.location_cards[state.solo_location]
+        lines.append(f"Ed's Location card: X on the {names[card.x]}; " + ", ".join(
+            f"{comp.member_name(m)} -> {names[loc]}" for m, loc in card.members.items()))
+    if state.solo_choice_discard:
+        card = comp.choice_cards[state.solo_choice_discard[-1]]
+        lines.append("Ed's last Choice card: " + ", ".join(f"{names[k]} {v}" for k, v in card.items.items()))
+    if state.solo_choices:
+        back = comp.choice_cards[state.solo_choices[-1]].back
+        lines.append("Back of the next Choice card: " + " > ".join(comp.member_name(m) for m in back))
+    cols = []
+    for c, (club, shown) in enumerate(zip(state.ed_priority, state.ed_revealed)):
+        if shown:
+            token = next(lc.token for lc in comp.locations if lc.club == club)
+            cols.append(f"col {c + 1}: {comp.club_name(club)} x{state.ed_tokens.get(token, 0)}")
+        else:
+            cols.append(f"col {c + 1}: face down")
+    lines.append("Ed's priority cards: " + "; ".join(cols))
+    return lines
+
+
 def render(state: Co89State, viewer: int | None) -> str:
     comp = components()
     out = [f"Class of '89 - round {state.round} of {comp.board['rounds']}, "
@@ -95,20 +122,22 @@ def render(state: Co89State, viewer: int | None) -> str:
                 label += f" with Senior Superlative {card_label(state.school_sups[card])}"
             out.append(f"    {label}")
     if state.options.get("school_entrance", True):
-        ent = ", ".join(f"{state.names[s]}'s {m}" for s, m in state.entrance) or "nobody"
+        ent = ", ".join(f"{state._name(s)}'s {m}" for s, m in state.entrance) or "nobody"
         out.append(f"School Entrance (1x1 tile + 2 signatures): {ent}")
     out.append("Decks: " + ", ".join(f"{k} {len(v)}" for k, v in state.decks.items())
                + f"; 1x1 tiles left {state.ones_supply}")
     for seat, book in enumerate(state.books):
         out += render_book(state, seat, book)
+    if state.players == 1:
+        out += render_ed(state)
     if state.phase == "act":
         where = "School Entrance" if state.location == 5 else comp.locations[state.location].name
         done = [n for n, f in (("main", state.main_done), ("signature", state.sig_done),
                                ("member", state.member_done)) if f]
-        out.append(f"{state.names[state.current]}'s {state.member} is at the {where}; done: {', '.join(done) or '-'}")
+        out.append(f"{state._name(state.current)}'s {state.member} is at the {where}; done: {', '.join(done) or '-'}")
     if state.pending:
         p = state.pending[0]
-        text = f"Waiting for {state.names[p.seat]}: {p.kind.replace('_', ' ')}"
+        text = f"Waiting for {state._name(p.seat)}: {p.kind.replace('_', ' ')}"
         if p.token:
             text += f" ({p.token})"
         if p.cards and p.seat == viewer:
@@ -117,4 +146,9 @@ def render(state: Co89State, viewer: int | None) -> str:
     if state.is_terminal():
         for s, sc in enumerate(state.scores()):
             out.append(f"{state.names[s]}: {sc.total} " + str(sc.breakdown))
+        if state.players == 1:
+            from homeroom.games.class_of_89.scoring import ed_score
+
+            ed = ed_score(state)
+            out.append(f"Ed: {ed.total} {ed.breakdown}")
     return "\n".join(out)
