@@ -87,8 +87,8 @@ def render_ed(state: Co89State) -> list[str]:
         lines.append(f"Ed's Location card: X on the {names[card.x]}; " + ", ".join(
             f"{comp.member_name(m)} -> {names[loc]}" for m, loc in card.members.items()))
     if state.solo_choice_discard:
-        card = comp.choice_cards[state.solo_choice_discard[-1]]
-        lines.append("Ed's last Choice card: " + ", ".join(f"{names[k]} {v}" for k, v in card.items.items()))
+        shown = comp.choice_cards[state.solo_choice_discard[-1]]
+        lines.append("Ed's last Choice card: " + ", ".join(f"{names[k]} {v}" for k, v in shown.items.items()))
     if state.solo_choices:
         back = comp.choice_cards[state.solo_choices[-1]].back
         lines.append("Back of the next Choice card: " + " > ".join(comp.member_name(m) for m in back))
