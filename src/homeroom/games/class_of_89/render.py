@@ -93,8 +93,8 @@ def render_ed(state: Co89State) -> list[str]:
         back = comp.choice_cards[state.solo_choices[-1]].back
         lines.append("Back of the next Choice card: " + " > ".join(comp.member_name(m) for m in back))
     cols = []
-    for c, (club, shown) in enumerate(zip(state.ed_priority, state.ed_revealed)):
-        if shown:
+    for c, (club, revealed) in enumerate(zip(state.ed_priority, state.ed_revealed)):
+        if revealed:
             token = next(lc.token for lc in comp.locations if lc.club == club)
             cols.append(f"col {c + 1}: {comp.club_name(club)} x{state.ed_tokens.get(token, 0)}")
         else:
