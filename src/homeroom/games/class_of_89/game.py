@@ -53,8 +53,7 @@ class ClassOf89(Game):
         max_decisions=6000,
         test_option_sets=(
             {},
-            {"objectives": "random", "objective_scoring": "casual-t1"},
-            {"school_entrance": False},
+            {"objectives": "random", "objective_scoring": "casual-t1", "school_entrance": False},
             {"half_icons": False, "objective_scoring": "casual"},
             {"difficulty": "easy"},
             {"difficulty": "hard", "solo_extra_abc": True},
