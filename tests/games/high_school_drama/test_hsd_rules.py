@@ -258,3 +258,20 @@ def test_illegal_actions_have_reasons() -> None:
     random_playout(st, 5, stop=lambda s: s.phase == "act")
     reason = st.explain(PlayCard("prom-not-a-card"))
     assert reason is not None and "not in your hand" in reason
+
+
+def test_invariants_catch_broken_states() -> None:
+    st = new(2)
+    set_clique(st, 0, [("quarterback", 0, 0, None, 0), ("soccer", 1, 0, "quarterback", 1)])
+    assert st.invariants() == []
+    st.quad.append("soccer")
+    assert any("Soccer is in 2 places" in p for p in st.invariants())
+    st.quad.remove("soccer")
+    st.supply[0] += 1
+    assert any("markers do not add up" in p for p in st.invariants())
+    st.supply[0] -= 1
+    st.cliques[0]["soccer"].x = 3
+    assert any("not next to the card it joined" in p for p in st.invariants())
+    st.cliques[0]["soccer"].x, st.cliques[0]["soccer"].bonds = 1, 9
+    st.supply[0] -= 8
+    assert any("above 3" in p for p in st.invariants())

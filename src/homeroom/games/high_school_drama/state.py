@@ -9,7 +9,10 @@ the school year the summer steps run, with ``lovin`` (each player's free bond) -
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import cache
+from itertools import chain
 from typing import Any
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
@@ -34,6 +37,12 @@ from homeroom.games.high_school_drama.effects import Effect
 from homeroom.games.high_school_drama.summer import STANDOUTS, standout_winners
 
 _FREE_BOND = Effect("bond")
+
+
+@cache
+def _every_component() -> Counter[str]:
+    comps = load()
+    return Counter(chain(comps.cards, comps.drama, comps.events))
 
 
 def transfer_term(options: dict[str, Any]) -> int | None:
@@ -583,18 +592,18 @@ class HSDState(State):
     def game_invariants(self) -> list[str]:
         problems: list[str] = []
         comps = self.comps
-        where: dict[str, int] = {}
-        for c in (*self.quad, *self.student_deck, *self.org_deck, *self.event_deck, *self.event_discard,
-                  *self.box, *(c for st in self.stacks.values() for c in st)):
-            where[c] = where.get(c, 0) + 1
-        for s in range(self.players):
-            for c in (*self.hands[s], *self.reserve[s], *self.cliques[s]):
-                where[c] = where.get(c, 0) + 1
-        if self.playing is not None:
-            where[self.playing] = where.get(self.playing, 0) + 1
-        for c in (*comps.cards, *comps.drama, *comps.events):
-            if where.get(c, 0) != 1:
-                problems.append(f"{comps.name(c)} is in {where.get(c, 0)} places instead of exactly one")
+        where = Counter(chain(
+            self.quad, self.student_deck, self.org_deck, self.event_deck, self.event_discard, self.box,
+            *self.stacks.values(), *self.hands, *self.reserve, *self.cliques,
+            () if self.playing is None else (self.playing,),
+        ))
+        if where != _every_component():
+            for c in (*comps.cards, *comps.drama, *comps.events):
+                if where.get(c, 0) != 1:
+                    problems.append(f"{comps.name(c)} is in {where.get(c, 0)} places instead of exactly one")
+            for c in where:
+                if c not in comps.cards and c not in comps.drama and c not in comps.events:
+                    problems.append(f"unknown card {c!r} is in play")
         for s in range(self.players):
             tracked = self.total(s) if self.options.get("travel") else rules.TRACKER
             used = bonds_in_play(self.cliques[s])
@@ -609,6 +618,15 @@ class HSDState(State):
                     cap = self.cards[cid].heart + self.cards[p.parent].heart
                     if p.bonds > cap:
                         problems.append(f"{self.names[s]}'s {comps.name(cid)} has {p.bonds} bonds, above {cap}")
+            clique = self.cliques[s]
+            if len({(p.x, p.y) for p in clique.values()}) != len(clique):
+                problems.append(f"two cards of {self.names[s]}'s clique share a square")
+            for cid, p in clique.items():
+                q = clique.get(p.parent) if p.parent is not None else None
+                if p.parent is not None and (q is None or abs(q.x - p.x) + abs(q.y - p.y) != 1):
+                    problems.append(f"{self.names[s]}'s {comps.name(cid)} is not next to the card it joined")
+            if sum(1 for p in clique.values() if p.parent is None) > 1:
+                problems.append(f"{self.names[s]} has more than one main student")
             if self.enrolled[s] and self.phase != "pick" and not self.cliques[s]:
                 problems.append(f"{self.names[s]} is enrolled without a main student")
         return problems
