@@ -218,3 +218,13 @@ def test_transfer_never_moves_before_joining() -> None:
         st.apply(st.legal_actions()[-1])
     assert 2 not in seen
     assert GAME.info.option("transfer_student").players == (3, 4, 5)
+
+
+def test_transfer_with_public_draft_adds_to_the_stacks() -> None:
+    st = new(3, seed=4, options={"transfer_student": "freshman-winter", "public_draft": True})
+    assert sum(len(v) for v in st.stacks.values()) == 6  # one of each per player present
+    random_playout(st, 4, stop=lambda s: s.phase == "transfer")
+    in_hands = sum(1 for h in st.hands for c in h if c not in st.comps.events)
+    st.apply(st.legal_actions()[0])
+    assert sum(len(v) for v in st.stacks.values()) + in_hands == 9
+    assert st.total(2) == 2  # one semester missed
