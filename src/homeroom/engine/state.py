@@ -136,9 +136,14 @@ class State(ABC):
         err = self._illegal(action)
         if err is not None:
             raise err
-        self.__dict__.pop("_c_legal", None)
-        self.__dict__.pop("_c_legal_set", None)
+        self.invalidate()
         return self._apply(action)
+
+    def invalidate(self) -> None:
+        """Drop everything cached about this position (``_c_*`` attributes, e.g. legal actions);
+        call it after editing a state by hand, as scenario tests do."""
+        for key in [k for k in self.__dict__ if k.startswith("_c_")]:
+            del self.__dict__[key]
 
     def winner(self) -> list[int] | None:
         """Winning seats (several on a shared win) after the tie-breaks; None before the end."""

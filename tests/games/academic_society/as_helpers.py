@@ -17,8 +17,7 @@ def new(players: int = 2, seed: int = 1) -> AcademicState:
 
 def refresh(st: AcademicState) -> None:
     """Forget cached legal actions after editing a state by hand."""
-    for key in ("_c_options", "_c_legal", "_c_legal_set"):
-        st.__dict__.pop(key, None)
+    st.invalidate()
 
 
 def run(st: AcademicState) -> list[Event]:
