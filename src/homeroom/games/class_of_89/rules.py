@@ -104,7 +104,9 @@ class Co89State(Solo, Effects, State):
         return self.current
 
     def turn_seat(self) -> int | None:
-        return None if self.phase == "over" else self.current
+        if self.phase == "over":
+            return None
+        return self.current if self.current < self.players else self.to_move  # never Ed (not a seat)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
