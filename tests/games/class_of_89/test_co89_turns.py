@@ -29,7 +29,7 @@ from homeroom.games.class_of_89.actions import (
 )
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.placement import student_slots
-from homeroom.games.class_of_89.rules import JANITOR
+from homeroom.games.class_of_89.rules import JANITOR, Co89State
 
 OFFICE, LIBRARY, HALLWAY, AUDITORIUM, GYM = range(5)
 
@@ -360,3 +360,53 @@ def test_three_player_first_player_rotates_every_round() -> None:
         b.tracks = {c: 0 for c in b.tracks}
     state.apply(EndTurn())
     assert state.round == 2 and state.first == 1 and state.to_move == 1
+
+
+def test_objective_sets_and_random_objectives() -> None:
+    for letter in "ABCD":
+        state = new_state(2, 0, objectives=letter)
+        objs = [components().objectives[o] for o in state.objectives]
+        assert [o.set for o in objs] == [letter] * 6
+        assert sorted(o.club for o in objs) == sorted(components().tracks)
+    rand = new_state(2, 7, objectives="random")
+    assert sorted(components().objectives[o].club for o in rand.objectives) == sorted(components().tracks)
+
+
+def test_winner_tie_breaks_objectives_then_students() -> None:
+    from co89_helpers import blank_book
+    from co89_helpers import put as put_card
+
+    def duel(a_students: list[str], a_gavels: bool, b_students: list[str]) -> Co89State:
+        state = new_state(2, 0)
+        a, b = blank_book(), blank_book()
+        for book, studs, tok in ((a, a_students, "G" if a_gavels else ""), (b, b_students, "")):
+            put_card(book, 0, "mr-jensen")  # 1 point per student
+            for slot, card in enumerate(studs, start=1):
+                put_card(book, slot, card, tok)
+        state.books[:] = [a, b]
+        state.phase = "over"
+        sa, sb = state.scores()
+        if sa.total > sb.total:  # level the totals with signatures (1 point per 2)
+            b.signatures += 2 * (sa.total - sb.total)
+        else:
+            a.signatures += 2 * (sb.total - sa.total)
+        sa, sb = state.scores()
+        assert sa.total == sb.total
+        return state
+
+    # equal totals: more objective points wins (AP Government: 3 students with a Gavel)
+    assert duel(["amy-a", "carla-b", "erin-c"], True, ["amy-a", "carla-b", "erin-c"]).winner() == [0]
+    # equal totals and objectives: more students wins
+    assert duel(["amy-a"], False, ["amy-a", "carla-b"]).winner() == [1]
+    # still tied: a shared victory
+    assert duel(["amy-a"], False, ["carla-b"]).winner() == [0, 1]
+
+
+def test_column_exclamation_bonus_is_lost_when_nothing_fits() -> None:
+    state = started(2)
+    book = state.books[0]
+    for s in range(1, 20):
+        book.photo[s] = "x"
+    events = state._gain(0, ["pick_student", "pick_teacher"])
+    assert state.pending == []
+    assert sum("loses the bonus" in e.text for e in events) == 2
