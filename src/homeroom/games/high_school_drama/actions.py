@@ -99,7 +99,7 @@ class Bond(Action):
     card: str
 
     def describe(self) -> str:
-        return f"Bond with {_n(self.card)}"
+        return f"Add a bond to {_n(self.card)}'s relationship"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,7 @@ class Breakup(Action):
     card: str
 
     def describe(self) -> str:
-        return f"{_n(self.performer)} breaks up seat {self.rival + 1}'s {_n(self.card)}"
+        return f"{_n(self.performer)} attacks {_n(self.card)}'s relationship in seat {self.rival + 1}'s clique"
 
 
 @dataclass(frozen=True, slots=True)

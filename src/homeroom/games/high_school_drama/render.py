@@ -119,13 +119,13 @@ def render(state: HSDState, viewer: int | None) -> str:
     for s in range(state.players):
         out.append("")
         if not state.enrolled[s]:
-            out.append(f"{state.names[s]}: not enrolled yet (transfer student)")
+            out.append(f"{state.names[s]} (seat {s + 1}): not enrolled yet (transfer student)")
             continue
         sig = state.total(s)
         hand = len(state.hands[s])
         n_ev = sum(1 for c in state.hands[s] if c in comps.events)
         mark = " <- to move" if state.to_move == s else ""
-        out.append(f"{state.names[s]}: {sig} signature(s), {state.supply[s]} bond marker(s) left, "
+        out.append(f"{state.names[s]} (seat {s + 1}): {sig} signature(s), {state.supply[s]} bond marker(s) left, "
                    f"{hand} card(s) in hand ({n_ev} event(s)){mark}")
         out.extend("  " + line for line in draw_clique(state.cliques[s], show_open=(s == viewer)))
     if viewer is not None and state.enrolled[viewer]:
