@@ -406,3 +406,28 @@ def test_tie_rule_in_a_four_player_game_end_to_end() -> None:
     state.books[:] = books
     ap = next(o for o in state.objectives if components().objectives[o].name == "AP Government")
     assert [p[ap] for p in objective_points(state)] == [15, 15, 0, 0]  # MIN 3: the others do not qualify
+
+
+def test_card_examples_as_printed() -> None:
+    """Rulebook "Students"/"Teachers"/"Staff" card examples."""
+    comp = components()
+    dana = comp.students["dana-g"]
+    assert (dana.letter, dana.left, dana.right) == ("G", "council", "pep")
+    laporte = comp.teachers["mr-laporte"]
+    assert laporte.right == "quiz"
+    assert laporte.scoring == {"kind": "students_with_tokens", "points": 2, "tokens": ["bookmark", "gavel"]}
+    book = blank_book()
+    put(book, 0, "mr-laporte")
+    put(book, 1, "amy-a", "KG")
+    put(book, 2, "carla-b", "KGBB")
+    put(book, 3, "erin-c", "KK")
+    assert teacher_points(book, 0, [1, 2, 3]) == 4
+    band = comp.staff["band-director"]
+    assert sorted(band.gains) == sorted(["signature", "token:paint", "token:paint", "club:arts"])
+    clique = OBJ["The Clique"]
+    assert (clique.measure["kind"], clique.measure["token"], clique.min) == ("tokens_same_row", "bolt", 5)
+    counts = {k: sum(1 for t in comp.tiles.values() if t.letter == k) for k in "ABCD"}
+    assert counts == {"A": 8, "B": 12, "C": 10, "D": 12}
+    assert (len(comp.students), len(comp.teachers), len(comp.staff), len(comp.objectives)) == (78, 24, 24, 24)
+    assert [o.name for o in comp.objectives.values() if o.set == "A"] == [
+        "AP Government", "Study Group", "Preppies", "Theater Kids", "Team Captains", "Perfect Attendance"]
