@@ -63,8 +63,8 @@ def test_class_example_green_player() -> None:
     assert green.tracks == {"council": 1, "quiz": 0, "pep": 2, "arts": 0, "athletics": 1, "honor": 0}
     # the pending Bolt goes where Green wants it
     state.pending[:] = state.pending[-1:]
-    assert PutToken("bolt", 2) in state.legal_actions()
-    state.apply(PutToken("bolt", 2))
+    assert PutToken("bolt", 2, "mariah-d") in state.legal_actions()
+    state.apply(PutToken("bolt", 2, "mariah-d"))
     assert green.tokens[2] == ["bolt"]
     assert state.game_invariants() == []
 

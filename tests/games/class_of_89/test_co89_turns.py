@@ -250,14 +250,14 @@ def test_tokens_storage_and_paid_moves() -> None:
     book.signatures = 2
     state.apply(Place("editor", "office", 0))
     legal = state.legal_actions()
-    assert Unstore("star", 1) in legal and Unstore("star", 2) not in legal  # four tokens at most
-    assert ShiftToken(2, "bolt") in legal and ShiftToken(1, "gavel") not in legal  # Carla B is full
-    state.apply(Unstore("star", 1))
+    assert Unstore("star", 1, "amy-a") in legal and Unstore("star", 2, "carla-b") not in legal  # four tokens at most
+    assert ShiftToken(2, "bolt", "carla-b") in legal and ShiftToken(1, "gavel", "amy-a") not in legal  # Carla B is full
+    state.apply(Unstore("star", 1, "amy-a"))
     assert book.tokens[1] == ["gavel", "gavel", "star"] and book.storage == []
-    state.apply(ShiftToken(2, "bolt"))
+    state.apply(ShiftToken(2, "bolt", "carla-b"))
     assert book.signatures == 0
-    assert state.legal_actions() == [PutToken("bolt", 1)]  # to another student: not storage, no discard
-    state.apply(PutToken("bolt", 1))
+    assert state.legal_actions() == [PutToken("bolt", 1, "amy-a")]  # to another student: not storage, no discard
+    state.apply(PutToken("bolt", 1, "amy-a"))
     assert book.tokens[1] == ["gavel", "gavel", "star", "bolt"] and book.tokens[2] == ["bolt"] * 3
 
 

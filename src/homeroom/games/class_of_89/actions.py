@@ -15,13 +15,15 @@ STORAGE = -1
 SUPERLATIVE = 100
 
 
-def where(target: int) -> str:
+def where(target: int, student: str = "") -> str:
+    """A token target as a player reads it: 'Julie B (row 1, column 2)'."""
     if target == STORAGE:
         return "your token storage"
+    name = components().card_name(student) if student else "the student"
     if target >= SUPERLATIVE:
-        return f"Senior Superlative #{target - SUPERLATIVE + 1}"
+        return f"{name} (Senior Superlative #{target - SUPERLATIVE + 1})"
     r, c = divmod(target, 5)
-    return f"the student at row {r + 1}, column {c + 1}"
+    return f"{name} (row {r + 1}, column {c + 1})"
 
 
 def cell(at: int) -> str:
@@ -125,18 +127,21 @@ class UseMember(Action):
 class Unstore(Action):
     token: str
     target: int
+    student: str = ""
 
     def describe(self) -> str:
-        return f"Move a stored {components().token_name(self.token)} onto {where(self.target)}"
+        return f"Move a stored {components().token_name(self.token)} onto {where(self.target, self.student)}"
 
 
 @dataclass(frozen=True, slots=True)
 class ShiftToken(Action):
     source: int
     token: str
+    student: str = ""
 
     def describe(self) -> str:
-        return f"Pay 2 signatures to move a {components().token_name(self.token)} from {where(self.source)}"
+        return (f"Pay 2 signatures to move a {components().token_name(self.token)} from "
+                f"{where(self.source, self.student)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +168,12 @@ class ChooseToken(Action):
 class PutToken(Action):
     token: str
     target: int
+    student: str = ""
 
     def describe(self) -> str:
         if self.target == STORAGE:
             return f"Put the {components().token_name(self.token)} into your token storage"
-        return f"Put the {components().token_name(self.token)} on {where(self.target)}"
+        return f"Put the {components().token_name(self.token)} on {where(self.target, self.student)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,6 +110,14 @@ class Effects:
             out.append(STORAGE)
         return out
 
+    def _student_at(self, book: Yearbook, target: int) -> str:
+        """The student card at a token target ('' for storage)."""
+        if target == STORAGE:
+            return ""
+        if target >= SUPERLATIVE:
+            return book.superlatives[target - SUPERLATIVE].student
+        return book.photo[target]
+
     def _tokens_at(self, book: Yearbook, target: int) -> list[str]:
         if target == STORAGE:
             return book.storage

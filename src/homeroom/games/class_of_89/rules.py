@@ -174,14 +174,14 @@ class Co89State(Solo, Effects, State):
         if book.storage:
             targets = self._token_targets(book, storage=False)
             for token in sorted(set(book.storage)):
-                out += [Unstore(token, t) for t in targets]
+                out += [Unstore(token, t, self._student_at(book, t)) for t in targets]
         if book.signatures >= 2:
             sources = [s for s, t in enumerate(book.tokens) if t]
             sources += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives) if sup.tokens]
             for src in sources:
                 if self._token_targets(book, exclude=src, storage=False):
                     for token in sorted(set(self._tokens_at(book, src))):
-                        out.append(ShiftToken(src, token))
+                        out.append(ShiftToken(src, token, self._student_at(book, src)))
         if self.main_done or not main:
             out.append(EndTurn())
         return out
@@ -191,9 +191,11 @@ class Co89State(Solo, Effects, State):
         if p.kind == "token":
             if p.token == "any":
                 return [*(ChooseToken(t) for t in TOKENS), Decline()]
-            return [*(PutToken(p.token, t) for t in self._token_targets(book)), Decline()]
+            return [*(PutToken(p.token, t, self._student_at(book, t)) for t in self._token_targets(book)),
+                    Decline()]
         if p.kind == "move":
-            return [PutToken(p.token, t) for t in self._token_targets(book, exclude=p.source, storage=False)]
+            return [PutToken(p.token, t, self._student_at(book, t))
+                    for t in self._token_targets(book, exclude=p.source, storage=False)]
         if p.kind == "tile1x1":
             return [*(PlaceOneByOne(c) for c, v in enumerate(book.grid) if not v), Decline()]
         if p.kind in ("draw_students", "draw_teachers"):
