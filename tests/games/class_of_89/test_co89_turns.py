@@ -110,23 +110,23 @@ def test_main_action_is_mandatory_and_each_action_once() -> None:
     state.apply(Place("designer", "hallway", 0))
     legal = state.legal_actions()
     assert EndTurn() not in legal
-    assert BuyToken() in legal and Refresh() in legal and UseMember() in legal
+    assert BuyToken("bolt") in legal and Refresh() in legal and UseMember("designer", token="bolt") in legal
     assert Take("band-director", 0) in legal
     state.apply(Take("band-director", 0))
     state.pending.clear()  # decline the Band Director's gains for brevity
     with pytest.raises(IllegalAction, match="once per turn"):
         state.apply(Take("sean-h", 3))
-    state.apply(BuyToken())
+    state.apply(BuyToken("bolt"))
     assert book.signatures == 3 + 1 - 1
     assert state.pending[0].token == "bolt"
     state.apply(PutToken("bolt", STORAGE))
     assert book.storage == ["bolt"]
-    assert BuyToken() not in state.legal_actions() and Refresh() not in state.legal_actions()
-    state.apply(UseMember())  # Designer: a signature and the Hallway's Bolt
+    assert BuyToken("bolt") not in state.legal_actions() and Refresh() not in state.legal_actions()
+    state.apply(UseMember("designer", token="bolt"))  # Designer: a signature and the Hallway's Bolt
     assert book.signatures == 4
     state.apply(PutToken("bolt", STORAGE))
     assert book.storage == ["bolt", "bolt"]
-    assert UseMember() not in state.legal_actions()
+    assert not any(isinstance(a, UseMember) for a in state.legal_actions())
     state.apply(EndTurn())
     assert state.to_move == 1
 
@@ -189,7 +189,7 @@ def test_photographer_takes_an_extra_student() -> None:
 def test_editor_advances_the_location_club() -> None:
     state = started(4)
     state.apply(Place("editor", "auditorium", 0))
-    state.apply(UseMember())
+    state.apply(UseMember("editor", club="arts"))
     assert state.books[0].tracks["arts"] == 1
 
 
@@ -198,20 +198,20 @@ def test_school_entrance_tile_signatures_and_honor_society() -> None:
     book = state.books[0]
     state.apply(Place("editor", "entrance", 0))
     assert (0, "editor") in state.entrance
-    assert BuyToken() not in state.legal_actions()
+    assert not any(isinstance(a, BuyToken | Refresh) for a in state.legal_actions())
     state.apply(TakeEntrance())
     assert book.signatures == 1 + 2
     assert state.pending[0].kind == "tile1x1"
     state.apply(PlaceOneByOne(5))
     assert book.grid[5] == "1x1" and book.ones == 1 and state.ones_supply == 23
-    state.apply(UseMember())
+    state.apply(UseMember("editor", club="honor"))
     assert book.tracks["honor"] == 1
     state.apply(EndTurn())
     # stacking: the next player may use the entrance too, and a Designer there takes any token
     state.apply(Place("designer", "entrance", 0))
     state.apply(TakeEntrance())
     state.apply(Decline())
-    state.apply(UseMember())
+    state.apply(UseMember("designer", token="any"))
     assert state.legal_actions()[:5] == [ChooseToken(t) for t in ("gavel", "bookmark", "bolt", "paint", "star")]
     state.apply(ChooseToken("star"))
     assert state.pending[0].token == "star"

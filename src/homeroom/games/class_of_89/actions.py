@@ -107,8 +107,10 @@ class Photograph(Action):
 
 @dataclass(frozen=True, slots=True)
 class BuyToken(Action):
+    token: str = ""
+
     def describe(self) -> str:
-        return "Pay 1 signature for this location's token"
+        return f"Pay 1 signature for a {components().token_name(self.token) if self.token else 'location'} token"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +121,17 @@ class Refresh(Action):
 
 @dataclass(frozen=True, slots=True)
 class UseMember(Action):
+    member: str = ""
+    club: str = ""
+    token: str = ""
+
     def describe(self) -> str:
+        comp = components()
+        if self.member == "editor":
+            return f"Editor: advance on {comp.club_name(self.club)}"
+        if self.member == "designer":
+            what = "any token" if self.token == "any" else f"a {comp.token_name(self.token)} token"
+            return f"Designer: gain a signature and {what}"
         return "Use your team member's ability"
 
 

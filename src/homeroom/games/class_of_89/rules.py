@@ -162,10 +162,14 @@ class Co89State(Solo, Effects, State):
         out += main
         at_entrance = self.location == ENTRANCE
         if not self.sig_done and not at_entrance and book.signatures >= 1:
-            out += [BuyToken(), Refresh()]
+            out += [BuyToken(components().locations[self.location].token), Refresh()]
         if not self.member_done:
-            if self.member in ("editor", "designer"):
-                out.append(UseMember())
+            if self.member == "editor":
+                club = components().board["entrance_club"] if at_entrance else components().locations[self.location].club
+                out.append(UseMember("editor", club=club))
+            elif self.member == "designer":
+                token = "any" if at_entrance else components().locations[self.location].token
+                out.append(UseMember("designer", token=token))
             elif self.member == "photographer" and not at_entrance:
                 lk = pl.lookup()
                 for card in self.school[self.location]:
