@@ -9,14 +9,11 @@ the school year the summer steps run, with ``lovin`` (each player's free bond) -
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from functools import cache
-from itertools import chain
 from typing import Any
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
-from homeroom.games.high_school_drama import rules
+from homeroom.games.high_school_drama import checks, hidden, rules
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -37,12 +34,6 @@ from homeroom.games.high_school_drama.effects import Effect
 from homeroom.games.high_school_drama.summer import STANDOUTS, standout_winners
 
 _FREE_BOND = Effect("bond")
-
-
-@cache
-def _every_component() -> Counter[str]:
-    comps = load()
-    return Counter(chain(comps.cards, comps.drama, comps.events))
 
 
 def transfer_term(options: dict[str, Any]) -> int | None:
@@ -529,155 +520,18 @@ class HSDState(State):
 
     # ---------------------------------------------------------- hidden information
     def observation(self, seat: int | None) -> dict[str, Any]:
-        events = self.comps.events
-        return {
-            "year": rules.YEARS[self.year],
-            "season": rules.SEASONS[self.season],
-            "phase": self.phase,
-            "step": ("midterm", "final")[self.step],
-            "leader": self.leader,
-            "to_move": self.to_move,
-            "enrolled": list(self.enrolled),
-            "quad": sorted(self.quad),
-            "student_deck": len(self.student_deck),
-            "organization_deck": len(self.org_deck),
-            "event_deck": len(self.event_deck),
-            "event_discard": list(self.event_discard),
-            "playing": self.playing,
-            "exchanging": list(self.ex_queue) if self.ex_queue is not None else None,
-            "stacks": {k: len(v) for k, v in self.stacks.items()} if self.public_draft else None,
-            "players": [
-                {
-                    "name": self.names[s],
-                    "hand": sorted(self.hands[s]) if s == seat else None,
-                    "hand_size": len(self.hands[s]),
-                    "events_in_hand": sum(1 for c in self.hands[s] if c in events),
-                    "clique": [[cid, p.x, p.y, p.parent, p.bonds] for cid, p in self.cliques[s].items()],
-                    "supply": self.supply[s],
-                    "signatures": dict(sorted(self.signatures[s].items())),
-                }
-                for s in range(self.players)
-            ],
-        }
+        return hidden.observe(self, seat)
 
     def redeal_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Re-deal the event deck with the events in other hands (each keeps how many it drew
-        from the deck, which everyone saw), the drama kinds in other hands (private draft),
-        and the order of the student and organization decks."""
-        events = self.comps.events
-        others = [s for s in range(self.players) if s != seat]
-        pool = list(self.event_deck)
-        counts = {}
-        for s in others:
-            mine = [c for c in self.hands[s] if c in events]
-            counts[s] = len(mine)
-            pool.extend(mine)
-            self.hands[s] = [c for c in self.hands[s] if c not in events]
-        rng.shuffle(pool)
-        for s in others:
-            for _ in range(counts[s]):
-                self.hands[s].append(pool.pop())
-        self.event_deck = pool
-        if not self.public_draft:
-            for s in others:
-                held = [c for c in self.hands[s] if c not in events]
-                own = [c for c in self.drama_of[s] if c in held or c in self.reserve[s]]
-                rng.shuffle(own)
-                self.hands[s] = [c for c in self.hands[s] if c in events] + own[: len(held)]
-                self.reserve[s] = own[len(held):]
-        rng.shuffle(self.student_deck)
-        rng.shuffle(self.org_deck)
+        """Re-deal what ``seat`` cannot see (see :func:`hidden.redeal`)."""
+        hidden.redeal(self, seat, rng)
 
     # ---------------------------------------------------------- checks
     def game_invariants(self) -> list[str]:
-        problems: list[str] = []
-        comps = self.comps
-        where = Counter(chain(
-            self.quad, self.student_deck, self.org_deck, self.event_deck, self.event_discard, self.box,
-            *self.stacks.values(), *self.hands, *self.reserve, *self.cliques,
-            () if self.playing is None else (self.playing,),
-        ))
-        if where != _every_component():
-            for c in (*comps.cards, *comps.drama, *comps.events):
-                if where.get(c, 0) != 1:
-                    problems.append(f"{comps.name(c)} is in {where.get(c, 0)} places instead of exactly one")
-            for c in where:
-                if c not in comps.cards and c not in comps.drama and c not in comps.events:
-                    problems.append(f"unknown card {c!r} is in play")
-        for s in range(self.players):
-            tracked = self.total(s) if self.options.get("travel") else rules.TRACKER
-            used = bonds_in_play(self.cliques[s])
-            if self.supply[s] < 0:
-                problems.append(f"{self.names[s]} has a negative marker supply")
-            if self.supply[s] + used + tracked != rules.MARKERS:
-                problems.append(f"{self.names[s]}'s markers do not add up to {rules.MARKERS}")
-            for cid, p in self.cliques[s].items():
-                if p.parent is not None:
-                    if p.bonds <= 0:
-                        problems.append(f"{self.names[s]}'s {comps.name(cid)} holds on by a broken relationship")
-                    cap = self.cards[cid].heart + self.cards[p.parent].heart
-                    if p.bonds > cap:
-                        problems.append(f"{self.names[s]}'s {comps.name(cid)} has {p.bonds} bonds, above {cap}")
-            clique = self.cliques[s]
-            if len({(p.x, p.y) for p in clique.values()}) != len(clique):
-                problems.append(f"two cards of {self.names[s]}'s clique share a square")
-            for cid, p in clique.items():
-                q = clique.get(p.parent) if p.parent is not None else None
-                if p.parent is not None and (q is None or abs(q.x - p.x) + abs(q.y - p.y) != 1):
-                    problems.append(f"{self.names[s]}'s {comps.name(cid)} is not next to the card it joined")
-            if sum(1 for p in clique.values() if p.parent is None) > 1:
-                problems.append(f"{self.names[s]} has more than one main student")
-            if self.enrolled[s] and self.phase != "pick" and not self.cliques[s]:
-                problems.append(f"{self.names[s]} is enrolled without a main student")
-        return problems
+        return checks.invariants(self)
 
     def why_illegal(self, action: Action) -> IllegalAction:
-        phase = self.phase
-        seat = self.to_move
-        expected = {
-            "pick": "pick a main student from the quad",
-            "transfer": "pick a transfer student from the student deck",
-            "review": "discard kept cards or keep the rest of your hand",
-            "draw": "draw a card up to the year's hand size",
-            "act": "play a card from your hand",
-            "resolve": "choose how the played card resolves",
-            "exchange": "exchange bonds for signatures or stop",
-            "lovin": "place your Summer Lovin' bond",
-        }
-        rule = {
-            "pick": "Pick Your Main Student", "transfer": "Transfer Student Bonus", "review": "Final Action",
-            "draw": "Semester Start", "act": "Midterm Action", "resolve": "Midterm Action",
-            "exchange": "Events", "lovin": "Summer Semester",
-        }.get(phase, "Game Play Overview")
-        if isinstance(action, HookUp) and phase == "resolve" and seat is not None:
-            clique = self.cliques[seat]
-            if action.performer not in clique:
-                return IllegalAction(f"{self.name(action.performer)} is not in your clique", "Hookups")
-            if not self.cards[action.performer].is_student:
-                return IllegalAction("only students can perform the hookup action", "Hookups")
-            if action.target not in self.quad:
-                return IllegalAction(f"{self.name(action.target)} is not in the quad", "Hookups")
-            return IllegalAction(
-                f"{self.name(action.performer)} cannot hook up with {self.name(action.target)} at "
-                f"({action.x},{action.y}): they must share a type or the target must be no cooler, and the "
-                "card must fit with its arrows lined up on a free square", "Hookups")
-        if isinstance(action, Breakup) and phase == "resolve":
-            return IllegalAction("that breakup is not possible: pick a rival's relationship whose strength is "
-                                 "at most your performing student's cruel", "Breakups")
-        if isinstance(action, Bond) and phase in ("resolve", "lovin"):
-            return IllegalAction("that relationship cannot take a bond: it must be in your clique and below its "
-                                 "maximum strength (the two hearts added), and you need a marker", "Bonds")
-        if isinstance(action, Exchange) and phase == "exchange" and self.playing is not None:
-            kind = self.comps.effect(self.playing).exchange
-            what = "bonds between two students" if kind == "couple" else f"bonds to {kind} organizations"
-            return IllegalAction(f"{self.name(action.card)} is not held in your clique by one of the {what} "
-                                 f"this event exchanges", "Events")
-        if isinstance(action, PlayCard) and phase == "act":
-            return IllegalAction(f"{self.name(action.card)} is not in your hand", "Midterm Action")
-        if isinstance(action, DrawDrama) and phase == "draw":
-            return IllegalAction(f"there is no {action.drama} drama card left for you to draw", "Semester Start")
-        return IllegalAction(f"'{action.describe()}' is not possible now: you must {expected.get(phase, 'wait')}",
-                             rule)
+        return checks.reason(self, action)
 
     def opening_events(self) -> list[Event]:
         quad = ", ".join(self.name(c) for c in self.quad)

@@ -1,0 +1,75 @@
+"""Hidden information: what a seat may see, and the re-deal of what it may not (rulebook:
+Semester Start - hands are secret, the event deck is face down; others see hand sizes and
+which pile a card was drawn from)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homeroom.engine import Rng
+from homeroom.games.high_school_drama import rules
+
+if TYPE_CHECKING:
+    from homeroom.games.high_school_drama.state import HSDState
+
+
+def observe(state: HSDState, seat: int | None) -> dict[str, Any]:
+    events = state.comps.events
+    return {
+        "year": rules.YEARS[state.year],
+        "season": rules.SEASONS[state.season],
+        "phase": state.phase,
+        "step": ("midterm", "final")[state.step],
+        "leader": state.leader,
+        "to_move": state.to_move,
+        "enrolled": list(state.enrolled),
+        "quad": sorted(state.quad),
+        "student_deck": len(state.student_deck),
+        "organization_deck": len(state.org_deck),
+        "event_deck": len(state.event_deck),
+        "event_discard": list(state.event_discard),
+        "playing": state.playing,
+        "exchanging": list(state.ex_queue) if state.ex_queue is not None else None,
+        "stacks": {k: len(v) for k, v in state.stacks.items()} if state.public_draft else None,
+        "players": [
+            {
+                "name": state.names[s],
+                "hand": sorted(state.hands[s]) if s == seat else None,
+                "hand_size": len(state.hands[s]),
+                "events_in_hand": sum(1 for c in state.hands[s] if c in events),
+                "clique": [[cid, p.x, p.y, p.parent, p.bonds] for cid, p in state.cliques[s].items()],
+                "supply": state.supply[s],
+                "signatures": dict(sorted(state.signatures[s].items())),
+            }
+            for s in range(state.players)
+        ],
+    }
+
+
+def redeal(state: HSDState, seat: int | None, rng: Rng) -> None:
+    """Re-deal the event deck with the events in other hands (each keeps how many it drew
+    from the deck, which everyone saw), the drama kinds in other hands (private draft),
+    and the order of the student and organization decks."""
+    events = state.comps.events
+    others = [s for s in range(state.players) if s != seat]
+    pool = list(state.event_deck)
+    counts = {}
+    for s in others:
+        mine = [c for c in state.hands[s] if c in events]
+        counts[s] = len(mine)
+        pool.extend(mine)
+        state.hands[s] = [c for c in state.hands[s] if c not in events]
+    rng.shuffle(pool)
+    for s in others:
+        for _ in range(counts[s]):
+            state.hands[s].append(pool.pop())
+    state.event_deck = pool
+    if not state.public_draft:
+        for s in others:
+            held = [c for c in state.hands[s] if c not in events]
+            own = [c for c in state.drama_of[s] if c in held or c in state.reserve[s]]
+            rng.shuffle(own)
+            state.hands[s] = [c for c in state.hands[s] if c in events] + own[: len(held)]
+            state.reserve[s] = own[len(held):]
+    rng.shuffle(state.student_deck)
+    rng.shuffle(state.org_deck)
