@@ -275,3 +275,25 @@ def test_invariants_catch_broken_states() -> None:
     st.cliques[0]["soccer"].x, st.cliques[0]["soccer"].bonds = 1, 9
     st.supply[0] -= 8
     assert any("above 3" in p for p in st.invariants())
+
+
+def test_summer_lovin_free_bond_in_turn_order_then_new_year() -> None:
+    st = new(3)
+    set_clique(st, 0, [("quarterback", 0, 0, None, 0), ("soccer", 1, 0, "quarterback", 3)])  # full: 1+2
+    set_clique(st, 1, [("poet", 0, 0, None, 0), ("choir", 1, 0, "poet", 1)])
+    set_clique(st, 2, [("hacker", 0, 0, None, 0), ("anime-club", 1, 0, "hacker", 2)])
+    set_quad(st, [])
+    give(st, 1, ["prom"])
+    st.leader, st.season, st.phase, st.queue = 2, 2, "act", []
+    st._summer([])
+    # seat 0's only relationship is at its maximum: skipped; order from the leader (seat 2)
+    assert st.phase == "lovin" and st.queue == [2, 1]
+    assert st.legal_actions() == [Bond("anime-club")]
+    st.apply(Bond("anime-club"))
+    st.apply(Bond("choir"))
+    assert st.cliques[2]["anime-club"].bonds == 3 and st.cliques[1]["choir"].bonds == 2
+    # then the new year: events in hands go back to the deck, new cards in the quad
+    assert st.year == 1 and st.season == 0
+    assert "prom" not in st.hands[1] and len(st.event_deck) == 40
+    assert len(st.quad) == 6 and st.leader == 0  # the summer semester passed the icon too
+    assert st.invariants() == []
