@@ -410,3 +410,22 @@ def test_column_exclamation_bonus_is_lost_when_nothing_fits() -> None:
     events = state._gain(0, ["pick_student", "pick_teacher"])
     assert state.pending == []
     assert sum("loses the bonus" in e.text for e in events) == 2
+
+
+def test_illegal_moves_explain_themselves() -> None:
+    state = started(4)
+    stock(state, GYM, ["amy-a"])
+    state.apply(Place("editor", "gym", 0))
+    assert "main action is mandatory" in (state.explain(EndTurn()) or "")
+    revisit = started(4)
+    revisit.spaces[GYM][0] = 0
+    revisit.space_members[GYM][0] = "editor"
+    revisit.books[0].signatures = 3
+    why = revisit.explain(Place("designer", "gym", 1)) or ""
+    assert "the Gym already holds your Editor" in why and "Player Turn" in why
+    poor = started(4)
+    poor.books[0].signatures = 0
+    assert "cannot pay 2 signatures" in (poor.explain(Place("designer", "office", 2)) or "")
+    used = started(4)
+    used.books[0].used = ["photographer"]
+    assert "already been placed this round" in (used.explain(Place("photographer", "office", 0)) or "")

@@ -78,8 +78,11 @@ def why_illegal(state: Co89State, action: Action) -> IllegalAction:
                 return IllegalAction("there is no such space", "School Mat & Yearbook Board")
             i = ids.index(action.location)
             if action.member != "treasurer" and state.current in state.spaces[i]:
-                return IllegalAction(f"the {comp.locations[i].name} already holds one of your team members; "
-                                     "only the Treasurer may visit it again", "Player Turn")
+                mine = state.space_members[i][state.spaces[i].index(state.current)]
+                who = comp.member_name(mine) if mine else "team member"
+                return IllegalAction(f"the {comp.locations[i].name} already holds your {who}; "
+                                     "only the Treasurer may visit a location you have already visited",
+                                     "Player Turn")
             if state.spaces[i][action.cost] != -1:
                 return IllegalAction("that space is already occupied", "Player Turn")
             return IllegalAction(f"you cannot pay {action.cost} signatures; only the Treasurer ignores "
