@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.components import CLUBS, components
+from homeroom.games.class_of_89.texts import gain_text, objective_text, teacher_text, tile_text
 
 if TYPE_CHECKING:
     from homeroom.games.class_of_89.rules import Co89State
@@ -25,13 +26,14 @@ def card_label(card: str) -> str:
         return f"{CLUB_ABBR[s.left]}|{s.name}|{CLUB_ABBR[s.right]}"
     if card in comp.teachers:
         t = comp.teachers[card]
-        return f"[{t.name}]|{CLUB_ABBR[t.right]}"
+        return f"[{t.name}: {teacher_text(t.scoring)}]|{CLUB_ABBR[t.right]}"
     if card in comp.staff:
         st = comp.staff[card]
-        return f"Staff {st.name} ({CLUB_ABBR[st.club]}: {', '.join(st.gains)})"
+        return f"Staff {st.name} ({CLUB_ABBR[st.club]}; gains {', '.join(gain_text(g) for g in st.gains)})"
     tl = comp.tiles[card]
-    extra = f"; {tl.scoring['kind']}" if tl.scoring else ""
-    return f"Tile {tl.letter} {tl.name} {tl.width}x{tl.height} ({', '.join(tl.gains) or '-'}{extra})"
+    extra = f"; scores {tile_text(tl.scoring)}" if tl.scoring else ""
+    gains = ", ".join(gain_text(g) for g in tl.gains) or "no gains"
+    return f"Tile {tl.letter} {tl.name} {tl.width}x{tl.height} ({gains}{extra})"
 
 
 def _tokens(toks: list[str]) -> str:
@@ -103,13 +105,30 @@ def render_ed(state: Co89State) -> list[str]:
     return lines
 
 
+def player_aid(state: Co89State) -> list[str]:
+    """The printed bonuses a player looks up: row bonuses, both column board sides, track steps."""
+    comp = components()
+
+    def gains(g: list[str]) -> str:
+        return "+".join(gain_text(x) for x in g) or "-"
+
+    lines = ["Row bonuses: " + "; ".join(f"row {i + 1} {gains(g)}" for i, g in enumerate(comp.row_bonuses))]
+    for side, cols in sorted(comp.column_sides.items()):
+        lines.append(f"Column side {side}: " + "; ".join(f"col {i + 1} {gains(g)}" for i, g in enumerate(cols)))
+    lines.append("Track steps: " + " | ".join(
+        f"{CLUB_ABBR[c]} " + ",".join(gains(g) for g in comp.tracks[c]) + " (top: 5 points)" for c in CLUBS))
+    return lines
+
+
 def render(state: Co89State, viewer: int | None) -> str:
     comp = components()
     out = [f"Class of '89 - round {state.round} of {comp.board['rounds']}, "
            f"first player {state._name(state.first)}"]
-    out.append("Objectives: " + "; ".join(
-        f"{comp.objectives[o].name} ({comp.club_name(comp.objectives[o].club)}, MIN {comp.objectives[o].min})"
-        for o in state.objectives))
+    out.append("Objectives:")
+    for o in state.objectives:
+        obj = comp.objectives[o]
+        out.append(f"    {obj.name} ({comp.club_name(obj.club)}): {objective_text(obj.measure)}, "
+                   f"MIN {obj.min} (T1 {obj.t1}, T2 {obj.t2})")
     for i, loc in enumerate(comp.locations):
         occ = []
         for cost, who in enumerate(state.spaces[i]):
@@ -143,6 +162,7 @@ def render(state: Co89State, viewer: int | None) -> str:
         if p.cards and p.seat == viewer:
             text += ": " + "; ".join(card_label(c) for c in p.cards)
         out.append(text)
+    out += player_aid(state)
     if state.is_terminal():
         for s, sc in enumerate(state.scores()):
             out.append(f"{state.names[s]}: {sc.total} " + str(sc.breakdown))
