@@ -286,3 +286,25 @@ def test_ed_round_end_rewards_and_unused_member() -> None:
     # unused Treasurer: the lowest track, ties to the most preferred (Quiz Bowl)
     assert ed.tracks["quiz"] == 1
     assert state.round == 2 and state.solo_location
+
+
+def test_full_gym_wraps_to_the_office() -> None:
+    state = solo()
+    loc, member = next((c, m) for c in COMP.location_cards.values() for m, target in c.members.items()
+                       if target == "gym" and c.x != "office")
+    ready_for_ed(state, loc.id, [])
+    state.spaces[GYM] = [JANITOR, 0, 0]
+    state.spaces[OFFICE] = [-1, JANITOR, -1]
+    stack_choices(state, [choice_card("office", "student"), back_giving(member, [])])
+    state._ed_turn()
+    assert state.spaces[OFFICE] == [1, JANITOR, -1]  # the left-most free space of the Office
+
+
+def test_priority_cards_are_turned_up_at_the_end() -> None:
+    from homeroom.engine import Rng
+
+    state = new_state(1, 9)
+    rng = Rng(4)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.observation(0)["solo"]["priority"] == state.ed_priority

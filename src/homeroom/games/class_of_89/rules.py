@@ -447,6 +447,7 @@ class Co89State(Solo, Effects, State):
         board = comp.board
         if self.round >= int(board["rounds"]):
             self.phase = "over"
+            self.ed_revealed = [True] * len(self.ed_priority)  # solo: the priority cards are turned up
             scores = self.scores()
             line = ", ".join(f"{self.names[s]} {scores[s].total}" for s in range(self.players))
             win = self.winner() or []
