@@ -76,8 +76,10 @@ def test_mcts_finds_the_obviously_best_move() -> None:
     state.piles = [[2], []]
     assert MctsAgent(seed=2, iterations=200).choose(state, 0) == Draw()
     assert GreedyAgent(seed=2).choose(state, 0) == Draw()
-    state.deck = []
-    assert MctsAgent(seed=2, iterations=50).choose(state, 0) == Done()
+    # with one legal action there is nothing to search
+    only = toy_state([[], [3]], [], phase="after")
+    bot = MctsAgent(seed=2, iterations=50)
+    assert bot.choose(only, 0) == Done() and bot.last_reason == "the only legal action"
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=150", "greedy"])

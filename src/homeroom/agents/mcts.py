@@ -8,7 +8,10 @@ UCT), because an opponent's legal actions differ from one sampled world to the n
 
 Every seat in the tree maximises its own reward (the win, and its score margin), so the search
 handles any number of players. Branching is kept in hand by progressive widening: a node may
-have about ``widen * visits ** 0.5`` children before all are tried. Playouts are random (or
+have about ``widen * visits ** 0.5`` children before all are tried. At the root the children
+are added in the order the greedy bot ranks the actions (its own-turn lookahead over the game's
+evaluation), so the search spends its budget on the promising moves first and never does worse
+than trying greedy's favourites; below the root they are added in random order. Playouts are random (or
 epsilon-greedy with ``playout=greedy``) and cut off after ``depth`` decisions, where the game's
 evaluation (:mod:`homeroom.agents.heuristics`) estimates the margin instead of playing to the end.
 """
@@ -21,7 +24,7 @@ from dataclasses import dataclass, field
 
 from homeroom.agents.base import Agent, AgentError
 from homeroom.agents.greedy import GreedyAgent
-from homeroom.agents.heuristics import evaluator, reward
+from homeroom.agents.heuristics import evaluator, playout_depth, reward
 from homeroom.engine.actions import Action
 from homeroom.engine.rng import Rng
 from homeroom.engine.state import State
@@ -45,14 +48,17 @@ class MctsAgent(Agent):
 
     Budget: ``iterations=N`` and/or ``seconds=S`` (the first reached stops the search; with
     neither, ``seconds=1``). ``c``: UCT exploration; ``depth``: playout decisions before the
-    evaluation takes over (0: evaluate at once; -1: play to the end); ``playout``: ``random``
+    evaluation takes over (0: evaluate at once; -1: play to the end; default: the game's
+    :data:`~homeroom.agents.heuristics.PLAYOUT_DEPTH`); ``playout``: ``random``
     or ``greedy`` (epsilon-greedy over the one-step evaluation); ``widen``: progressive widening
-    factor (0: off)."""
+    factor (0: off); ``prior``: add the root's children in greedy's order; ``root_widen``: the
+    widening factor at the root when ``prior`` is on."""
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, depth: int = 16, playout: str = "random", widen: float = 2.0) -> None:
+                 c: float = 0.7, depth: int | None = None, playout: str = "random", widen: float = 2.0,
+                 prior: bool = True, root_widen: float = 1.0) -> None:
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         if iterations is not None and int(iterations) < 1:
@@ -65,9 +71,13 @@ class MctsAgent(Agent):
         self.iterations = None if iterations is None else int(iterations)
         self.seconds = None if seconds is None else float(seconds)
         self.c = float(c)
-        self.depth = int(depth)
+        self.depth = None if depth is None else int(depth)
         self.playout = playout
         self.widen = float(widen)
+        self.root_widen = float(root_widen)
+        self._prior = GreedyAgent(seed=seed + 2) if prior else None
+        self._order: dict[Action, int] = {}
+        self._depth = 0
         self._greedy = GreedyAgent(seed=seed + 1, depth=0, epsilon=0.25) if playout == "greedy" else None
         self.last_root: Node | None = None
         self.last_iterations = 0
@@ -110,7 +120,11 @@ class MctsAgent(Agent):
             raise AgentError(f"{self.name} was asked to search for seat {seat}, but seat {state.to_move} is to move")
         root = Node(mover=-1)
         evaluate = evaluator(state.game_id)
+        self._depth = playout_depth(state.game_id) if self.depth is None else self.depth
         start = time.perf_counter()
+        self._order = {}
+        if self._prior is not None:
+            self._order = {a: i for i, (a, _) in enumerate(self._prior.rank(state, seat))}
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while True:
@@ -142,9 +156,17 @@ class MctsAgent(Agent):
                     untried.append(a)
                 else:
                     child.avail += 1
-            limit = len(legal) if self.widen <= 0 else max(1, int(self.widen * math.sqrt(node.visits + 1)))
+            if node is root and self._order:
+                limit = max(2, int(self.root_widen * math.sqrt(node.visits + 1)))
+            elif self.widen > 0:
+                limit = max(1, int(self.widen * math.sqrt(node.visits + 1)))
+            else:
+                limit = len(legal)
             if untried and len(children) < limit:
-                action = untried[rng.randrange(len(untried))]
+                if node is root and self._order:
+                    action = min(untried, key=lambda a: self._order.get(a, len(self._order)))
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = Node(mover=mover, avail=1)
                 children[action] = child
                 world.apply(action)
@@ -174,7 +196,8 @@ class MctsAgent(Agent):
             path.append(node)
         # playout
         steps = 0
-        while not world.is_terminal() and (self.depth < 0 or steps < self.depth):
+        depth = self._depth
+        while not world.is_terminal() and (depth < 0 or steps < depth):
             mover = world.to_move
             assert mover is not None
             if self._greedy is not None:

@@ -27,6 +27,19 @@ SCALE: dict[str, float] = {"class-of-89": 12.0, "academic-society": 6.0, "high-s
 """Points of margin that make a clear lead, per game (the tanh scale of :func:`reward`)."""
 
 
+PLAYOUT_DEPTH: dict[str, int] = {"class-of-89": 0}
+"""How many random decisions an MCTS playout plays before the evaluation takes over, per game
+(default :data:`DEFAULT_PLAYOUT_DEPTH`). Measured: in Class of '89 random moves (paying
+signatures for nothing, misplacing students) wreck a position so fast that even 4 of them make
+the search lose to greedy, while evaluating at once beats it."""
+
+DEFAULT_PLAYOUT_DEPTH = 16
+
+
+def playout_depth(game_id: str) -> int:
+    return PLAYOUT_DEPTH.get(game_id, DEFAULT_PLAYOUT_DEPTH)
+
+
 def score_values(state: State, seat: int) -> list[float]:
     """The generic evaluation: every seat's current score total."""
     return [float(s.total) for s in state.scores()]
@@ -79,4 +92,4 @@ def reward(state: State, values: list[float] | None = None) -> list[float]:
     return [0.5 + 0.5 * math.tanh(margin(values, seat) / scale) for seat in range(len(values))]
 
 
-__all__ = ["Evaluator", "evaluator", "has_own_evaluation", "margin", "reward", "score_values"]
+__all__ = ["Evaluator", "evaluator", "has_own_evaluation", "margin", "playout_depth", "reward", "score_values"]
