@@ -49,6 +49,7 @@ class Effects:
 
     def _ed_place(self, card: str) -> int:
         raise NotImplementedError("only the solo game has Ed")
+
     # ------------------------------------------------------------- helpers
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < self.players else "Ed"

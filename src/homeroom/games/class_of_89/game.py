@@ -8,7 +8,8 @@ from typing import Any
 from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant
 from homeroom.games.class_of_89.actions import ACTION_TYPES
 from homeroom.games.class_of_89.components import CLUBS, components, load
-from homeroom.games.class_of_89.rules import DECK_KINDS, EMPTY, JANITOR, Co89State
+from homeroom.games.class_of_89.invariants import DECK_KINDS
+from homeroom.games.class_of_89.rules import EMPTY, JANITOR, Co89State
 from homeroom.games.class_of_89.state import Yearbook
 
 OPTIONS = (

@@ -9,7 +9,6 @@ keep) becomes a :class:`Pending` decision resolved before play goes on.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,12 +38,12 @@ from homeroom.games.class_of_89.actions import (
 )
 from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
 from homeroom.games.class_of_89.effects import Effects
+from homeroom.games.class_of_89.invariants import invariants
 from homeroom.games.class_of_89.solo import Solo
 from homeroom.games.class_of_89.state import Pending, Yearbook
 
 EMPTY, JANITOR = -1, -2
 ENTRANCE = 5
-DECK_KINDS = ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D")
 
 
 @dataclass(eq=False)
@@ -564,55 +563,7 @@ class Co89State(Solo, Effects, State):
             self._redeal_solo(seat, rng)
 
     def game_invariants(self) -> list[str]:
-        comp = components()
-        lk = pl.lookup()
-        problems = []
-        seen: Counter[str] = Counter()
-        for kind in DECK_KINDS:
-            seen.update(self.decks[kind])
-            seen.update(self.discards[kind])
-        seen.update(self.set_aside)
-        for row in self.school:
-            seen.update(c for c in row if c)
-        seen.update(self.school_sups.values())
-        for p in self.pending:
-            seen.update(p.cards)
-        for s, b in enumerate(self.books):
-            seen.update(c for c in b.photo if c)
-            seen.update(b.staff)
-            seen.update(b.tiles)
-            seen.update(x.student for x in b.superlatives)
-            if len(b.storage) > 2:
-                problems.append(f"seat {s} stores {len(b.storage)} tokens (at most 2)")
-            if b.signatures < 0:
-                problems.append(f"seat {s} has {b.signatures} signatures")
-            if len(b.staff) > 4:
-                problems.append(f"seat {s} has {len(b.staff)} staff")
-            for i, toks in enumerate(b.tokens):
-                if len(toks) > 4 or (toks and (not b.photo[i] or pl.is_teacher(b.photo[i]))):
-                    problems.append(f"seat {s} has bad tokens {toks} at cell {i}")
-            if any(len(x.tokens) > 4 for x in b.superlatives):
-                problems.append(f"seat {s} has a superlative with more than 4 tokens")
-            if sum(1 for c in b.grid if c == "1x1") != b.ones:
-                problems.append(f"seat {s}: 1x1 tiles on the grid do not match the count")
-        every = list(comp.students) + list(comp.teachers) + list(comp.staff) + list(comp.tiles)
-        for card in every:
-            if seen[card] != 1:
-                problems.append(f"{card} is in {seen[card]} places")
-        extra = set(seen) - set(lk.kind)
-        if extra:
-            problems.append(f"unknown components: {sorted(extra)}")
-        if self.ones_supply < 0 or self.ones_supply + sum(b.ones for b in self.books) != comp.board["one_by_one_tiles"]:
-            problems.append("1x1 tiles are not conserved")
-        if self.players == 1:
-            cards = sorted(self.solo_locations + self.solo_location_discard + [self.solo_location] * bool(self.solo_location))
-            if cards != sorted(comp.location_cards):
-                problems.append("solo Location cards are not conserved")
-            if sorted(self.solo_choices + self.solo_choice_discard) != sorted(comp.choice_cards):
-                problems.append("solo Choice cards are not conserved")
-            if sorted(self.ed_priority) != sorted(c for c in CLUBS if c != "honor"):
-                problems.append("Ed's priority cards are not one per club except Honor Society")
-        return problems
+        return invariants(self)
 
     def opening_events(self) -> list[Event]:
         comp = components()
