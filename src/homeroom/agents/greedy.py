@@ -13,7 +13,7 @@ the same way over the most promising few candidates (a narrow beam over the rest
 from __future__ import annotations
 
 from homeroom.agents.base import Agent
-from homeroom.agents.heuristics import evaluator, margin, reward
+from homeroom.agents.heuristics import evaluator, final_values, margin, reward
 from homeroom.engine.actions import Action
 from homeroom.engine.rng import Rng
 from homeroom.engine.state import State
@@ -77,7 +77,7 @@ class GreedyAgent(Agent):
 def value_of(state: State, seat: int, evaluate: object = None) -> float:
     """``seat``'s estimated margin in ``state``; at the end, the real margin plus a win bonus."""
     if state.is_terminal():
-        totals = [float(s.total) for s in state.scores()]
+        totals = final_values(state)
         won = seat in (state.winner() or [])
         return margin(totals, seat) + (1000.0 if won else 0.0)
     fn = evaluator(state.game_id) if evaluate is None else evaluate

@@ -73,12 +73,21 @@ def margin(values: list[float], seat: int) -> float:
     return values[seat] - (max(others) if others else 0.0)
 
 
+def final_values(state: State) -> list[float]:
+    """The final scores; in a one-seat game against an automa, the game's own evaluation (for
+    Class of '89 solo: the player's score minus Ed's), so the margin means "beat the automa"."""
+    totals = [float(s.total) for s in state.scores()]
+    if len(totals) == 1:
+        return evaluator(state.game_id)(state, 0)
+    return totals
+
+
 def reward(state: State, values: list[float] | None = None) -> list[float]:
     """Each seat's reward in [0, 1]: at the end mostly the win (shared wins split) plus a
     margin term; before the end a smooth function of the estimated margin."""
     scale = SCALE.get(state.game_id, 5.0)
     if state.is_terminal():
-        totals = [float(s.total) for s in state.scores()]
+        totals = final_values(state)
         winners = state.winner() or []
         out = []
         for seat in range(len(totals)):
@@ -92,4 +101,4 @@ def reward(state: State, values: list[float] | None = None) -> list[float]:
     return [0.5 + 0.5 * math.tanh(margin(values, seat) / scale) for seat in range(len(values))]
 
 
-__all__ = ["Evaluator", "evaluator", "has_own_evaluation", "margin", "playout_depth", "reward", "score_values"]
+__all__ = ["Evaluator", "evaluator", "final_values", "has_own_evaluation", "margin", "playout_depth", "reward", "score_values"]
