@@ -76,3 +76,16 @@ def test_greedy_beats_random_with_the_game_evaluation(game_id: str, n: int) -> N
     greedy, rand = report["agents"]
     assert report["errors"] == 0
     assert greedy["win_rate"] >= 0.75 and greedy["margin_mean"] > 3
+
+
+def test_class_of_89_solo_values_the_margin_over_ed() -> None:
+    from homeroom.agents.heuristics import final_values
+    from homeroom.games.class_of_89.scoring import ed_score
+
+    state = games.get("class-of-89").new_state(1, 7, {"difficulty": "hard"})
+    rng = Rng(7)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    own, ed = state.scores()[0].total, ed_score(state).total
+    assert final_values(state) == [float(own - ed)]
+    assert (state.winner() == [0]) == (own > ed)
