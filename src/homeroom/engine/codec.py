@@ -4,8 +4,11 @@ States and actions are dataclasses with type hints; this module turns them into 
 JSON values and back, checking every field against its declared type, so that a malformed
 save file or action fails with a message naming the field instead of corrupting a game.
 Supported types: bool, int, float, str, None, Optional/Union, list, tuple (fixed or
-variadic), dict (str/int keys), set/frozenset (stored sorted), Enum, Literal, Any,
+variadic), dict (str/int/Enum keys), set/frozenset (stored sorted), Enum, Literal, Any,
 nested dataclasses and :class:`~homeroom.engine.rng.Rng`.
+
+Each type gets an encoder and a decoder compiled once and cached, because states are
+encoded at every step of the conformance suite and of search bots.
 """
 
 from __future__ import annotations
@@ -15,12 +18,17 @@ import enum
 import json
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from homeroom.engine.rng import Rng
 
 JSON = Any
+Encoder = Callable[[Any], JSON]
+Decoder = Callable[[JSON], Any]
+
+_SCALARS = (bool, int, float, str, type(None))
 
 
 class CodecError(ValueError):
@@ -31,6 +39,26 @@ class CodecError(ValueError):
         self.message = message
         super().__init__(f"{path or 'value'}: {message}")
 
+    def under(self, segment: str) -> CodecError:
+        """The same error seen from the parent (``segment`` is a field name or ``[i]``)."""
+        if not self.path:
+            path = segment
+        elif self.path.startswith("["):
+            path = segment + self.path
+        else:
+            path = f"{segment}.{self.path}"
+        return CodecError(path, self.message)
+
+
+def _show(data: JSON) -> str:
+    text = json.dumps(data, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def dumps(data: JSON) -> str:
+    """Canonical JSON text: sorted keys, no spaces, so equal states give equal bytes."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
 
 @cache
 def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
@@ -38,128 +66,247 @@ def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
 
 
+def _is_scalar(tp: Any) -> bool:
+    return tp in _SCALARS or typing.get_origin(tp) is typing.Literal
+
+
+# ------------------------------------------------------------------ encoding
 def encode(value: Any) -> JSON:
     """Encode a value (dataclass, container, scalar) into JSON-native data."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _encoder(type(value))(value)
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: encode(getattr(value, name)) for name, _ in _hints(type(value))}
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]
     if isinstance(value, dict):
-        return {str(k.value if isinstance(k, enum.Enum) else k): encode(v) for k, v in value.items()}
+        return {_key(k): encode(v) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
-        return sorted((encode(v) for v in value), key=lambda x: json.dumps(x, sort_keys=True))
+        return sorted((encode(v) for v in value), key=_sort_key)
     if isinstance(value, Rng):
         return value.state
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
+def _key(k: Any) -> str:
+    return str(k.value if isinstance(k, enum.Enum) else k)
+
+
+def _sort_key(x: JSON) -> str:
+    return json.dumps(x, sort_keys=True)
+
+
+def _identity(v: Any) -> Any:
+    return v
+
+
+@cache
+def _encoder(tp: Any) -> Encoder:
+    if _is_scalar(tp):
+        return _identity
+    if tp is Rng:
+        return lambda v: v.state
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        fields = tuple((name, _encoder(ftp)) for name, ftp in _hints(tp))
+
+        def enc_dataclass(v: Any) -> JSON:
+            if type(v) is not tp and dataclasses.is_dataclass(v):
+                return encode(v)
+            return {name: f(getattr(v, name)) for name, f in fields}
+
+        return enc_dataclass
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return lambda v: v.value
+    if origin in (list, set, frozenset) or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        item = args[0] if args else Any
+        if origin in (set, frozenset):
+            inner = _encoder(item)
+            return lambda v: sorted((inner(x) for x in v), key=_sort_key)
+        if _is_scalar(item):
+            return list
+        inner = _encoder(item)
+        return lambda v: [inner(x) for x in v]
+    if origin is tuple:
+        encs = tuple(_encoder(a) for a in args)
+        return lambda v: [e(x) for e, x in zip(encs, v)]
+    if origin is dict:
+        ktp, vtp = args or (str, Any)
+        venc = _encoder(vtp)
+        if ktp is str and _is_scalar(vtp):
+            return dict
+        return lambda v: {_key(k): venc(x) for k, x in v.items()}
+    return encode  # Any, unions and anything dynamic
+
+
+# ------------------------------------------------------------------ decoding
 def decode(tp: Any, data: JSON, path: str = "") -> Any:
     """Decode JSON-native ``data`` into type ``tp``, raising :class:`CodecError` on mismatch."""
+    try:
+        return _decoder(tp)(data)
+    except CodecError as err:
+        raise err.under(path) if path else err from None
+
+
+def _fail(expected: str, data: JSON) -> CodecError:
+    return CodecError("", f"expected {expected}, got {_show(data)}")
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:  # noqa: C901 - one branch per supported type
     if tp is Any:
-        return data
+        return _identity
     if tp is type(None) or tp is None:
-        if data is not None:
-            raise CodecError(path, f"expected null, got {_show(data)}")
-        return None
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
-        if data is None and type(None) in args:
-            return None
-        errors = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return decode(arg, data, path)
-            except CodecError as err:
-                errors.append(err.message)
-        raise CodecError(path, " or ".join(errors))
-    if origin is typing.Literal:
-        allowed = typing.get_args(tp)
-        if data not in allowed:
-            raise CodecError(path, f"expected one of {list(allowed)}, got {_show(data)}")
-        return data
+        def dec_none(d: JSON) -> None:
+            if d is not None:
+                raise _fail("null", d)
+        return dec_none
     if tp is bool:
-        if not isinstance(data, bool):
-            raise CodecError(path, f"expected true/false, got {_show(data)}")
-        return data
+        def dec_bool(d: JSON) -> bool:
+            if type(d) is not bool:
+                raise CodecError("", f"expected true/false, got {_show(d)}")
+            return d
+        return dec_bool
     if tp is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise CodecError(path, f"expected an integer, got {_show(data)}")
-        return data
+        def dec_int(d: JSON) -> int:
+            if type(d) is not int:
+                raise _fail("an integer", d)
+            return d
+        return dec_int
     if tp is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise CodecError(path, f"expected a number, got {_show(data)}")
-        return float(data)
+        def dec_float(d: JSON) -> float:
+            if type(d) not in (int, float):
+                raise _fail("a number", d)
+            return float(d)
+        return dec_float
     if tp is str:
-        if not isinstance(data, str):
-            raise CodecError(path, f"expected a string, got {_show(data)}")
-        return data
+        def dec_str(d: JSON) -> str:
+            if type(d) is not str:
+                raise _fail("a string", d)
+            return d
+        return dec_str
     if tp is Rng:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise CodecError(path, f"expected a generator state (integer), got {_show(data)}")
-        return Rng(state=data)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        try:
-            return tp(data)
-        except ValueError:
-            raise CodecError(path, f"expected one of {[m.value for m in tp]}, got {_show(data)}") from None
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise CodecError(path, f"expected an object, got {_show(data)}")
-        hints = _hints(tp)
-        names = {n for n, _ in hints}
-        extra = sorted(set(data) - names)
-        if extra:
-            raise CodecError(path, f"unknown field(s) {extra}")
-        kwargs = {}
-        for name, ftp in hints:
-            if name not in data:
-                raise CodecError(path, f"missing field '{name}'")
-            kwargs[name] = decode(ftp, data[name], f"{path}.{name}" if path else name)
-        return tp(**kwargs)
-    if origin in (list, tuple, set, frozenset):
-        if not isinstance(data, list):
-            raise CodecError(path, f"expected a list, got {_show(data)}")
-        args = typing.get_args(tp)
-        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
-            if len(args) != len(data):
-                raise CodecError(path, f"expected {len(args)} items, got {len(data)}")
-            return tuple(decode(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
-        item = args[0] if args else Any
-        items = [decode(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
-        return origin(items) if origin is not list else items
-    if origin is dict:
-        if not isinstance(data, dict):
-            raise CodecError(path, f"expected an object, got {_show(data)}")
-        ktp, vtp = typing.get_args(tp) or (str, Any)
-        out = {}
-        for k, v in data.items():
-            key: Any = k
-            if ktp is int:
+        def dec_rng(d: JSON) -> Rng:
+            if type(d) is not int:
+                raise _fail("a generator state (integer)", d)
+            return Rng(state=d)
+        return dec_rng
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        arms = [_decoder(a) for a in args if a is not type(None)]
+        nullable = type(None) in args
+
+        def dec_union(d: JSON) -> Any:
+            if d is None and nullable:
+                return None
+            errors = []
+            for arm in arms:
                 try:
-                    key = int(k)
+                    return arm(d)
+                except CodecError as err:
+                    errors.append(err)
+            if len(errors) == 1:
+                raise errors[0]
+            raise CodecError("", " or ".join(e.message for e in errors))
+        return dec_union
+    if origin is typing.Literal:
+        allowed = args
+
+        def dec_literal(d: JSON) -> Any:
+            if d not in allowed or type(d) is bool and not any(a is d for a in allowed):
+                raise CodecError("", f"expected one of {list(allowed)}, got {_show(d)}")
+            return d
+        return dec_literal
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        def dec_enum(d: JSON) -> Any:
+            try:
+                return tp(d)
+            except ValueError:
+                raise CodecError("", f"expected one of {[m.value for m in tp]}, got {_show(d)}") from None
+        return dec_enum
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        fields = tuple((name, _decoder(ftp)) for name, ftp in _hints(tp))
+        names = frozenset(name for name, _ in fields)
+
+        def dec_dataclass(d: JSON) -> Any:
+            if type(d) is not dict:
+                raise _fail("an object", d)
+            kwargs = {}
+            for name, f in fields:
+                try:
+                    raw = d[name]
+                except KeyError:
+                    raise CodecError("", f"missing field '{name}'") from None
+                try:
+                    kwargs[name] = f(raw)
+                except CodecError as err:
+                    raise err.under(name) from None
+            if len(d) != len(fields):
+                raise CodecError("", f"unknown field(s) {sorted(set(d) - names)}")
+            return tp(**kwargs)
+        return dec_dataclass
+    if origin in (list, set, frozenset) or (origin is tuple and (not args or (len(args) == 2 and args[1] is Ellipsis))):
+        item = _decoder(args[0] if args else Any)
+        build: Callable[[list[Any]], Any] = list if origin is list else origin
+
+        def dec_seq(d: JSON) -> Any:
+            if type(d) is not list:
+                raise _fail("a list", d)
+            out = []
+            for i, x in enumerate(d):
+                try:
+                    out.append(item(x))
+                except CodecError as err:
+                    raise err.under(f"[{i}]") from None
+            return out if build is list else build(out)
+        return dec_seq
+    if origin is tuple:
+        items = tuple(_decoder(a) for a in args)
+
+        def dec_tuple(d: JSON) -> tuple[Any, ...]:
+            if type(d) is not list:
+                raise _fail("a list", d)
+            if len(d) != len(items):
+                raise CodecError("", f"expected {len(items)} items, got {len(d)}")
+            out = []
+            for i, (f, x) in enumerate(zip(items, d)):
+                try:
+                    out.append(f(x))
+                except CodecError as err:
+                    raise err.under(f"[{i}]") from None
+            return tuple(out)
+        return dec_tuple
+    if origin is dict:
+        ktp, vtp = args or (str, Any)
+        vdec = _decoder(vtp)
+        kdec: Callable[[str], Any]
+        if ktp is int:
+            def kdec(k: str) -> int:
+                try:
+                    return int(k)
                 except ValueError:
-                    raise CodecError(path, f"expected integer keys, got {k!r}") from None
-            elif isinstance(ktp, type) and issubclass(ktp, enum.Enum):
-                key = decode(ktp, k, path)
-            out[key] = decode(vtp, v, f"{path}.{k}" if path else str(k))
-        return out
-    if tp in (list, dict, tuple):
-        return decode(tp[Any] if tp is not tuple else tuple[Any, ...], data, path)
-    raise CodecError(path, f"unsupported type {tp!r}")
+                    raise CodecError("", f"expected integer keys, got {k!r}") from None
+        elif isinstance(ktp, type) and issubclass(ktp, enum.Enum):
+            kdec = _decoder(ktp)
+        else:
+            kdec = _identity
 
-
-def _show(data: JSON) -> str:
-    text = json.dumps(data)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def dumps(data: JSON) -> str:
-    """Canonical JSON text: sorted keys, no spaces, so equal states give equal bytes."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        def dec_dict(d: JSON) -> dict[Any, Any]:
+            if type(d) is not dict:
+                raise _fail("an object", d)
+            out = {}
+            for k, v in d.items():
+                try:
+                    out[kdec(k)] = vdec(v)
+                except CodecError as err:
+                    raise err.under(str(k)) from None
+            return out
+        return dec_dict
+    if tp in (list, dict, tuple, set, frozenset):
+        return _decoder({list: list[Any], dict: dict[str, Any], tuple: tuple[Any, ...],
+                         set: set[Any], frozenset: frozenset[Any]}[tp])
+    raise TypeError(f"unsupported type {tp!r}")
