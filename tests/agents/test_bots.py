@@ -134,3 +134,15 @@ def test_mcts_plays_only_legal_moves_in_every_game(game_id: str) -> None:
         action = bot.choose(state, seat) if step % 2 == 0 else rng.choice(state.legal_actions())
         assert action in state.legal_actions()
         state.apply(action)
+
+
+def test_mcts_widens_the_root_in_greedy_order() -> None:
+    state = toy_state([[2, 3, 4, 6], [3]], [6, 1], phase="play")
+    ranked = [a for a, _ in GreedyAgent(seed=3).rank(state, 0)]
+    bot = MctsAgent(seed=3, iterations=1)
+    root = bot.search(state, 0)
+    assert list(root.children) == ranked[:1]
+    root = MctsAgent(seed=3, iterations=3).search(state, 0)
+    assert list(root.children) == ranked[:2]  # max(2, sqrt(visits)) children while few visits
+    wide = MctsAgent(seed=3, iterations=40, prior=False).search(state, 0)
+    assert set(wide.children) == set(state.legal_actions())

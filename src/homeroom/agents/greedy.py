@@ -37,6 +37,9 @@ class GreedyAgent(Agent):
         self.epsilon = float(epsilon)
         self.last_reason = ""
 
+    def budget(self) -> str:
+        return f"one decision, then {self.depth} more of its own turn (beam {self.beam})"
+
     def choose(self, state: State, seat: int) -> Action:
         legal = self.check_turn(state, seat)
         if len(legal) == 1:
