@@ -301,7 +301,7 @@ def replay(
                       ", ".join(f"{k} {v}" for k, v in score.breakdown.items()))
     console.print(table)
     if state.is_terminal():
-        console.print("Winner: " + " and ".join(match.seats[w].name for w in state.winner() or []))
+        console.print(Text(state.outcome(), style="bold"))
 
 
 @app.command()

@@ -309,8 +309,6 @@ class TerminalGame:
         self.console.rule("Game over")
         self.show_board()
         self.show_scores()
-        winners = self.state.winner() or []
-        names = " and ".join(self.name(w) for w in winners)
-        self.print_text(f"Winner: {names}" + (" (shared)" if len(winners) > 1 else ""), "bold green")
+        self.print_text(self.state.outcome(), "bold green")
         if self.save_path:
             self.save()

@@ -146,13 +146,24 @@ class State(ABC):
             del self.__dict__[key]
 
     def winner(self) -> list[int] | None:
-        """Winning seats (several on a shared win) after the tie-breaks; None before the end."""
+        """Winning seats (several on a shared win) after the tie-breaks; None before the end.
+        Empty when no seat wins (a solo game lost to the automa)."""
         if not self.is_terminal():
             return None
         scores = self.scores()
         keys = [(scores[s].total, *self.tiebreak(s)) for s in range(len(scores))]
         best = max(keys)
         return [s for s, k in enumerate(keys) if k == best]
+
+    def outcome(self) -> str:
+        """The result in one line, for the end of a game ("Winner: Ana", "Ed E. Tor wins")."""
+        winners = self.winner()
+        if winners is None:
+            return "The game is not over."
+        if not winners:
+            return "Nobody wins."
+        names = " and ".join(self.names[w] for w in winners)
+        return f"Shared win: {names}" if len(winners) > 1 else f"Winner: {names}"
 
     def invariants(self) -> list[str]:
         """Every violated invariant, as sentences (empty when all hold)."""

@@ -510,6 +510,17 @@ class Co89State(Solo, Effects, State):
 
         return [0] if self.scores()[0].total > ed_score(self).total else []
 
+    def outcome(self) -> str:
+        """Solo: say how the player fared against Ed ("you win with more points than Ed")."""
+        if self.players != 1 or not self.is_terminal():
+            return super().outcome()
+        from homeroom.games.class_of_89.scoring import ed_score
+
+        mine, eds = self.scores()[0].total, ed_score(self).total
+        if mine > eds:
+            return f"{self.names[0]} beats Ed E. Tor, {mine} to {eds}."
+        return f"Ed E. Tor wins, {eds} to {mine} (a tie goes to Ed: you need more points than him)."
+
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         from homeroom.games.class_of_89.scoring import student_count
 
