@@ -107,11 +107,12 @@ class TerminalGame:
 
     def show_actions(self) -> list[Action]:
         legal = self.state.legal_actions()
-        shown = [(i, a) for i, a in enumerate(legal, 1) if self.filter.lower() in a.describe().lower()]
+        texts = [self.state.describe_action(a) for a in legal]
+        shown = [(i, t) for i, t in enumerate(texts, 1) if self.filter.lower() in t.lower()]
         if self.filter:
             self.print_text(f"(actions containing {self.filter!r}; '/' alone shows all)", "dim")
-        for i, action in shown:
-            self.console.print(Text.assemble((f"{i:>4}", "bold"), "  ", action.describe()))
+        for i, text in shown:
+            self.console.print(Text.assemble((f"{i:>4}", "bold"), "  ", text))
         return list(legal)
 
     def show_scores(self) -> None:
@@ -287,7 +288,7 @@ class TerminalGame:
                 elif word == "why":
                     action = self.parse_action(rest, legal)
                     reason = self.state.explain(action)
-                    self.print_text(reason or f"'{action.describe()}' is legal now.", "yellow")
+                    self.print_text(reason or f"'{self.state.describe_action(action)}' is legal now.", "yellow")
                 elif word in ("u", "undo"):
                     removed = self.match.undo(seat)
                     self.printed = len(self.match.history)

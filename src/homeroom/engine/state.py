@@ -225,3 +225,8 @@ class State(ABC):
 
     def describe_seat(self, seat: int) -> str:
         return self.names[seat]
+
+    def describe_action(self, action: Action) -> str:
+        """One line for ``action`` in this position; games may name cards and rivals from the
+        state (what the seat to move may see only). Default: ``action.describe()``."""
+        return action.describe()
