@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -111,8 +112,14 @@ class TerminalGame:
         shown = [(i, t) for i, t in enumerate(texts, 1) if self.filter.lower() in t.lower()]
         if self.filter:
             self.print_text(f"(actions containing {self.filter!r}; '/' alone shows all)", "dim")
-        for i, text in shown:
-            self.console.print(Text.assemble((f"{i:>4}", "bold"), "  ", text))
+        cells = [Text.assemble((f"{i:>4}", "bold"), "  ", text) for i, text in shown]
+        widest = max((len(c) for c in cells), default=0)
+        if len(cells) > 20 and widest * 2 + 4 <= self.console.width:
+            # long lists go in columns, read down each column
+            self.console.print(Columns(cells, column_first=True, width=widest, padding=(0, 2)))
+        else:
+            for cell in cells:
+                self.console.print(cell)
         return list(legal)
 
     def show_scores(self) -> None:
