@@ -52,3 +52,10 @@ def test_parquet_rows(tmp_path: Path) -> None:
     write_rows(results, path)
     table = pq.read_table(path)
     assert table.num_rows == 6 and "score_0" in table.column_names and "seat0_cards" in table.column_names
+
+
+def test_solo_summary_reports_how_often_the_player_beats_the_automa() -> None:
+    results = simulate("toy", 1, 10)
+    summary = summarize(results, 1)
+    assert summary["solo_wins"] == sum(1 for r in results if r.winner == [0])
+    assert summary["solo_win_rate"] == round(summary["solo_wins"] / 10, 4)

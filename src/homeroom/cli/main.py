@@ -182,6 +182,9 @@ def _print_summary(summary: dict[str, object]) -> None:
     console.print(table)
     console.print(f"shared wins: {summary['shared_wins']}   mean decisions per game: {summary['mean_decisions']}"
                   f"   decisions/s: {summary['decisions_per_second']}   CPU ms/game: {summary['cpu_ms_per_game']}")
+    if "solo_wins" in summary:
+        console.print(f"the player beats the automa in {summary['solo_wins']} of {summary['completed']} games "
+                      f"({100 * float(summary['solo_win_rate']):.1f}%)")  # type: ignore[arg-type]
     console.print(f"errors: {summary['errors']}", style="red" if summary["errors"] else "green")
     for sample in summary["error_samples"]:  # type: ignore[attr-defined]
         console.print(Text("  " + str(sample), style="red"))

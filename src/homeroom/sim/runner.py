@@ -199,7 +199,11 @@ def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
         })
     decisions = sum(r.decisions for r in ok)
     seconds = sum(r.seconds for r in ok)
+    solo = {}
+    if players == 1:  # a solo game against an automa: how often the player beats it
+        solo = {"solo_wins": wins[0], "solo_win_rate": round(wins[0] / len(ok), 4) if ok else 0.0}
     return {
+        **solo,
         "games": len(results),
         "completed": len(ok),
         "errors": len(results) - len(ok),
