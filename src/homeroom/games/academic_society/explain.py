@@ -19,8 +19,10 @@ from homeroom.games.academic_society.actions import (
     Spend,
     TakeTreatise,
     space_text,
+    theories_text,
 )
-from homeroom.games.academic_society.components import components
+from homeroom.games.academic_society.components import SUBJECT_NAME, SUBJECTS, components
+from homeroom.games.academic_society.rules import capacity, crest
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
@@ -71,32 +73,102 @@ def why_illegal(st: AcademicState, act: Action) -> IllegalAction:
         if act.pawn == "scholar" and not st.hand[top.seat]:
             return IllegalAction(f"{name} has no scholar in hand", rule)
         if act.pawn != "scholar" and act.pawn not in st.sec_hand[top.seat]:
-            return IllegalAction(f"{name} does not hold the {act.pawn} Secretary", rule)
+            return IllegalAction(f"{name} does not hold the {SUBJECT_NAME.get(act.pawn, act.pawn)} Secretary", rule)
         if loc.main == "headquarters" and min(st.theories[top.seat]) < 1:
-            return IllegalAction("Society Headquarters needs one Theory of each subject",
+            return IllegalAction(f"Society Headquarters needs one Theory of each subject ({name} holds "
+                                 f"{theories_text(tuple(st.theories[top.seat]))})",
                                  "Action Spaces: Society Headquarters")
         if loc.main == "headquarters":
-            return IllegalAction("no Sabbatical track can take or advance a scholar: the Crest shown there "
-                                 "must be held on the Authority track, and a Secretary cannot go on Sabbatical",
+            left = st.hand[top.seat] - (act.pawn == "scholar")
+            return IllegalAction("no Sabbatical track can take or advance a scholar: "
+                                 + sabbatical_reasons(st, top.seat, place=left > 0),
                                  "Action Spaces: Society Headquarters")
         if loc.main == "library":
             return IllegalAction("no revealed Treatise fits a presentation space (a space holds nothing until "
                                  "a scholar is on that subject's Sabbatical track)", "Action Spaces: Library")
         if loc.main == "lecture_hall":
-            return IllegalAction("the Lecture Hall needs 3 Theories and a scholar on a cell with a blue arrow",
-                                 "Action Spaces: Lecture Hall")
+            held = sum(st.theories[top.seat])
+            if held < 3:
+                return IllegalAction(f"the Lecture Hall costs any 3 Theories and {name} holds {held}",
+                                     "Action Spaces: Lecture Hall")
+            cells = ", ".join(map(str, st.authority[top.seat])) or "none"
+            return IllegalAction(f"none of {name}'s Authority scholars (cells {cells}) stands on a cell with a "
+                                 "blue arrow", "Action Spaces: Lecture Hall")
+    if isinstance(act, (Declare, Maintain, Activate)) and act_number(act) != top.n:
+        thing = {"declare": "Royal Commission", "maintain": "the scholar on cell", "activate": "Treatise"}[top.kind]
+        return IllegalAction(f"the decision now is about {thing} {top.n}", rule)
+    if isinstance(act, Bonus):
+        price = comps.rules.bonus_contribution_cost
+        if st.contribution[top.seat] < price:
+            return IllegalAction(f"the bonus action costs {price} Contribution and {name} has "
+                                 f"{st.contribution[top.seat]}", "Action Spaces")
+        return IllegalAction("no revealed Treatise fits one of your presentation spaces", "Action Spaces")
     if isinstance(act, Sabbatical):
-        return IllegalAction(f"the {act.subject} Sabbatical track cannot take that move: the Crest on the "
-                             "destination space must be held, a track holds one scholar, and it has 3 spaces", rule)
+        return IllegalAction(f"the {SUBJECT_NAME.get(act.subject, act.subject)} Sabbatical track cannot take that "
+                             "move: " + sabbatical_reasons(st, top.seat, place=top.kind == "hq" and st.hand[top.seat] > 0,
+                                                          only=act.subject), rule)
     if isinstance(act, TakeTreatise):
-        return IllegalAction(f"Treatise {act.tile} cannot go to the {act.subject} presentation space that way "
-                             "(it must be revealed, of that subject, and the space must have room or a tile to "
-                             "replace)", rule)
+        return IllegalAction(treatise_reason(st, top.seat, act, top.subjects), rule)
     if isinstance(act, (Spend, Gain)):
-        return IllegalAction(f"{name} must {task}: exactly {top.n} in total, within what is held / below the "
-                             "maximum of 6", rule)
+        verb = "spend" if isinstance(act, Spend) else "gain"
+        limit = (f"within what {name} holds ({theories_text(tuple(st.theories[top.seat]))})" if verb == "spend"
+                 else f"in subjects below the maximum of {comps.rules.theory_max}")
+        return IllegalAction(f"{name} must {verb} exactly {top.n} Theories in total, {limit}", rule)
     if isinstance(act, Move):
-        return IllegalAction(f"{name} has no scholar on cell {act.cell} with an arrow to cell {act.to}", rule)
+        if act.cell not in st.authority[top.seat]:
+            return IllegalAction(f"{name} has no scholar on cell {act.cell}", rule)
+        cell = comps.cells[act.cell]
+        arrows = ([cell.red] if cell.red else []) if top.kind == "red" else list(cell.blue)
+        kind = "red" if top.kind == "red" else "blue"
+        lead = ", ".join(map(str, arrows)) or "nowhere (no arrow)"
+        return IllegalAction(f"the {kind} arrow of cell {act.cell} leads to {lead}, not to cell {act.to}", rule)
     if isinstance(act, Salon):
         return IllegalAction("exchanging at the Salon needs 2 Theories to spend", rule)
     return IllegalAction(f"'{act.describe()}' is not possible now: {name} must {task}", rule)
+
+
+def act_number(act: Declare | Maintain | Activate) -> int:
+    return act.tile if isinstance(act, (Declare, Activate)) else act.cell
+
+
+def sabbatical_reasons(st: AcademicState, seat: int, *, place: bool, only: str = "") -> str:
+    """Why each Sabbatical track can take no scholar now (one clause per track)."""
+    out = []
+    for i, row in enumerate(components().rows):
+        if only and row.subject != only:
+            continue
+        pos, subject = st.sabbatical[seat][i], SUBJECT_NAME[row.subject]
+        if pos == 0 and not place:
+            out.append(f"{subject}: no scholar left in hand to send (a Secretary never goes on Sabbatical)")
+        elif pos >= len(row.spaces):
+            out.append(f"{subject}: the scholar is already on the last space")
+        else:
+            need, held = row.spaces[pos].crest_rank, crest(st, seat, row.subject)
+            if held < need:
+                out.append(f"{subject}: space {pos + 1} needs a {subject} Crest of rank {need} on the Authority "
+                           f"track ({'rank ' + str(held) if held else 'none'} held)")
+            else:
+                out.append(f"{subject}: that move is open, but not this way (place on an empty track, advance an "
+                           "occupied one)")
+    return "; ".join(out)
+
+
+def treatise_reason(st: AcademicState, seat: int, act: TakeTreatise, subjects: list[str]) -> str:
+    comps = components()
+    tile = comps.treatises.get(act.tile)
+    if tile is None or not any(act.tile in v for v in st.tr_revealed.values()):
+        return f"Treatise {act.tile} is not among the revealed tiles"
+    where = SUBJECT_NAME.get(act.subject, act.subject)
+    if act.subject not in tile.subjects:
+        return f"'{tile.name}' is a {'/'.join(SUBJECT_NAME[x] for x in tile.subjects)} Treatise, not {where}"
+    if subjects and act.subject not in subjects:
+        return f"this effect places only {' or '.join(SUBJECT_NAME[x] for x in subjects)} Treatises"
+    row = SUBJECTS.index(act.subject)
+    cap = capacity(st, seat, row)
+    if not cap:
+        return (f"the {where} presentation space holds 0 tiles until a scholar is on the {where} Sabbatical "
+                "track")
+    held = len(st.presentation[seat][row])
+    if held < cap:
+        return f"the {where} presentation space has room: the tile goes to position {held + 1} without a discard"
+    return f"the {where} presentation space is full ({held} of {cap}): choose one of positions 1-{cap} to replace"

@@ -6,6 +6,17 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+from homeroom.engine import Action
+from homeroom.games.academic_society.actions import (
+    Bonus,
+    Declare,
+    Done,
+    Maintain,
+    Move,
+    Sabbatical,
+    TakeTreatise,
+    theories_text,
+)
 from homeroom.games.academic_society.components import (
     SHORT,
     SUBJECT_NAME,
@@ -210,3 +221,73 @@ def decision_text(st: AcademicState, viewer: int | None) -> str:
     if top.ctx in CONTEXT:
         text += f" for {CONTEXT[top.ctx]}"
     return text + (f"  [{rule}]" if rule else "")
+
+
+# ------------------------------------------------------------------ action lines
+EFFECT_TEXT = {"royal_commission": "Royal Commission cost -1", "research_report": "Research Report cost -1",
+               "theory_gain": "+1 Theory gain"}
+BONUS_TEXT = {"treatise": "for a revealed Treatise", "gain_any": "for {n} Theory of any subject"}
+
+
+def describe_action(st: AcademicState, action: Action) -> str:
+    """The action's line for the seat deciding now, with the costs and consequences read off the
+    position (a Royal Commission's cost after reductions, what a bonus gives, a column return)."""
+    try:
+        return _describe(st, action) or action.describe()
+    except (KeyError, IndexError, ValueError):
+        return action.describe()
+
+
+def _describe(st: AcademicState, action: Action) -> str:
+    from homeroom.games.academic_society.phases import commission_cost, research_cost
+
+    comps = components()
+    top = st.pending[-1] if st.pending else None
+    seat = top.seat if top else None
+    if seat is None:
+        return ""
+    if isinstance(action, Declare) and action.achieve:
+        cost = commission_cost(st, seat, action.tile)
+        gain = comps.commissions[action.tile].contribution
+        return f"Achieve Royal Commission {action.tile}: spend {theories_text(cost)}, gain {gain} Contribution"
+    if isinstance(action, Maintain):
+        cell = comps.cells[action.cell]
+        if action.keep:
+            return (f"Keep your scholar on cell {action.cell}: pay {theories_text(research_cost(st, seat, action.cell))}"
+                    " (Research Report cost)")
+        return (f"Lay your scholar on cell {action.cell} down: it moves along the red arrow to cell {cell.red} "
+                "after every cell is processed")
+    if isinstance(action, Move):
+        arrow = "red" if top is not None and top.kind == "red" else "blue"
+        text = f"Move your Authority scholar from cell {action.cell} to cell {action.to} ({arrow} arrow)"
+        column = comps.cells[action.to].column
+        mine = [o for o in st.authority[seat] if o != action.cell] + [action.to]
+        same = [o for o in mine if comps.cells[o].column == column]
+        if len(same) > 1:
+            back = sorted(same)[:-1]
+            who = "this scholar" if action.to in back else "your scholar on cell " + ", ".join(map(str, back))
+            text += f"; {who} then returns to hand (column rule)"
+        return text
+    if isinstance(action, Bonus) and top is not None:
+        loc = comps.locations[top.ctx]
+        price = comps.rules.bonus_contribution_cost
+        what = (f"for {theories_text(loc.bonus_gain)}" if loc.bonus == "gain"
+                else BONUS_TEXT.get(loc.bonus, "").format(n=loc.bonus_gain_any))
+        return f"{loc.name} bonus action: spend {price} of your {st.contribution[seat]} Contribution {what}".rstrip()
+    if isinstance(action, Done) and top is not None:
+        return {"bonus": "Done: skip the bonus action",
+                "activate": f"Do not activate Treatise {top.n}",
+                "treatise": "Done: place no Treatise"}.get(top.kind, "")
+    if isinstance(action, Sabbatical):
+        i = SUBJECTS.index(action.subject)
+        row = comps.rows[i]
+        dest = st.sabbatical[seat][i] + 1 if action.advance else 1
+        space = row.spaces[dest - 1]
+        end = f"; {row.influence} Influence at game end" if dest == len(row.spaces) else ""
+        return f"{action.describe()} (space {dest}: {EFFECT_TEXT[space.effect]}{end})"
+    if isinstance(action, TakeTreatise) and action.replace:
+        t = comps.treatises[action.tile]
+        old = comps.treatises[st.presentation[seat][SUBJECTS.index(action.subject)][action.slot]]
+        return (f"Take Treatise {t.id} '{t.name}' to {SUBJECT_NAME[action.subject]}, discarding "
+                f"{old.id} '{old.name}'")
+    return ""

@@ -25,6 +25,7 @@ from homeroom.games.academic_society.actions import (
     Spend,
 )
 from homeroom.games.academic_society.components import SUBJECTS, components
+from homeroom.games.academic_society.render import describe_action as describe_line
 from homeroom.games.academic_society.rules import (
     Pending,
     blue_moves,
@@ -120,6 +121,9 @@ class AcademicState(State):
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Most Theories in total, then earlier in the turn order (Scoring)."""
         return (sum(self.theories[seat]), -self.order.index(seat))
+
+    def describe_action(self, action: Action) -> str:
+        return describe_line(self, action)
 
     def why_illegal(self, action: Action) -> IllegalAction:
         return explain.why_illegal(self, action)
