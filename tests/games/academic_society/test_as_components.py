@@ -125,3 +125,15 @@ def test_stand_in_replaced_by_edit(data_copy: Path) -> None:
     """A player who owns the game edits a stand-in number and the game uses it."""
     _edit(data_copy / "contribution_track.toml", "influence = 3", "influence = 5")
     assert load(data_copy).contribution[-1].influence == 5
+
+
+def test_broken_cell_does_not_cascade(data_copy: Path) -> None:
+    """A cell record dropped for a bad field is named once; the track's shape is not judged without it
+    (no misleading 'orders must run 1..12' or 'blue arrow leads to unknown cell 1')."""
+    _edit(data_copy / "authority_track.toml", "influence = 4\n", "influence = \"four\"\n")
+    problems = GAME.check_data(data_copy)
+    assert any(p.startswith("authority_track.toml [[cell]] #1") and "'influence' must be a whole number" in p
+               for p in problems), problems
+    assert not any("unknown cell" in p or "without gaps" in p or "no Authority cell gives" in p
+                   for p in problems), problems
+    assert any("checked once every cell above loads" in p for p in problems), problems

@@ -29,6 +29,8 @@ PROVENANCES = ("rulebook", "stand-in")
 DATA_DIR = Path(__file__).parent / "data"
 
 Vec = tuple[int, int, int, int]
+TYPE_WORDS: dict[type, str] = {int: "a whole number", str: "text in quotes", bool: "true or false",
+                               list: "a list [...]", dict: "a table { ... }"}
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,7 @@ class Components:
 class _Checker:
     def __init__(self) -> None:
         self.problems: list[str] = []
+        self.incomplete: set[str] = set()  # files with a record dropped for its errors
 
     def add(self, where: str, message: str) -> None:
         self.problems.append(f"{where}: {message}")
@@ -191,7 +194,7 @@ class _Checker:
         value = rec[name]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
+            names = " or ".join(TYPE_WORDS.get(k, k.__name__) for k in kinds)
             self.add(where, f"field '{name}' must be {names}, not {value!r}")
             return None if default is ... else default
         if minimum is not None and isinstance(value, int) and value < minimum:
@@ -297,6 +300,7 @@ def _cells(directory: Path, ck: _Checker, prov: dict[str, int]) -> dict[int, Cel
         if crest == "" and rank:
             ck.add(where, "field 'crest_rank' must be 0 on a cell without a Crest")
         if None in (order, column, row, crest, rank, red, blue, influence):
+            ck.incomplete.add(name)
             continue
         assert order is not None and blue is not None
         if order in cells:
@@ -304,7 +308,10 @@ def _cells(directory: Path, ck: _Checker, prov: dict[str, int]) -> dict[int, Cel
             continue
         cells[order] = Cell(order, column, row, crest, rank, red, tuple(blue), cost,
                             extra.get("influence", 0), influence, rec.get("provenance", ""))
-    _check_track(cells, name, ck)
+    if name in ck.incomplete:
+        ck.add(name, "the track's shape (orders, arrows, columns, Crests) is checked once every cell above loads")
+    else:
+        _check_track(cells, name, ck)
     return cells
 
 
@@ -561,7 +568,7 @@ def load(directory: Path | None = None) -> Components:
     if rules is not None and commissions and sum(rules.royal_commission_per_round) > len(commissions):
         ck.add("royal_commissions.toml", f"{len(commissions)} tiles cannot supply "
                f"{sum(rules.royal_commission_per_round)} reveals over the game")
-    for row in rows:
+    for row in rows if "authority_track.toml" not in ck.incomplete else ():
         for i, sp in enumerate(row.spaces):
             if sp.crest_rank and not any(c.crest == row.subject and c.crest_rank >= sp.crest_rank
                                          for c in cells.values()):
