@@ -274,3 +274,33 @@ def test_game_ends_after_round7() -> None:
     events = stage(st, 5, round=7)
     assert st.is_terminal() and st.to_move is None and st.legal_actions() == []
     assert "The game is over" in texts(events)
+
+
+def test_cell13_theory_cost_is_reduced(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """TN2 with a data file giving the bottom cell a Theory cost: the Research Report cost reduction of
+    the Sabbatical track applies to it like to any cell (Sabbatical Effects)."""
+    import importlib
+    import shutil
+
+    comp_mod = importlib.import_module("homeroom.games.academic_society.components")
+
+    data = tmp_path / "data"
+    shutil.copytree(comp_mod.DATA_DIR, data)
+    track = data / "authority_track.toml"
+    track.write_text(track.read_text().replace("cost = { influence = 1 }", "cost = { influence = 1, physics = 2 }"))
+    monkeypatch.setattr(comp_mod, "DATA_DIR", data)
+    comp_mod.components.cache_clear()
+    try:
+        st = new(2, 1)
+        a, b = st.order
+        st.authority[a] = [2, 3, 4, 13]
+        st.sabbatical[a][1] = 2  # Physics track up to the Research Report reduction
+        give(st, a, 0, 3, 0, 0)
+        give(st, b, 0, 0, 0, 0)
+        st.influence[a] = 3
+        events = begin(st, 3)
+        assert "cell 13: 1 Influence and 1 Physics" in texts(events)
+        assert st.theories[a][1] == 2 and st.influence[a] == 2
+    finally:
+        monkeypatch.undo()
+        comp_mod.components.cache_clear()

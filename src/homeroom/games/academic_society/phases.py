@@ -530,7 +530,8 @@ def maintain_task(st: AcademicState, seat: int, cell: int) -> list[Event]:
             return [Event(f"{name}'s scholar stays on cell {cell} without paying: {name}'s Influence is 0.", seat)]
         paid_infl = min(c.cost_influence, st.influence[seat])
         st.influence[seat] -= paid_infl
-        paid = [min(c.cost[i], st.theories[seat][i]) for i in range(4)]
+        cost = research_cost(st, seat, cell)
+        paid = [min(cost[i], st.theories[seat][i]) for i in range(4)]
         pay(st, seat, paid)
         text = f"{paid_infl} Influence" if paid_infl else ""
         if sum(paid):
