@@ -308,3 +308,20 @@ def test_priority_cards_are_turned_up_at_the_end() -> None:
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
     assert state.observation(0)["solo"]["priority"] == state.ed_priority
+
+
+def test_ed_scores_every_a_and_b_tile_even_without_a_scoring_criterion(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "Ed scores 3 points for every C tile with a scoring criteria, 4 points for every B tile, and 5 points
+    for every A tile": the "with a scoring criteria" condition is the C tiles' only (a data file may give a
+    B tile no criterion)."""
+    from dataclasses import replace
+
+    state = new_state(1, 0)
+    ed = blank_book()
+    put(ed, 0, "mr-jensen")
+    state.books[1] = ed
+    monkeypatch.setitem(COMP.tiles, "seniors", replace(COMP.tiles["seniors"], scoring=None))
+    monkeypatch.setitem(COMP.tiles, "prom", replace(COMP.tiles["prom"], scoring=None))
+    monkeypatch.setitem(COMP.tiles, "cheerleaders", replace(COMP.tiles["cheerleaders"], scoring=None))
+    ed.tiles = ["prom", "seniors", "cheerleaders"]
+    assert ed_score(state).breakdown["wildcat_way"] == 5 + 4 + 0

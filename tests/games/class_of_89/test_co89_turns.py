@@ -429,3 +429,25 @@ def test_illegal_moves_explain_themselves() -> None:
     used = started(4)
     used.books[0].used = ["photographer"]
     assert "already been placed this round" in (used.explain(Place("photographer", "office", 0)) or "")
+
+
+def test_action_lines_say_what_a_placement_gives() -> None:
+    """The terminal line of a take names the half-icon matches, completed rows and covered grid icons,
+    as a player reading the cards would see them (Class Example: Mariah D matches Julie B's Athletics
+    half-icon and fills LaPorte's top row, earning the Bolt)."""
+    state = started(2, seed=3)
+    book = state.books[0]
+    for card in ("mr-laporte", "julie-b", "sean-h", "miguelito-p"):
+        if card not in book.photo:
+            take_out(state, card)
+    book.photo[0] = ""
+    for slot, card in ((0, "mr-laporte"), (1, "julie-b"), (3, "sean-h"), (4, "miguelito-p")):
+        put(book, slot, card)
+    stock(state, HALLWAY, ["mariah-d", "band-director", "cheerleaders"])
+    state.spaces[HALLWAY] = [-1, -1, -1]  # no janitor in the way
+    state.apply(Place("editor", "hallway", 0))
+    line = state.describe_action(Take("mariah-d", 2))
+    assert line == "Take Mariah D at row 1, column 3 (Athletics match; completes row 1: Bolt)"
+    assert state.describe_action(Take("mariah-d", 7)) == "Take Mariah D at row 2, column 3"
+    assert "covers" in state.describe_action(Take("cheerleaders", 1))  # grid column 2, row 1: a Gavel icon
+    assert state.describe_action(EndTurn()) == EndTurn().describe()

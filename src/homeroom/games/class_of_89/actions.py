@@ -71,7 +71,7 @@ class Place(Action):
         loc = next(lc.name for lc in comp.locations if lc.id == self.location)
         fee = "free" if self.cost == 0 else f"{self.cost} signature space"
         if self.member == "treasurer" and self.cost:
-            fee = f"{self.cost} signature space, paid by nobody"
+            fee = f"{self.cost} signature space, the Treasurer pays nothing"
         return f"Send your {comp.member_name(self.member)} to the {loc} ({fee})"
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
+from homeroom.games.class_of_89 import describe, explain
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import (
     SUPERLATIVE,
@@ -594,7 +595,8 @@ class Co89State(Solo, Effects, State):
         events.append(Event(f"{self._name(self.first)} has the first player token."))
         return events
 
-    def why_illegal(self, action: Action) -> IllegalAction:
-        from homeroom.games.class_of_89.explain import why_illegal
+    def describe_action(self, action: Action) -> str:
+        return describe.describe_action(self, action)
 
-        return why_illegal(self, action)
+    def why_illegal(self, action: Action) -> IllegalAction:
+        return explain.why_illegal(self, action)

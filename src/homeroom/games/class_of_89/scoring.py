@@ -237,7 +237,10 @@ def ed_score(state: Co89State) -> Score:
         remaining = n - (n + 1) // 2  # discard half, rounded up
         teachers += remaining * sum(1 for x in cells if x and not pl.is_teacher(x))
     per_letter = board["solo"]["tile_points"]
-    tiles = sum(int(per_letter.get(comp.tiles[t].letter, 0)) for t in ed.tiles if comp.tiles[t].scoring)
+    # "3 points for every C tile with a scoring criteria, 4 points for every B tile, and 5 points for
+    # every A tile": only C (and D) tiles need a scoring criterion (RULINGS.md 48)
+    tiles = sum(int(per_letter.get(comp.tiles[t].letter, 0)) for t in ed.tiles
+                if comp.tiles[t].scoring or comp.tiles[t].letter in ("A", "B"))
     tiles += ed.ones * int(board["one_by_one_points"]) + len(ed.halves) * int(board["half_points"])
     return Score.of({
         "objectives": sum(solo_objective_points(state)[1].values()),
