@@ -186,3 +186,14 @@ def test_treatise_reason_without_sabbatical() -> None:
     reason = st.explain(TakeTreatise(tile, "physics", 0))
     assert reason is not None
     assert "holds 0 tiles until a scholar is on the Physics Sabbatical track" in reason  # every Physics-back tile shows Physics
+
+
+def test_render_marks_passed_sabbatical_spaces() -> None:
+    """Sabbatical effects apply from the leftmost space up to the scholar: the view marks them all."""
+    from homeroom.games.academic_society import GAME
+
+    st = new(2, 1)
+    a = st.order[0]
+    st.sabbatical[a][0] = 3
+    view = GAME.render(st, a)
+    assert "[+RC M1][+RR M2][STG M3]" in view

@@ -152,15 +152,16 @@ def render(st: AcademicState, viewer: int | None) -> str:
             pos = st.sabbatical[s][i]
             spaces = []
             for j, space in enumerate(row.spaces):
-                mark = "S" if pos == j + 1 else " "
+                mark = "S" if pos == j + 1 else ("+" if j + 1 < pos else " ")
                 spaces.append(f"[{mark}{EFFECT_SHORT[space.effect]} {SHORT[row.subject]}{space.crest_rank}]")
             tiles = st.presentation[s][i]
             cap = row.capacity if pos else 0
             shown = ", ".join(f"{t} {comps.treatises[t].name}" for t in tiles) or "-"
             out.append(f"   {SUBJECT_NAME[row.subject]:<12}{''.join(spaces)} *{row.influence}  "
                        f"Treatises x{cap}: {shown}")
-    out.append("Sabbatical: S = your scholar; RC/RR = Royal Commission/Research Report cost -1, TG = +1 "
-               "Theory gain; the Crest needed to enter each space is shown.")
+    out.append("Sabbatical: S = the scholar, + = a space it has passed (the effects of S and + spaces apply); "
+               "RC/RR = Royal Commission/Research Report cost -1, TG = +1 Theory gain; M2 etc. = the Crest "
+               "needed to enter the space.")
     return "\n".join(wrapped for line in out for wrapped in wrap(line))
 
 
