@@ -261,3 +261,31 @@ def test_gain_capped() -> None:
     st.apply(Spend((2, 0, 0, 0)))
     # room: 2 Mathematics, 1 Chemistry
     assert set(st.legal_actions()) == {Gain((2, 0, 0, 0)), Gain((1, 0, 0, 1))}
+
+
+def test_named_bonus_gain_gets_no_sabbatical_extra() -> None:
+    """Additional Theory gain: main action yes, bonus action no, even when the bonus names the subject."""
+    st, a, _ = to_place()
+    give(st, a, 0, 0, 0, 0)
+    st.sabbatical[a][1] = 3  # Physics track at its rightmost space
+    st.contribution[a] = 1
+    refresh(st)
+    st.apply(Place("workshop-1"))
+    assert st.theories[a][1] == 3  # 2 + 1 extra
+    events = st.apply(Bonus())
+    assert st.theories[a][1] == 5 and "Sabbatical bonus" not in texts(events)
+
+
+def test_lecture_hall_bonus_any_theory() -> None:
+    st, a, _ = to_place()
+    st.authority[a] = [2, 3, 4, 9]
+    give(st, a, 3, 0, 0, 0)
+    st.contribution[a] = 2
+    refresh(st)
+    st.apply(Place("lecture-hall-1"))  # spends the 3 Mathematics (the only way)
+    st.apply(Move(9, 5))
+    assert st.legal_actions() == [Bonus(), Done()]
+    st.apply(Bonus())
+    assert st.pending[-1].kind == "gain" and len(st.legal_actions()) == 4
+    st.apply(Gain((0, 0, 0, 1)))
+    assert st.theories[a] == [0, 0, 0, 1] and st.contribution[a] == 1
