@@ -105,3 +105,17 @@ def test_broken_data_raises_data_error(tmp_path: Path) -> None:
     assert comp is None and any(p.startswith("board.toml: not valid TOML") for p in problems)
     with pytest.raises(DataError):
         raise DataError(problems)
+
+
+def test_data_check_catches_misspelt_fields_and_uneven_thresholds(tmp_path: Path) -> None:
+    """A misspelt optional field (here 'scoring') would otherwise be ignored silently, and a Prom-like tile
+    with more thresholds than points would score wrongly."""
+    data = _copy(tmp_path)
+    tiles = (data / "tiles.toml").read_text()
+    tiles = tiles.replace("thresholds = [4, 5, 6]", "thresholds = [4, 5]", 1)
+    tiles = tiles.replace('id = "state-champs"', 'id = "state-champs"\nscorring = 3', 1)
+    (data / "tiles.toml").write_text(tiles)
+    problems = GAME.check_data(data)
+    assert any(p.startswith("tiles.toml tile #1 (prom)") and "'scoring.thresholds'" in p for p in problems)
+    assert any(p.startswith("tiles.toml tile #2 (state-champs)") and "unknown field 'scorring'" in p
+               for p in problems)

@@ -429,6 +429,21 @@ def test_illegal_moves_explain_themselves() -> None:
     used = started(4)
     used.books[0].used = ["photographer"]
     assert "already been placed this round" in (used.explain(Place("photographer", "office", 0)) or "")
+    gym = started(4)
+    stock(gym, GYM, ["amy-a", "track-team"])
+    gym.books[0].signatures = 2
+    gym.apply(Place("photographer", "gym", 0))
+    assert "buys its own token, the Star" in (gym.explain(BuyToken("bolt")) or "")
+    assert "must be a student" in (gym.explain(Photograph("track-team", 0)) or "")
+    assert "your Photographer" in (gym.explain(UseMember("editor", club="athletics")) or "")
+    broke = started(4)
+    broke.books[0].signatures = 0
+    broke.apply(Place("photographer", "gym", 0))
+    assert "you have none" in (broke.explain(BuyToken("star")) or "")
+    entrance = started(4)
+    entrance.books[0].signatures = 2
+    entrance.apply(Place("editor", "entrance", 0))
+    assert "no signature action" in (entrance.explain(Refresh()) or "")
 
 
 def test_action_lines_say_what_a_placement_gives() -> None:

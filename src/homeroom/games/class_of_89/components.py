@@ -39,6 +39,13 @@ TILE_KINDS = {
     "flat": ("points",),
     "tokens_per": ("token", "per", "points"),
 }
+FIELDS = {
+    "student": ("id", "name", "letter", "left", "right", "provenance"),
+    "teacher": ("id", "name", "right", "scoring", "provenance"),
+    "staff": ("id", "name", "club", "gains", "provenance"),
+    "tile": ("id", "name", "letter", "width", "height", "gains", "superlative", "scoring", "provenance"),
+    "objective": ("id", "name", "club", "set", "min", "t1", "t2", "measure", "provenance"),
+}
 MEASURES = {
     "students_token_same_class": ("token",),
     "tokens_same_row": ("token",),
@@ -226,6 +233,12 @@ class _Checker:
             self.bad(where, f"field '{key}.tokens' must list tokens")
         if "club" in value and value["club"] not in CLUBS:
             self.bad(where, f"field '{key}.club' is {value['club']!r}, not a club")
+        if kind == "distinct_halficon_matches":
+            th, pts = value.get("thresholds"), value.get("points")
+            if (not isinstance(th, list) or not isinstance(pts, list) or len(th) != len(pts) or not th
+                    or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in th + pts)):
+                self.bad(where, f"field '{key}.thresholds' and '{key}.points' must be lists of whole numbers "
+                                "of the same length")
         for nk in ("points", "students", "distinct", "per", "at_least", "length"):
             v = value.get(nk)
             if v is not None and not isinstance(v, list) and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
@@ -278,6 +291,8 @@ def _records(data: dict[str, Any], key: str, name: str, ck: _Checker) -> list[tu
         seen.add(rid)
         ck.text(rec, "name", where)
         ck.text(rec, "provenance", where, PROVENANCES)
+        for extra in sorted(set(rec) - set(FIELDS.get(key, rec))):
+            ck.bad(where, f"unknown field '{extra}' (a {key} has {', '.join(FIELDS[key])})")
         out.append((where, rec))
     expected = COUNTS.get(name)
     if expected is not None and len(out) != expected:

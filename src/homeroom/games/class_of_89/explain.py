@@ -98,14 +98,28 @@ def why_illegal(state: Co89State, action: Action) -> IllegalAction:
                 return IllegalAction("only an unused Photographer takes an extra student", "Player Turn")
             if state.location == 5 or action.card not in state.school[state.location]:
                 return IllegalAction("that card or tile is not at the location you visited", "Player Turn")
+            if isinstance(action, Photograph) and pl.lookup().kind.get(action.card) != "student":
+                return IllegalAction("the Photographer's extra card must be a student", "Player Turn")
             r = _card_reason(state, state.current, action.card, action.at, action.abc)
             if r:
                 return r
         if isinstance(action, BuyToken | Refresh):
             if state.sig_done:
                 return IllegalAction("the signature action can be performed once per turn", "Player Turn")
-            return IllegalAction("the signature action costs 1 signature at a school location", "Player Turn")
+            if state.location == 5:
+                return IllegalAction("the School Entrance has no signature action: it only gives a 1x1 tile "
+                                     "and 2 signatures", "School Entrance")
+            here = comp.locations[state.location]
+            if isinstance(action, BuyToken) and action.token != here.token:
+                return IllegalAction(f"the signature action at the {here.name} buys its own token, the "
+                                     f"{comp.token_name(here.token)}", "Player Turn")
+            return IllegalAction("the signature action costs 1 signature and you have none", "Player Turn")
         if isinstance(action, UseMember):
+            if action.member != state.member:
+                return IllegalAction(f"the member you placed this turn is your {comp.member_name(state.member)}",
+                                     "Player Turn")
+            if state.member == "treasurer":
+                return IllegalAction("the Treasurer has no additional ability", "Player Turn")
             return IllegalAction("your team member's ability is used once per turn (the Treasurer has none)",
                                  "Player Turn")
         if isinstance(action, ShiftToken):
