@@ -34,6 +34,14 @@ def test_invariants_can_fail() -> None:
     problems = " ".join(st.invariants())
     assert "Treatise tiles" in problems and "scholars" in problems and "theories outside" in problems
     assert "Secretaries" in problems
+    st2 = new(2, 1)
+    st2.sabbatical[0][1] = 4  # beyond the 3 spaces of the track
+    st2.hand[0] -= 1
+    st2.rc_done.append(st2.rc_pile[0])  # one tile in two places
+    st2.authority[1] = [1, 5, 2, 3]  # two in the Physics column outside Phase 3
+    problems = " ".join(st2.invariants())
+    assert "Sabbatical scholar is off the track" in problems and "Royal Commission tiles" in problems
+    assert "two scholars in one Authority column" in problems and "scholars in play" not in problems
 
 
 def test_metadata_and_options() -> None:

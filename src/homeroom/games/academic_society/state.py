@@ -175,34 +175,48 @@ class AcademicState(State):
         comps = components()
         problems = []
         rules = comps.rules
+        cells = comps.cells
+        on_board = [0] * self.players
+        secs = [*self.secretariat, *self.beside]
+        for pawns in self.board.values():
+            for seat, pawn in pawns:
+                if pawn == "scholar":
+                    on_board[seat] += 1
+                else:
+                    secs.append(pawn)
+        for held in self.sec_hand:
+            secs.extend(held)
         for s in range(self.players):
-            on_board = sum(1 for v in self.board.values() for seat, pawn in v if seat == s and pawn == "scholar")
-            total = self.hand[s] + len(self.authority[s]) + on_board + sum(1 for p in self.sabbatical[s] if p)
+            name, sab, th = self.names[s], self.sabbatical[s], self.theories[s]
+            total = self.hand[s] + len(self.authority[s]) + on_board[s] + len(sab) - sab.count(0)
             if total != rules.scholars:
-                problems.append(f"{self.names[s]} has {total} scholars in play, not {rules.scholars}")
-            if any(not 0 <= n <= rules.theory_max for n in self.theories[s]):
-                problems.append(f"{self.names[s]} has theories outside 0-{rules.theory_max}: {self.theories[s]}")
+                problems.append(f"{name} has {total} scholars in play, not {rules.scholars}")
+            if min(th) < 0 or max(th) > rules.theory_max:
+                problems.append(f"{name} has theories outside 0-{rules.theory_max}: {th}")
             if not 0 <= self.contribution[s] <= comps.top_contribution:
-                problems.append(f"{self.names[s]} has Contribution {self.contribution[s]} off the track")
+                problems.append(f"{name} has Contribution {self.contribution[s]} off the track")
             if self.influence[s] < 0:
-                problems.append(f"{self.names[s]} has negative Influence")
+                problems.append(f"{name} has negative Influence")
             for i, row in enumerate(self.presentation[s]):
-                if len(row) > comps.rows[i].capacity or (row and not self.sabbatical[s][i]):
-                    problems.append(f"{self.names[s]} holds too many {SUBJECTS[i]} Treatises")
-            columns = [comps.cells[o].column for o in self.authority[s]]
-            if self.phase != 3 and len(columns) != len(set(columns)):
-                problems.append(f"{self.names[s]} has two scholars in one Authority column")
-        secs = list(self.secretariat) + list(self.beside) + [x for h in self.sec_hand for x in h]
-        secs += [pawn for v in self.board.values() for _, pawn in v if pawn != "scholar"]
-        if sorted(secs) != sorted(SUBJECTS):
+                if not 0 <= sab[i] <= len(comps.rows[i].spaces):
+                    problems.append(f"{name}'s {SUBJECTS[i]} Sabbatical scholar is off the track ({sab[i]})")
+                if row and (len(row) > comps.rows[i].capacity or not sab[i]):
+                    problems.append(f"{name} holds too many {SUBJECTS[i]} Treatises")
+            if self.phase != 3 and len({cells[o].column for o in self.authority[s]}) != len(self.authority[s]):
+                problems.append(f"{name} has two scholars in one Authority column")
+        if len(secs) != len(SUBJECTS) or set(secs) != set(SUBJECTS):
             problems.append(f"Secretaries are not one of each subject in one place: {sorted(secs)}")
-        tiles = [t for v in self.tr_piles.values() for t in v] + [t for v in self.tr_revealed.values() for t in v]
-        tiles += [t for v in self.tr_discard.values() for t in v] + list(self.tr_removed)
-        tiles += [t for p in self.presentation for row in p for t in row]
-        if sorted(tiles) != sorted(comps.treatises):
+        tiles = [*self.tr_removed]
+        for group in (self.tr_piles, self.tr_revealed, self.tr_discard):
+            for v in group.values():
+                tiles += v
+        for board in self.presentation:
+            for row in board:
+                tiles += row
+        if len(tiles) != len(comps.treatises) or set(tiles) != comps.treatises.keys():
             problems.append("Treatise tiles are not each in exactly one place")
-        rcs = sorted(self.rc_pile + self.rc_revealed + self.rc_done)
-        if rcs != sorted(comps.commissions):
+        rcs = [*self.rc_pile, *self.rc_revealed, *self.rc_done]
+        if len(rcs) != len(comps.commissions) or set(rcs) != comps.commissions.keys():
             problems.append("Royal Commission tiles are not each in exactly one place")
         if self.phase and not self.pending:
             problems.append("the game is not over but nobody has a decision")
