@@ -197,3 +197,13 @@ def test_render_marks_passed_sabbatical_spaces() -> None:
     st.sabbatical[a][0] = 3
     view = GAME.render(st, a)
     assert "[+RC M1][+RR M2][STG M3]" in view
+
+
+def test_malformed_actions_get_reasons() -> None:
+    st, a = to_place()
+    st.apply(Place("headquarters-1"))
+    reason = st.explain(Sabbatical("maths", False))
+    assert reason is not None and "no 'maths' Sabbatical track" in reason
+    reason = st.explain(TakeTreatise(999, "math", 0))
+    assert reason is not None
+    assert st.describe_action(Maintain(99, True))  # never raises, even for nonsense

@@ -104,6 +104,9 @@ def why_illegal(st: AcademicState, act: Action) -> IllegalAction:
                                  f"{st.contribution[top.seat]}", "Action Spaces")
         return IllegalAction("no revealed Treatise fits one of your presentation spaces", "Action Spaces")
     if isinstance(act, Sabbatical):
+        if act.subject not in SUBJECTS:
+            return IllegalAction(f"there is no '{act.subject}' Sabbatical track (subjects: {', '.join(SUBJECTS)})",
+                                 rule)
         return IllegalAction(f"the {SUBJECT_NAME.get(act.subject, act.subject)} Sabbatical track cannot take that "
                              "move: " + sabbatical_reasons(st, top.seat, place=top.kind == "hq" and st.hand[top.seat] > 0,
                                                           only=act.subject), rule)
