@@ -256,8 +256,7 @@ def _describe(st: AcademicState, action: Action) -> str:
         if action.keep:
             return (f"Keep your scholar on cell {action.cell}: pay {theories_text(research_cost(st, seat, action.cell))}"
                     " (Research Report cost)")
-        return (f"Lay your scholar on cell {action.cell} down: it moves along the red arrow to cell {cell.red} "
-                "after every cell is processed")
+        return f"Lay your scholar on cell {action.cell} down (it then moves along the red arrow to cell {cell.red})"
     if isinstance(action, Move):
         arrow = "red" if top is not None and top.kind == "red" else "blue"
         text = f"Move your Authority scholar from cell {action.cell} to cell {action.to} ({arrow} arrow)"
