@@ -119,3 +119,16 @@ def test_data_check_catches_misspelt_fields_and_uneven_thresholds(tmp_path: Path
     assert any(p.startswith("tiles.toml tile #1 (prom)") and "'scoring.thresholds'" in p for p in problems)
     assert any(p.startswith("tiles.toml tile #2 (state-champs)") and "unknown field 'scorring'" in p
                for p in problems)
+
+
+def test_invariants_catch_a_lost_duplicated_or_unknown_card() -> None:
+    for damage, message in (
+        (lambda s: s.decks["student"].append(s.decks["student"][0]), "in 2 places"),
+        (lambda s: s.decks["student"].pop(), "in 0 places"),
+        (lambda s: s.discards["staff"].append("no-such-card"), "unknown components"),
+        (lambda s: setattr(s, "ones_supply", s.ones_supply - 1), "1x1 tiles are not conserved"),
+    ):
+        state = GAME.new_state(3, 1)
+        assert state.game_invariants() == []
+        damage(state)
+        assert any(message in p for p in state.game_invariants()), message

@@ -19,21 +19,21 @@ def invariants(state: Co89State) -> list[str]:
     comp = components()
     lk = pl.lookup()
     problems = []
-    seen: Counter[str] = Counter()
+    seen: list[str] = []
     for kind in DECK_KINDS:
-        seen.update(state.decks[kind])
-        seen.update(state.discards[kind])
-    seen.update(state.set_aside)
+        seen += state.decks[kind]
+        seen += state.discards[kind]
+    seen += state.set_aside
     for row in state.school:
-        seen.update(c for c in row if c)
-    seen.update(state.school_sups.values())
+        seen += row
+    seen += state.school_sups.values()
     for p in state.pending:
-        seen.update(p.cards)
+        seen += p.cards
     for s, b in enumerate(state.books):
-        seen.update(c for c in b.photo if c)
-        seen.update(b.staff)
-        seen.update(b.tiles)
-        seen.update(x.student for x in b.superlatives)
+        seen += b.photo
+        seen += b.staff
+        seen += b.tiles
+        seen += [x.student for x in b.superlatives]
         if len(b.storage) > 2:
             problems.append(f"seat {s} stores {len(b.storage)} tokens (at most 2)")
         if b.signatures < 0:
@@ -47,13 +47,16 @@ def invariants(state: Co89State) -> list[str]:
             problems.append(f"seat {s} has a superlative with more than 4 tokens")
         if sum(1 for c in b.grid if c == "1x1") != b.ones:
             problems.append(f"seat {s}: 1x1 tiles on the grid do not match the count")
-    every = list(comp.students) + list(comp.teachers) + list(comp.staff) + list(comp.tiles)
-    for card in every:
-        if seen[card] != 1:
-            problems.append(f"{card} is in {seen[card]} places")
-    extra = set(seen) - set(lk.kind)
-    if extra:
-        problems.append(f"unknown components: {sorted(extra)}")
+    placed = [c for c in seen if c]
+    every = lk.kind.keys()
+    if len(placed) != len(every) or set(placed) != every:  # the fast path: each exactly once
+        count = Counter(placed)
+        for card in every:
+            if count[card] != 1:
+                problems.append(f"{card} is in {count[card]} places")
+        extra = set(count) - set(every)
+        if extra:
+            problems.append(f"unknown components: {sorted(extra)}")
     if state.ones_supply < 0 or state.ones_supply + sum(b.ones for b in state.books) != comp.board["one_by_one_tiles"]:
         problems.append("1x1 tiles are not conserved")
     if state.players == 1:
