@@ -137,3 +137,13 @@ def test_broken_cell_does_not_cascade(data_copy: Path) -> None:
     assert not any("unknown cell" in p or "without gaps" in p or "no Authority cell gives" in p
                    for p in problems), problems
     assert any("checked once every cell above loads" in p for p in problems), problems
+
+
+def test_two_cells_in_one_place_reported(data_copy: Path) -> None:
+    """The view draws one cell per row and column: a data file may not stack two there."""
+    text = (data_copy / "authority_track.toml").read_text()
+    text = text.replace('order = 6\ncolumn = "astronomy"', 'order = 6\ncolumn = "physics"', 1)
+    (data_copy / "authority_track.toml").write_text(text)
+    problems = GAME.check_data(data_copy)
+    assert any(p.startswith("authority_track.toml cell 6") and "shares row 2 and column 'physics' with cell 5" in p
+               for p in problems), problems

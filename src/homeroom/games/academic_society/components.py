@@ -335,6 +335,12 @@ def _check_track(cells: dict[int, Cell], name: str, ck: _Checker) -> None:
                 ck.add(where, "blue arrow leads to the cell itself")
         if c.cost_influence and c.red:
             ck.add(where, "only the bottom cell (no red arrow) may cost Influence")
+    places: dict[tuple[int, str], int] = {}
+    for o, c in sorted(cells.items()):
+        if (c.row, c.column) in places:
+            ck.add(f"{name} cell {o}", f"shares row {c.row} and column '{c.column}' with cell "
+                   f"{places[c.row, c.column]}: each place on the board holds one cell")
+        places.setdefault((c.row, c.column), o)
     sinks = [o for o, c in cells.items() if not c.red]
     if len(sinks) != 1:
         ck.add(name, f"exactly one cell must have no red arrow (the bottom cell), found {sinks}")
