@@ -5,9 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from homeroom.engine import Action
 from homeroom.games.high_school_drama import rules
+from homeroom.games.high_school_drama.actions import (
+    Bond,
+    Breakup,
+    Exchange,
+    HookUp,
+    PickMain,
+    PickTransfer,
+    PlayCard,
+)
 from homeroom.games.high_school_drama.clique import Clique, open_spots
 from homeroom.games.high_school_drama.components import Card, load
+from homeroom.games.high_school_drama.effects import Effect
 
 if TYPE_CHECKING:
     from homeroom.games.high_school_drama.state import HSDState
@@ -41,9 +52,12 @@ def _box(card: Card, main: bool) -> list[str]:
     ]
 
 
-def _open_box(x: int, y: int) -> list[str]:
+def _open_box(x: int, y: int, needs: list[str]) -> list[str]:
+    """A free square a student's arrow points at; ``needs`` are the arrows (N, E, S, W) a
+    card must have to join there, one per student pointing at it."""
     label = f"({x},{y})"
-    return [". " * (W // 2) + ".", ":" + label.center(W - 2) + ":", ":" + "open".center(W - 2) + ":",
+    need = "needs " + " or ".join(d for d in "NESW" if d in needs)
+    return [". " * (W // 2) + ".", ":" + label.center(W - 2) + ":", ":" + need[: W - 2].center(W - 2) + ":",
             ". " * (W // 2) + "."]
 
 
@@ -73,9 +87,9 @@ def draw_clique(clique: Clique, show_open: bool = True) -> list[str]:
         r, c = origin(x, y)
         for i, line in enumerate(_box(cards[cid], clique[cid].parent is None)):
             put(r + i, c, line)
-    for (x, y) in spots:
+    for (x, y), needs in spots.items():
         r, c = origin(x, y)
-        for i, line in enumerate(_open_box(x, y)):
+        for i, line in enumerate(_open_box(x, y, needs)):
             put(r + i, c, line)
     for p in clique.values():
         if p.parent is None:
@@ -92,15 +106,34 @@ def draw_clique(clique: Clique, show_open: bool = True) -> list[str]:
     return ["".join(row).rstrip() for row in canvas]
 
 
+def phase_text(state: HSDState) -> str:
+    """What is happening now, in the rulebook's words."""
+    step = ("midterm", "final")[state.step]
+    return {
+        "pick": "picking main students",
+        "transfer": "a transfer student joins",
+        "review": "semester start: keep or discard last semester's cards",
+        "draw": "semester start: drawing cards",
+        "act": f"{step} action",
+        "resolve": f"{step} action",
+        "exchange": f"{step} action: event exchange",
+        "lovin": "summer: Summer Lovin'",
+        "over": "graduation",
+    }.get(state.phase, state.phase)
+
+
+def leader_text(state: HSDState) -> str:
+    if state.phase == "pick":
+        return "goes to the last to pick"
+    return state.names[state.leader]
+
+
 def render(state: HSDState, viewer: int | None) -> str:
     comps = load()
     cards = comps.cards
     out: list[str] = []
-    step = ("midterm", "final")[state.step]
-    out.append(
-        f"== High School Drama: {rules.YEARS[state.year]} {rules.SEASONS[state.season]} "
-        f"({step} action) | leader: {state.names[state.leader]} | phase: {state.phase} =="
-    )
+    out.append(f"== High School Drama: {rules.YEARS[state.year]} {rules.SEASONS[state.season]} "
+               f"| {phase_text(state)} | leader: {leader_text(state)} ==")
     out.append(f"Hand size this year: {state.hand_limit}.  Event deck: {len(state.event_deck)}, "
                f"played events: {len(state.event_discard)}.")
     if state.public_draft:
@@ -135,5 +168,66 @@ def render(state: HSDState, viewer: int | None) -> str:
             for c in state.hands[viewer]) or "(empty)"))
     out.append("")
     out.append("Cards: name, types (J jock, P popular, A artsy, G geek), c cool, h heart, x cruel; "
-               "^ > v < are relational arrows; =n= and |n| are bonds; * marks the main student.")
+               "^ > v < are relational arrows; =n= and |n| are bonds; * marks the main student; "
+               "an open square names the arrow a card needs to join there.")
     return "\n".join(out)
+
+
+_DIRECTION = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+
+
+def _branch(clique: Clique, card: str) -> list[str]:
+    """``card`` and every card hanging from it: what a broken relationship would cost."""
+    out = [card]
+    for cid, p in clique.items():  # parents joined before their children
+        if p.parent in out:
+            out.append(cid)
+    return out
+
+
+def describe_action(state: HSDState, action: Action) -> str:
+    """One line for ``action`` in this position: the relationship it touches with its
+    numbers, and what a breakup or an exchange would break (all public)."""
+    comps = load()
+    cards = comps.cards
+    seat = state.to_move
+    effect = comps.effect(state.playing) if state.playing is not None else Effect("bond")
+    if isinstance(action, (PickMain, PickTransfer)):
+        return f"{action.describe()} ({card_line(cards[action.card])})"
+    if isinstance(action, PlayCard) and action.card in comps.events:
+        return f"Play {comps.name(action.card)}: {comps.events[action.card].text}"
+    if seat is None:
+        return action.describe()
+    if isinstance(action, HookUp) and action.performer in state.cliques[seat]:
+        p = state.cliques[seat][action.performer]
+        way = _DIRECTION.get((action.x - p.x, action.y - p.y), "")
+        perf, target = cards[action.performer], cards[action.target]
+        n = min(effect.amount, perf.heart + target.heart, state.supply[seat])
+        return (f"{perf.name} hooks up with {target.name} ({card_line(target)}) at ({action.x},{action.y}), "
+                f"{way} of {perf.name}" + (f", with {n} bonds" if n > 1 else ""))
+    if isinstance(action, (Bond, Exchange)) and action.card in state.cliques[seat]:
+        p = state.cliques[seat][action.card]
+        if p.parent is not None:
+            pair = f"{cards[p.parent].name} and {cards[action.card].name}"
+            cap = cards[p.parent].heart + cards[action.card].heart
+            if isinstance(action, Bond):
+                n = min(effect.amount, cap - p.bonds, state.supply[seat])
+                what = "a bond" if n == 1 else f"{n} bonds"
+                return f"Add {what} between {pair} (now {p.bonds} of {cap})"
+            line = f"Exchange a bond between {pair} for a signature ({p.bonds} on it)"
+            if p.bonds == 1:
+                line += ": breaks it, " + ", ".join(cards[c].name for c in _branch(state.cliques[seat], action.card))
+                line += " back to the quad"
+            return line
+    if isinstance(action, Breakup) and action.card in state.cliques[action.rival]:
+        rival = state.cliques[action.rival]
+        p = rival[action.card]
+        if p.parent is not None:
+            cruel = cards[action.performer].cruel + effect.cruel_bonus
+            line = (f"{cards[action.performer].name} (cruel {cruel}) attacks {state.names[action.rival]}'s "
+                    f"{cards[p.parent].name} and {cards[action.card].name} (strength {p.bonds})")
+            if min(effect.amount, p.bonds) >= p.bonds:
+                line += ": breaks it, " + ", ".join(cards[c].name for c in _branch(rival, action.card))
+                line += " back to the quad"
+            return line
+    return action.describe()

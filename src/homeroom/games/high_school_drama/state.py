@@ -31,6 +31,7 @@ from homeroom.games.high_school_drama.actions import (
 from homeroom.games.high_school_drama.clique import Placement, bonds_in_play, cut_loose
 from homeroom.games.high_school_drama.components import Card, Components, load
 from homeroom.games.high_school_drama.effects import Effect
+from homeroom.games.high_school_drama.render import describe_action as describe_line
 from homeroom.games.high_school_drama.summer import STANDOUTS, standout_winners
 
 _FREE_BOND = Effect("bond")
@@ -213,7 +214,7 @@ class HSDState(State):
             self._finish_play(ev)
         elif isinstance(action, Bond):
             effect = self.comps.effect(self.playing) if self.playing is not None else _FREE_BOND
-            self._bond(seat, action.card, effect, ev)
+            self._bond(seat, action.card, effect, ev, "" if self.phase == "resolve" else "Summer Lovin': ")
             if self.phase == "resolve":
                 self._finish_play(ev)
             else:
@@ -398,6 +399,9 @@ class HSDState(State):
         """Summer semester steps (rulebook: Summer Semester)."""
         self.season = 3
         cards = self.cards
+        steps = ("flunk out and student standouts, then graduation" if self.year >= self.last_year
+                 else "flunk out, student standouts, Summer Lovin', new year")
+        ev.append(Event(f"{rules.YEARS[self.year].capitalize()} year is over; summer: {steps}."))
         for c in self.quad:
             (self.student_deck if cards[c].is_student else self.org_deck).insert(0, c)
         if self.quad:
@@ -417,7 +421,9 @@ class HSDState(State):
             return
         self.queue = [s for s in self.order_from(self.leader) if rules.bond_options(self, s, _FREE_BOND)]
         self.phase = "lovin"
-        if not self.queue:
+        if self.queue:
+            ev.append(Event("Summer Lovin': everyone with a relationship below its maximum places a free bond."))
+        else:
             self._new_year(ev)
 
     def _new_year(self, ev: list[Event]) -> None:
@@ -452,14 +458,14 @@ class HSDState(State):
         ev.append(Event(f"{self.names[seat]}'s {perf.name} hooks up with {target.name} "
                         f"at ({a.x},{a.y}) with {n} bond(s).", seat))
 
-    def _bond(self, seat: int, card: str, effect: Effect, ev: list[Event]) -> None:
+    def _bond(self, seat: int, card: str, effect: Effect, ev: list[Event], label: str = "") -> None:
         p = self.cliques[seat][card]
         assert p.parent is not None
         cap = self.cards[card].heart + self.cards[p.parent].heart
         n = min(effect.amount, cap - p.bonds, self.supply[seat])
         p.bonds += n
         self.supply[seat] -= n
-        ev.append(Event(f"{self.names[seat]} adds {n} bond(s) between {self.name(p.parent)} and "
+        ev.append(Event(f"{label}{self.names[seat]} adds {n} bond(s) between {self.name(p.parent)} and "
                         f"{self.name(card)} (now {p.bonds} of {cap}).", seat))
 
     def _breakup(self, seat: int, a: Breakup, ev: list[Event]) -> None:
@@ -529,6 +535,9 @@ class HSDState(State):
     # ---------------------------------------------------------- checks
     def game_invariants(self) -> list[str]:
         return checks.invariants(self)
+
+    def describe_action(self, action: Action) -> str:
+        return describe_line(self, action)
 
     def why_illegal(self, action: Action) -> IllegalAction:
         return checks.reason(self, action)
