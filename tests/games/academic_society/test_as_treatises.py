@@ -249,3 +249,15 @@ def test_every_tile_takes_effect_when_affordable() -> None:
         after = (st.influence, st.theories, st.contribution, st.authority, st.sabbatical, st.presentation)
         assert after != before, f"Treatise {tid} changed nothing"
         assert f"Treatise {tid}" in texts(events), tid
+
+
+def test_review_article_with_nothing_to_place_says_so() -> None:
+    """G7: an effect with nothing to act on is skipped and logged."""
+    st, a = board()
+    present(st, a, {0: [25]})  # only the Mathematics space is open, and it has room for 1 more
+    for subject in ("math", "physics"):
+        st.tr_discard[subject] += st.tr_revealed[subject]
+        st.tr_revealed[subject] = []
+    events = phase5(st, a)
+    assert "has no revealed Treatise that fits a presentation space" in texts(events)
+    assert st.presentation[a][0] == [25] and st.is_terminal()

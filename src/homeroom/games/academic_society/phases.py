@@ -68,7 +68,10 @@ def advance(st: AcademicState) -> list[Event]:
             if len(opts) <= 1:
                 # no real choice: carry out the only possibility (or drop an impossible optional step)
                 st.pending.pop()
-                if opts:
+                if top.kind == "treatise" and (not opts or isinstance(opts[0], Done)):
+                    events.append(Event(f"{st.names[top.seat]} has no revealed Treatise that fits a "
+                                        "presentation space.", top.seat))
+                elif opts:
                     events += handle(st, top, opts[0])
                 continue
             st.__dict__["_c_options"] = opts
