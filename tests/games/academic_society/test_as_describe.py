@@ -9,6 +9,7 @@ from homeroom.games.academic_society.actions import (
     Bonus,
     Declare,
     Done,
+    Gain,
     Maintain,
     Move,
     Place,
@@ -207,3 +208,18 @@ def test_malformed_actions_get_reasons() -> None:
     reason = st.explain(TakeTreatise(999, "math", 0))
     assert reason is not None
     assert st.describe_action(Maintain(99, True))  # never raises, even for nonsense
+
+
+def test_decision_names_the_section_of_its_context() -> None:
+    """A Treatise chosen for a Phase 5 effect cites Phase 5, not the Library."""
+    from homeroom.games.academic_society import GAME
+    from homeroom.games.academic_society.rules import Pending
+
+    st = new(4, 1)
+    a = st.order[0]
+    st.sabbatical[a][0] = 1
+    st.pending = [Pending("treatise", a, 0, "effect", ["math", "physics"])]
+    refresh(st)
+    assert "[Phase 5: Treatise Presentation Results]" in GAME.render(st, a)
+    reason = st.explain(Gain((1, 0, 0, 0)))
+    assert reason is not None and "Phase 5" in reason

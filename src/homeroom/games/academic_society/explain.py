@@ -45,12 +45,23 @@ KIND_TEXT = {
 }
 
 
+CONTEXT_RULE = {"effect": "Phase 5: Treatise Presentation Results", "bonus": "Action Spaces (bonus action)",
+                "contribution": "Phase 4: Effects of Contribution", "salon": "Action Spaces: Salon",
+                "lecture_hall": "Action Spaces: Lecture Hall", "library": "Action Spaces: Library"}
+
+
+def task_and_rule(kind: str, ctx: str) -> tuple[str, str]:
+    """What the pending decision asks for, and the rulebook section it comes from (by its context)."""
+    task, rule = KIND_TEXT.get(kind, (kind, "Game Overview"))
+    return task, CONTEXT_RULE.get(ctx, rule)
+
+
 def why_illegal(st: AcademicState, act: Action) -> IllegalAction:
     comps = components()
     if not st.pending:
         return IllegalAction("nobody has a decision to make now")
     top = st.pending[-1]
-    task, rule = KIND_TEXT.get(top.kind, (top.kind, "Game Overview"))
+    task, rule = task_and_rule(top.kind, top.ctx)
     name = st.names[top.seat]
     expected = {"place": Place, "declare": Declare, "maintain": Maintain, "hq": Sabbatical, "advance": Sabbatical,
                 "treatise": TakeTreatise, "spend": Spend, "gain": Gain, "blue": Move, "red": Move,

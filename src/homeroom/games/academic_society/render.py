@@ -205,11 +205,11 @@ CONTEXT = {"lecture_hall": "the Lecture Hall", "salon": "the Salon", "bonus": "t
 
 def decision_text(st: AcademicState, viewer: int | None) -> str:
     """'Ana (you) must choose which Theories to spend (3) for the Lecture Hall'."""
-    from homeroom.games.academic_society.explain import KIND_TEXT
+    from homeroom.games.academic_society.explain import task_and_rule
     from homeroom.games.academic_society.phases import commission_cost, research_cost
 
     top = st.pending[-1]
-    what, rule = KIND_TEXT.get(top.kind, (top.kind, ""))
+    what, rule = task_and_rule(top.kind, top.ctx)
     text = f"{st.names[top.seat]}{' (you)' if top.seat == viewer else ''} must {what}"
     if top.kind in ("spend", "gain"):
         text += f" ({top.n})"
