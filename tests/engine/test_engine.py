@@ -191,3 +191,18 @@ def test_private_log_lines() -> None:
     assert len(public) == len(mine)
     assert not any("You draw" in line for line in public)
     assert any("You draw" in line for line in mine)
+
+
+@dataclass
+class WithDefault:
+    space: str
+    pawn: str = "scholar"
+
+
+def test_codec_fills_omitted_fields_that_have_defaults() -> None:
+    assert decode(WithDefault, {"space": "salon"}) == WithDefault("salon", "scholar")
+    assert decode(WithDefault, {"space": "salon", "pawn": "secretary"}).pawn == "secretary"
+    with pytest.raises(CodecError, match="missing field 'space'"):
+        decode(WithDefault, {"pawn": "x"})
+    with pytest.raises(CodecError, match="unknown field"):
+        decode(WithDefault, {"space": "salon", "hat": 1})

@@ -291,7 +291,7 @@ def replay(
         }))
         return
     for line in match.log(seat):
-        console.print(Text(line))
+        console.print(Text(line), soft_wrap=True)
     rendered = match.game.render(state, seat)
     console.rule(f"after {len(match.history)} decision(s)")
     console.print(Text(rendered) if isinstance(rendered, str) else rendered)
@@ -355,7 +355,7 @@ def data_check(
     problems = game.check_data(directory)
     if problems:
         for p in problems:
-            console.print(Text(p, style="red"))
+            console.print(Text(p, style="red"), soft_wrap=True)
         raise fail(f"{len(problems)} problem(s) in the {game_id} data")
     console.print(f"{game_id}: data OK" + (f" ({directory})" if directory else " (packaged data)"))
 

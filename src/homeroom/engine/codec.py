@@ -66,6 +66,15 @@ def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
 
 
+@cache
+def _optional_fields(cls: type) -> frozenset[str]:
+    """Fields with a default, which decoding may omit (``why Place space=salon``)."""
+    return frozenset(
+        f.name for f in dataclasses.fields(cls)
+        if f.init and (f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
+    )
+
+
 def _is_scalar(tp: Any) -> bool:
     return tp in _SCALARS or typing.get_origin(tp) is typing.Literal
 
@@ -231,6 +240,7 @@ def _decoder(tp: Any) -> Decoder:  # noqa: C901 - one branch per supported type
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         fields = tuple((name, _decoder(ftp)) for name, ftp in _hints(tp))
         names = frozenset(name for name, _ in fields)
+        optional = _optional_fields(tp)
 
         def dec_dataclass(d: JSON) -> Any:
             if type(d) is not dict:
@@ -240,12 +250,14 @@ def _decoder(tp: Any) -> Decoder:  # noqa: C901 - one branch per supported type
                 try:
                     raw = d[name]
                 except KeyError:
+                    if name in optional:
+                        continue
                     raise CodecError("", f"missing field '{name}'") from None
                 try:
                     kwargs[name] = f(raw)
                 except CodecError as err:
                     raise err.under(name) from None
-            if len(d) != len(fields):
+            if len(kwargs) != len(d):
                 raise CodecError("", f"unknown field(s) {sorted(set(d) - names)}")
             return tp(**kwargs)
         return dec_dataclass
