@@ -262,8 +262,9 @@ def test_tokens_storage_and_paid_moves() -> None:
 
 
 def test_draw_three_students_keep_at_most_one() -> None:
+    """The row bonus: "draw 3 student cards from the deck: choose up to 1 to keep"."""
     state = started(4)
-    state._gain(0, ["draw_students"])
+    state._gain(0, ["draw_students"], optional_draws=True)
     drawn = list(state.pending[0].cards)
     assert len(drawn) == 3
     assert Decline() in state.legal_actions()
@@ -466,3 +467,30 @@ def test_action_lines_say_what_a_placement_gives() -> None:
     assert state.describe_action(Take("mariah-d", 7)) == "Take Mariah D at row 2, column 3"
     assert "covers" in state.describe_action(Take("cheerleaders", 1))  # grid column 2, row 1: a Gavel icon
     assert state.describe_action(EndTurn()) == EndTurn().describe()
+
+
+def test_a_tiles_draw_three_keeps_one_and_discards_it_when_none_fits() -> None:
+    """ "When a Wildcat Way tile grants you a new student or teacher, you draw 3 from the deck and choose 1
+    to keep, returning the other 2 to the bottom of their deck. If you are unable to place the chosen card
+    in your yearbook, you must discard it." (the row bonus may keep none; a tile's draw must keep one)"""
+    state = started(4)
+    state.pending.clear()
+    state._gain(0, ["draw_students"])
+    assert Decline() not in state.legal_actions()
+    assert all(isinstance(a, Keep) for a in state.legal_actions())
+    # a full class photo: none of the drawn teachers can be placed; one is discarded, two go to the bottom
+    full = started(4)
+    full.pending.clear()
+    book = full.books[0]
+    filler = [c for c in full.decks["student"][:19]]
+    for c in filler:
+        full.decks["student"].remove(c)
+    book.photo[1:] = filler
+    full._gain(0, ["draw_teachers"])
+    drawn = list(full.pending[0].cards)
+    assert full.legal_actions() == [Decline()]
+    events = full.apply(Decline())
+    assert full.discards["teacher"][-1] == drawn[0]
+    assert full.decks["teacher"][:2] == drawn[1:]
+    assert "discards" in events[0].text
+    assert full.game_invariants() == []

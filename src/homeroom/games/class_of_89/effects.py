@@ -175,7 +175,7 @@ class Effects:
         if row is not None:
             book.rows_done.append(row)
             events.append(Event(f"{name} completes row {row + 1} of the class photo.", seat))
-            events += self._gain(seat, comp.row_bonuses[row])
+            events += self._gain(seat, comp.row_bonuses[row], optional_draws=True)  # "choose up to 1"
         if col is not None:
             book.cols_done.append(col)
             events.append(Event(f"{name} completes column {col + 1} of the class photo.", seat))
@@ -198,7 +198,9 @@ class Effects:
             events += self._advance(seat, club)
         return events
 
-    def _gain(self, seat: int, gains: list[str]) -> list[Event]:
+    def _gain(self, seat: int, gains: list[str], optional_draws: bool = False) -> list[Event]:
+        """Resolve gains in order; a draw-3 keeps one card unless ``optional_draws`` (the row bonus's
+        "choose up to 1 to keep"; a tile's is "choose 1 to keep")."""
         book = self.books[seat]
         comp = components()
         name = self._name(seat)
@@ -226,7 +228,7 @@ class Effects:
                 kind = g[5:-1]
                 cards = [c for c in (self._draw(kind) for _ in range(3)) if c]
                 if cards:
-                    self.pending.append(Pending(g, seat, cards=cards))
+                    self.pending.append(Pending(g, seat, cards=cards, optional=optional_draws))
                     shown = ", ".join(comp.card_name(c) for c in cards)
                     events.append(Event(f"{name} draws {len(cards)} {kind} cards.", seat,
                                         ((seat, f"You draw {shown}."),), reveals=True))

@@ -206,7 +206,7 @@ class Co89State(Solo, Effects, State):
             out: list[Action] = []
             for card in p.cards:
                 out += self._placements(p.seat, card, Keep)
-            if p.kind == "draw_students" or not out:
+            if p.optional or not out:  # none placeable: one is discarded (ruling 22)
                 out.append(Decline())
             return out
         if p.kind in ("pick_student", "pick_teacher"):
@@ -370,8 +370,14 @@ class Co89State(Solo, Effects, State):
         if isinstance(a, Decline):
             if p.kind.startswith("draw"):
                 kind = p.kind[5:-1]
-                self.decks[kind][0:0] = p.cards
-                return [Event(f"{name} keeps none of the drawn cards and returns them to the bottom.", seat)]
+                if p.optional:
+                    self.decks[kind][0:0] = p.cards
+                    return [Event(f"{name} keeps none of the drawn cards and returns them to the bottom.", seat)]
+                self.discards[kind].append(p.cards[0])  # "unable to place the chosen card": discard it
+                self.decks[kind][0:0] = p.cards[1:]
+                return [Event(f"{name} can place none of the drawn cards, discards "
+                              f"{comp.card_name(p.cards[0])} and returns the others to the bottom.", seat,
+                              reveals=True)]
             what = {"token": "the token", "tile1x1": "the 1x1 tile"}.get(p.kind, "the bonus")
             return [Event(f"{name} declines {what}.", seat)]
         if isinstance(a, Reward):
@@ -532,7 +538,8 @@ class Co89State(Solo, Effects, State):
 
         pend = []
         for p in self.pending:
-            d = {"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source}
+            d = {"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source,
+                 "optional": p.optional}
             d["cards"] = list(p.cards) if p.seat == seat else len(p.cards)
             pend.append(d)
         return {

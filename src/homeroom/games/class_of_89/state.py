@@ -55,3 +55,4 @@ class Pending:
     club: str = ""
     source: int = -1
     cards: list[str] = field(default_factory=list)
+    optional: bool = False      # a draw-3 that may keep none (the yearbook row bonus)
