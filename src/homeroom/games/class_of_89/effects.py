@@ -145,16 +145,18 @@ class Effects:
         lk = pl.lookup()
         kind = lk.kind[card]
         name = self._name(seat)
+        verb, _, source = verb.partition(" from ")  # "takes from the school": "takes X from the school at ..."
+        source = f" from {source}" if source else ""
         if kind == "staff":
             book.staff.append(card)
-            return [Event(f"{name} {verb} {comp.card_name(card)} (staff).", seat),
+            return [Event(f"{name} {verb} {comp.card_name(card)}{source} into the staff section.", seat),
                     *self._gain(seat, list(comp.staff[card].gains))]
         if kind.startswith("tile"):
             cells = pl.tile_cells(card, at)
             for c in cells:
                 book.grid[c] = card
             book.tiles.append(card)
-            text = f"{name} {verb} the {comp.card_name(card)} tile to {grid_cell(at)}"
+            text = f"{name} {verb} the {comp.card_name(card)} tile{source} at {grid_cell(at)}"
             if sup:
                 book.superlatives.append(Superlative(card, sup))
                 text += f" with {comp.card_name(sup)} as its Senior Superlative"
@@ -162,7 +164,7 @@ class Effects:
             events += self._cover(cells, seat, list(comp.tiles[card].gains))
             return events
         book.photo[at] = card
-        text = f"{name} {verb} {comp.card_name(card)} to {cell(at)}"
+        text = f"{name} {verb} {comp.card_name(card)}{source} at {cell(at)}"
         if abc:
             book.abc_slots.append(at)
             text += ", covering the initial with the ABC token"
