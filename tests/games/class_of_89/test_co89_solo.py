@@ -325,3 +325,20 @@ def test_ed_scores_every_a_and_b_tile_even_without_a_scoring_criterion(monkeypat
     monkeypatch.setitem(COMP.tiles, "cheerleaders", replace(COMP.tiles["cheerleaders"], scoring=None))
     ed.tiles = ["prom", "seniors", "cheerleaders"]
     assert ed_score(state).breakdown["wildcat_way"] == 5 + 4 + 0
+
+
+@pytest.mark.parametrize("difficulty", ["normal", "hard"])
+def test_determinize_keeps_the_clubs_the_setup_advanced_in_eds_first_columns(difficulty: str) -> None:
+    """Setup step 6 advances Ed on his two (Normal) or four (Hard) most preferred tracks in plain view, so a
+    re-deal of his face-down priority cards keeps those clubs in his first columns (in any order)."""
+    from homeroom.engine import Rng
+
+    k = {"normal": 2, "hard": 4}[difficulty]
+    state = new_state(1, 3, difficulty=difficulty)
+    advanced = {c for c, v in state.books[1].tracks.items() if v == 1}
+    assert advanced == set(state.ed_priority[:k])
+    for seed in range(20):
+        copy = state.clone()
+        copy.redeal_hidden(0, Rng(seed))
+        assert set(copy.ed_priority[:k]) == advanced
+        assert sorted(copy.ed_priority) == sorted(state.ed_priority)

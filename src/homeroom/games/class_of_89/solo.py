@@ -329,11 +329,15 @@ class Solo(Effects):
             rest = self.solo_choices[:-1]
             rng.shuffle(rest)
             self.solo_choices[:-1] = rest
-        hidden = [i for i, r in enumerate(self.ed_priority) if not self.ed_revealed[i]]
-        clubs = [self.ed_priority[i] for i in hidden]
-        rng.shuffle(clubs)
-        for i, club in zip(hidden, clubs):
-            self.ed_priority[i] = club
+        # the difficulty's setup advances showed which clubs lie in the first k columns (not their order):
+        # face-down cards are re-dealt within those k columns and within the others, never across
+        k = int(components().board["solo"]["difficulty_tracks"][self.options.get("difficulty", "normal")])
+        for group in (range(k), range(k, len(self.ed_priority))):
+            hidden = [i for i in group if not self.ed_revealed[i]]
+            clubs = [self.ed_priority[i] for i in hidden]
+            rng.shuffle(clubs)
+            for i, club in zip(hidden, clubs):
+                self.ed_priority[i] = club
 
 
 __all__ = ["Solo", "cell"]
