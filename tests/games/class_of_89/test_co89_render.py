@@ -25,6 +25,7 @@ def test_eds_face_down_priority_cards_stay_hidden_until_the_end() -> None:
     state = new_state(1, 4)
     view = GAME.render(state, 0)
     assert "col 1 face down" in view and "col 5 face down" in view
+    assert "Ed's score if the game ended now: 84 (objectives 84," in view  # 6 objectives x 14, all public
     rng = Rng(9)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))

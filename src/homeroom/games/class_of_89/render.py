@@ -42,6 +42,10 @@ def _tokens(toks: list[str]) -> str:
     return "".join(TOKEN_ABBR[t] for t in toks)
 
 
+def _parts(breakdown: dict[str, int]) -> str:
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in breakdown.items())
+
+
 def _icon(gain: str) -> str:
     """A printed grid icon, short: a token's name (Bookmark) or a club step (SC+1)."""
     comp = components()
@@ -119,6 +123,11 @@ def render_ed(state: Co89State) -> list[str]:
         else:
             cols.append(f"col {c + 1} face down")
     lines.append("Ed's priority cards: " + "; ".join(cols))
+    if not state.is_terminal():
+        from homeroom.games.class_of_89.scoring import ed_score
+
+        ed = ed_score(state)
+        lines.append(f"Ed's score if the game ended now: {ed.total} ({_parts(ed.breakdown)})")
     return lines
 
 
@@ -190,16 +199,13 @@ def render(state: Co89State, viewer: int | None) -> str:
             out += [f"    {card_label(c)}" for c in p.cards]
     out += player_aid(state)
     if state.is_terminal():
-        def parts(breakdown: dict[str, int]) -> str:
-            return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in breakdown.items())
-
         for s, sc in enumerate(state.scores()):
-            out.append(f"{state.names[s]}: {sc.total} ({parts(sc.breakdown)})")
+            out.append(f"{state.names[s]}: {sc.total} ({_parts(sc.breakdown)})")
         if state.players == 1:
             from homeroom.games.class_of_89.scoring import ed_score
 
             ed = ed_score(state)
-            out.append(f"Ed: {ed.total} ({parts(ed.breakdown)})")
+            out.append(f"Ed: {ed.total} ({_parts(ed.breakdown)})")
     # keep the view within 120 columns: a long line continues, indented, on the next
     return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="      ", break_on_hyphens=False)
                      if len(line) > WIDTH else line for line in out)
