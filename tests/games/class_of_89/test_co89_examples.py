@@ -431,3 +431,35 @@ def test_card_examples_as_printed() -> None:
     assert (len(comp.students), len(comp.teachers), len(comp.staff), len(comp.objectives)) == (78, 24, 24, 24)
     assert [o.name for o in comp.objectives.values() if o.set == "A"] == [
         "AP Government", "Study Group", "Preppies", "Theater Kids", "Team Captains", "Perfect Attendance"]
+
+
+def test_b_tile_example_vertical_gavel_superlative() -> None:
+    """Rulebook "Tile Examples": "This B tile has a vertical orientation. It has space for a student card,
+    which is added from the top of the draw deck when the tile is added to the school. It will score 2
+    points for every Gavel attribute token added to the Senior Superlative student on this tile. It cannot
+    be rotated." """
+    tile = components().tiles["most-likely-to-lead"]
+    assert (tile.letter, tile.width, tile.height, tile.superlative) == ("B", 1, 2, True)
+    assert tile.scoring == {"kind": "superlative_tokens", "token": "gavel", "points": 2}
+    # entering the school (a tile-B space) brings the top student with it
+    state = new_state(2)
+    loc, pos = next((i, j) for i, lc in enumerate(components().locations) for j, k in enumerate(lc.spaces)
+                    if k == "tile-B")
+    state._discard_space(loc, pos)
+    take_out(state, "most-likely-to-lead")
+    state.decks["tile-B"].append("most-likely-to-lead")
+    top_student = state.decks["student"][-1]
+    state._fill(loc, pos)
+    assert state.school[loc][pos] == "most-likely-to-lead"
+    assert state.school_sups["most-likely-to-lead"] == top_student
+    # fixed orientation: on a grid with one free column of height 2 it fits; in a free row of width 2 it does not
+    book = blank_book()
+    book.grid = ["x"] * len(book.grid)
+    book.grid[grid(3, 1)] = book.grid[grid(3, 2)] = ""
+    assert pl.tile_spots(book, "most-likely-to-lead") == [grid(3, 1)]
+    book.grid[grid(3, 2)] = "x"
+    book.grid[grid(4, 1)] = ""
+    assert pl.tile_spots(book, "most-likely-to-lead") == []
+    # 2 points per Gavel on its superlative, other tokens nothing
+    superlative(book, "most-likely-to-lead", top_student, "GGS")
+    assert tile_points(book, "most-likely-to-lead") == 4
