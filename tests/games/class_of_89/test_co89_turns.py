@@ -494,3 +494,21 @@ def test_a_tiles_draw_three_keeps_one_and_discards_it_when_none_fits() -> None:
     assert full.decks["teacher"][:2] == drawn[1:]
     assert "discards" in events[0].text
     assert full.game_invariants() == []
+
+
+def test_decline_and_reward_lines_say_what_is_given_up() -> None:
+    state = started(3)
+    state.pending.clear()
+    state._gain(0, ["draw_students"], optional_draws=True)
+    assert state.describe_action(Decline()) == "Keep none of the drawn students (all back to the bottom of the deck)"
+    state.pending.clear()
+    state._gain(0, ["token:bolt"])
+    assert state.describe_action(Decline()) == "Decline the Bolt token"
+    state.pending.clear()
+    state._gain(0, ["tile1x1"])
+    assert state.describe_action(Decline()) == "Decline the 1x1 tile"
+    state.pending.clear()
+    from homeroom.games.class_of_89.state import Pending
+
+    state.pending.append(Pending("reward", 0, club="athletics"))
+    assert state.describe_action(Reward("star")) == "Athletics leader's reward: take a Star token"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from homeroom.engine import Action
 from homeroom.games.class_of_89 import placement as pl
-from homeroom.games.class_of_89.actions import Keep, Photograph, PlaceOneByOne, Take
+from homeroom.games.class_of_89.actions import Decline, Keep, Photograph, PlaceOneByOne, Reward, Take
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.texts import gain_text
 
@@ -70,10 +70,33 @@ def _grid_gains(state: Co89State, seat: int, cells: list[int]) -> list[str]:
     return out
 
 
+def _decline(state: Co89State) -> str:
+    """What declining the pending decision gives up."""
+    comp = components()
+    p = state.pending[0]
+    if p.kind == "token":
+        return "Decline the token" if p.token == "any" else f"Decline the {comp.token_name(p.token)} token"
+    if p.kind == "tile1x1":
+        return "Decline the 1x1 tile"
+    if p.kind.startswith("draw"):
+        kind = p.kind[5:]
+        if p.optional:
+            return f"Keep none of the drawn {kind} (all back to the bottom of the deck)"
+        return (f"None of the drawn {kind} can be placed: discard {comp.card_name(p.cards[0])}, "
+                "the others back to the bottom")
+    if p.kind.startswith("pick"):
+        return f"Decline the bonus (take no face-up {p.kind[5:]})"
+    return "Decline"
+
+
 def describe_action(state: Co89State, action: Action) -> str:
     text = action.describe()
     if state.to_move is None:
         return text
+    if isinstance(action, Decline) and state.pending:
+        return _decline(state)
+    if isinstance(action, Reward) and state.pending and state.pending[0].club:
+        return f"{components().club_name(state.pending[0].club)} leader's reward: {text[0].lower()}{text[1:]}"
     gains: list[str] = []
     if isinstance(action, Take | Photograph | Keep):
         gains = placement_gains(state, state.to_move, action.card, action.at)
