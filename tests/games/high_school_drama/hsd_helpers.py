@@ -59,6 +59,13 @@ def set_clique(st: HSDState, seat: int, layout: list[tuple[str, int, int, str | 
         _take(st, card)
         st.cliques[seat][card] = Placement(x, y, parent, bonds)
         st.supply[seat] -= bonds
+    for card, x, y, parent, _ in layout:  # only layouts a real table allows
+        if parent is not None:
+            q = st.cliques[seat][parent]
+            way = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}[(x - q.x, y - q.y)]
+            back = {"N": "S", "S": "N", "E": "W", "W": "E"}[way]
+            assert way in COMPS.cards[parent].arrows and back in COMPS.cards[card].arrows, \
+                f"{card} at ({x},{y}) does not line up its arrows with {parent}"
     tracked = sum(st.signatures[seat].values()) if st.options["travel"] else rules.TRACKER
     assert st.supply[seat] + bonds_in_play(st.cliques[seat]) == rules.MARKERS - tracked
 

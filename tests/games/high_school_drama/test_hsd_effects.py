@@ -73,7 +73,7 @@ def test_bond_amount_and_cap_and_target_type() -> None:
 
 
 def test_breakup_cruel_bonus_amount_and_target_type() -> None:
-    rival = [("poet", 0, 0, None, 0), ("goth-girl", 1, 0, "poet", 4), ("choir", 0, 1, "poet", 4),
+    rival = [("poet", 0, 0, None, 0), ("hipster", 1, 0, "poet", 4), ("choir", 1, -1, "hipster", 4),
              ("chess-club", -1, 0, "poet", 3)]
     # Flame War: geek relationships only, +2 cruel: Mathlete (cruel 1) reaches strength 3
     st = _play("flame-war", [("mathlete", 0, 0, None, 0)], [], rival)
@@ -82,8 +82,8 @@ def test_breakup_cruel_bonus_amount_and_target_type() -> None:
     assert st.cliques[1]["chess-club"].bonds == 2
     # Slam Book: removes 2 at once; Queen Bee (cruel 5) against strength 4
     st = _play("slam-book", [("queen-bee", 0, 0, None, 0)], [], rival)
-    st.apply(Breakup("queen-bee", 1, "goth-girl"))
-    assert st.cliques[1]["goth-girl"].bonds == 2
+    st.apply(Breakup("queen-bee", 1, "hipster"))
+    assert st.cliques[1]["hipster"].bonds == 2
     # a plain breakup: cruel must be at least the strength
     st = new(2)
     set_clique(st, 0, [("mathlete", 0, 0, None, 0)])
@@ -97,7 +97,7 @@ def test_breakup_cruel_bonus_amount_and_target_type() -> None:
 def test_exchange_couple_and_bonus_organization() -> None:
     # Winter Formal: bonds between two students; controlling Student Council gives +1 first
     st = new(2)
-    set_clique(st, 0, [("dumb-blonde", 0, 0, None, 0), ("man-candy", 1, 0, "dumb-blonde", 2),
+    set_clique(st, 0, [("dumb-blonde", 0, 0, None, 0), ("man-candy", -1, 0, "dumb-blonde", 2),
                        ("student-council", 0, 1, "dumb-blonde", 2)])
     set_clique(st, 1, [("poet", 0, 0, None, 0)])
     set_quad(st, [])

@@ -56,8 +56,8 @@ def test_maximum_strengths_three_and_five() -> None:
     # Bonds: Dumb Blonde (heart 2) and Man Candy (heart 1): at most 3 bonds;
     # Dumb Blonde and Tennis Star (heart 3): at most 5.
     st = new(3)
-    set_clique(st, 0, [("dumb-blonde", 0, 0, None, 0), ("man-candy", 1, 0, "dumb-blonde", 1),
-                       ("tennis-star", -1, 0, "dumb-blonde", 1)])
+    set_clique(st, 0, [("dumb-blonde", 0, 0, None, 0), ("man-candy", -1, 0, "dumb-blonde", 1),
+                       ("tennis-star", 1, 0, "dumb-blonde", 1)])
     for _ in range(10):
         give(st, 0, ["bond"])
         start_act(st, 0)
@@ -168,7 +168,7 @@ def test_gaming_convention() -> None:
     st = new(3, names=["Alex", "Dana", "Kim"])
     set_clique(st, 0, [("emo-boy", 0, 0, None, 0), ("garage-band", 1, 0, "emo-boy", 2)])
     set_clique(st, 1, [("ping-pong-champ", 0, 0, None, 0), ("anime-club", 0, 1, "ping-pong-champ", 3)])
-    set_clique(st, 2, [("dumb-blonde", 0, 0, None, 0), ("man-candy", 1, 0, "dumb-blonde", 2)])
+    set_clique(st, 2, [("dumb-blonde", 0, 0, None, 0), ("man-candy", 0, 1, "dumb-blonde", 2)])
     set_quad(st, [])
     give(st, 0, ["gaming-convention"])
     start_act(st, 0)

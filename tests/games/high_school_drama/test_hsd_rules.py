@@ -78,9 +78,9 @@ def test_hookup_fits_property(seed: int, players: int) -> None:
 def test_clique_span() -> None:
     st = new(2)
     # Tennis Star (arrows all round) at the east end of a 5-wide row cannot place further east
-    set_clique(st, 0, [("quarterback", 0, 0, None, 0), ("wrestler", -1, 0, "quarterback", 1),
+    set_clique(st, 0, [("quarterback", 0, 0, None, 0), ("gym-rat", -1, 0, "quarterback", 1),
                        ("tennis-star", 1, 0, "quarterback", 1), ("cheerleader", 2, 0, "tennis-star", 1),
-                       ("team-captain", -2, 0, "wrestler", 1)])
+                       ("team-captain", -2, 0, "gym-rat", 1)])
     set_quad(st, ["track-team"])
     give(st, 0, ["hookup"])
     start_act(st, 0)
@@ -277,11 +277,44 @@ def test_invariants_catch_broken_states() -> None:
     assert any("above 3" in p for p in st.invariants())
 
 
+def test_invariants_catch_cliques_no_table_allows() -> None:
+    st = new(2)
+    set_clique(st, 0, [("poet", 0, 0, None, 0), ("hipster", 1, 0, "poet", 1), ("choir", 1, -1, "hipster", 1)])
+    assert st.invariants() == []
+    st.cliques[0]["hipster"].x, st.cliques[0]["hipster"].y = 0, 1  # Poet has no arrow pointing south
+    st.cliques[0]["choir"].x, st.cliques[0]["choir"].y = 0, 0
+    problems = st.invariants()
+    assert any("Hipster does not line up its arrows with Poet" in p for p in problems)
+    assert any("share a square" in p for p in problems)
+    st.cliques[0]["hipster"].x, st.cliques[0]["hipster"].y = 1, 0
+    st.cliques[0]["choir"].x, st.cliques[0]["choir"].y = 1, -1
+    # the breakup chain reads a clique in joining order: a card listed before its parent is an error
+    st.cliques[0] = {c: st.cliques[0][c] for c in ("poet", "choir", "hipster")}
+    assert any("Choir is listed before the card it joined" in p for p in st.invariants())
+    st.cliques[0] = {c: st.cliques[0][c] for c in ("poet", "hipster", "choir")}
+    st.cliques[0]["choir"].parent = "poet"  # not next to Poet
+    assert any("Choir is not next to the card it joined" in p for p in st.invariants())
+    st.cliques[0]["choir"].parent = "hipster"
+    # an organization never performs a hookup, so no card hangs from one
+    set_clique(st, 1, [("quarterback", 0, 0, None, 0), ("track-team", 1, 0, "quarterback", 1)])
+    st.cliques[1]["dance-team"] = st.cliques[1].pop("track-team")
+    st.org_deck.remove("dance-team")
+    st.org_deck.append("track-team")
+    assert st.invariants() == []
+    st.org_deck.remove("drama-club")
+    from homeroom.games.high_school_drama.clique import Placement
+
+    st.cliques[1]["drama-club"] = Placement(2, 0, "dance-team", 0)
+    st.cliques[1]["drama-club"].bonds = 1
+    st.supply[1] -= 1
+    assert any("Drama Club joined an organization" in p for p in st.invariants())
+
+
 def test_summer_lovin_free_bond_in_turn_order_then_new_year() -> None:
     st = new(3)
     set_clique(st, 0, [("quarterback", 0, 0, None, 0), ("soccer", 1, 0, "quarterback", 3)])  # full: 1+2
     set_clique(st, 1, [("poet", 0, 0, None, 0), ("choir", 1, 0, "poet", 1)])
-    set_clique(st, 2, [("hacker", 0, 0, None, 0), ("anime-club", 1, 0, "hacker", 2)])
+    set_clique(st, 2, [("hacker", 0, 0, None, 0), ("anime-club", -1, 0, "hacker", 2)])
     set_quad(st, [])
     give(st, 1, ["prom"])
     st.leader, st.season, st.phase, st.queue = 2, 2, "act", []

@@ -112,7 +112,7 @@ def test_summer_awards_standouts_as_signatures() -> None:
     st = new(2)
     set_clique(st, 0, [("quarterback", 0, 0, None, 0), ("soccer", 1, 0, "quarterback", 2),
                        ("tennis-star", 0, 1, "quarterback", 3)])
-    set_clique(st, 1, [("poet", 0, 0, None, 0), ("goth-girl", 1, 0, "poet", 3)])
+    set_clique(st, 1, [("poet", 0, 0, None, 0), ("hipster", 1, 0, "poet", 3)])
     set_quad(st, ["choir"])
     st.season = 2
     st.step = 1

@@ -20,20 +20,22 @@ if TYPE_CHECKING:
 
 
 @cache
-def _every_component() -> Counter[str]:
+def _every_component() -> frozenset[str]:
     comps = load()
-    return Counter(chain(comps.cards, comps.drama, comps.events))
+    return frozenset(chain(comps.cards, comps.drama, comps.events))
 
 
 def invariants(state: HSDState) -> list[str]:
     problems: list[str] = []
     comps = state.comps
-    where = Counter(chain(
+    placed = list(chain(
         state.quad, state.student_deck, state.org_deck, state.event_deck, state.event_discard, state.box,
         *state.stacks.values(), *state.hands, *state.reserve, *state.cliques,
         () if state.playing is None else (state.playing,),
     ))
-    if where != _every_component():
+    every = _every_component()
+    if len(placed) != len(every) or every != set(placed):  # some card is missing, doubled or unknown
+        where = Counter(placed)
         for c in (*comps.cards, *comps.drama, *comps.events):
             if where.get(c, 0) != 1:
                 problems.append(f"{comps.name(c)} is in {where.get(c, 0)} places instead of exactly one")
@@ -47,20 +49,30 @@ def invariants(state: HSDState) -> list[str]:
             problems.append(f"{state.names[s]} has a negative marker supply")
         if state.supply[s] + used + tracked != rules.MARKERS:
             problems.append(f"{state.names[s]}'s markers do not add up to {rules.MARKERS}")
-        for cid, p in state.cliques[s].items():
-            if p.parent is not None:
-                if p.bonds <= 0:
-                    problems.append(f"{state.names[s]}'s {comps.name(cid)} holds on by a broken relationship")
-                cap = state.cards[cid].heart + state.cards[p.parent].heart
-                if p.bonds > cap:
-                    problems.append(f"{state.names[s]}'s {comps.name(cid)} has {p.bonds} bonds, above {cap}")
         clique = state.cliques[s]
+        cards = state.cards
+        seen: set[str] = set()
+        for cid, p in clique.items():
+            if p.parent is not None:
+                card, parent = cards[cid], cards[p.parent]
+                who = f"{state.names[s]}'s {card.name}"
+                if p.bonds <= 0:
+                    problems.append(f"{who} holds on by a broken relationship")
+                if p.bonds > card.heart + parent.heart:
+                    problems.append(f"{who} has {p.bonds} bonds, above {card.heart + parent.heart}")
+                q = clique.get(p.parent)
+                way = None if q is None else _WAY.get((p.x - q.x, p.y - q.y))
+                if q is None or way is None:
+                    problems.append(f"{who} is not next to the card it joined")
+                elif _LETTER[way] not in parent.arrows or _BACK[_LETTER[way]] not in card.arrows:
+                    problems.append(f"{who} does not line up its arrows with {parent.name}")
+                if p.parent not in seen:  # the breakup chain reads the clique in joining order
+                    problems.append(f"{who} is listed before the card it joined")
+                if not parent.is_student:
+                    problems.append(f"{who} joined an organization: only students hook up")
+            seen.add(cid)
         if len({(p.x, p.y) for p in clique.values()}) != len(clique):
             problems.append(f"two cards of {state.names[s]}'s clique share a square")
-        for cid, p in clique.items():
-            q = clique.get(p.parent) if p.parent is not None else None
-            if p.parent is not None and (q is None or abs(q.x - p.x) + abs(q.y - p.y) != 1):
-                problems.append(f"{state.names[s]}'s {comps.name(cid)} is not next to the card it joined")
         if sum(1 for p in clique.values() if p.parent is None) > 1:
             problems.append(f"{state.names[s]} has more than one main student")
         if state.enrolled[s] and state.phase != "pick" and not state.cliques[s]:
