@@ -11,8 +11,9 @@ handles any number of players. Branching is kept in hand by progressive widening
 have about ``widen * visits ** 0.5`` children before all are tried. At the root the children
 are added in the order the greedy bot ranks the actions (its own-turn lookahead over the game's
 evaluation), so the search spends its budget on the promising moves first and never does worse
-than trying greedy's favourites; below the root they are added in random order. Playouts are random (or
-epsilon-greedy with ``playout=greedy``) and cut off after ``depth`` decisions, where the game's
+than trying greedy's favourites. Below the root, the nodes where the searching seat is still
+finishing its turn add theirs in the order of the one-step evaluation (in games whose turns
+chain several big choices), all others in random order. Playouts are random (or epsilon-greedy with ``playout=greedy``) and cut off after ``depth`` decisions, where the game's
 evaluation (:mod:`homeroom.agents.heuristics`) estimates the margin instead of playing to the end.
 """
 
@@ -23,8 +24,8 @@ import time
 from dataclasses import dataclass, field
 
 from homeroom.agents.base import Agent, AgentError
-from homeroom.agents.greedy import GreedyAgent
-from homeroom.agents.heuristics import evaluator, playout_depth, reward
+from homeroom.agents.greedy import GreedyAgent, value_of
+from homeroom.agents.heuristics import evaluator, own_turn_depth, playout_depth, reward
 from homeroom.engine.actions import Action
 from homeroom.engine.rng import Rng
 from homeroom.engine.state import State
@@ -41,6 +42,7 @@ class Node:
     total: float = 0.0       # sum of the mover's rewards
     avail: int = 0           # iterations in which this action was legal at its parent
     children: dict[Action, Node] = field(default_factory=dict)
+    order: dict[Action, int] | None = None  # expansion order (own-turn nodes near the root)
 
 
 class MctsAgent(Agent):
@@ -52,13 +54,16 @@ class MctsAgent(Agent):
     :data:`~homeroom.agents.heuristics.PLAYOUT_DEPTH`); ``playout``: ``random``
     or ``greedy`` (epsilon-greedy over the one-step evaluation); ``widen``: progressive widening
     factor (0: off); ``prior``: add the root's children in greedy's order; ``root_widen``: the
-    widening factor at the root when ``prior`` is on."""
+    widening factor at the root when ``prior`` is on; ``own_depth``: below the root, the nodes
+    where the searching seat is still to move (the rest of its turn) up to this depth also add
+    their children in the order of the one-step evaluation (default: the game's
+    :data:`~homeroom.agents.heuristics.OWN_TURN_DEPTH`)."""
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, depth: int | None = None, playout: str = "random", widen: float = 2.0,
-                 prior: bool = True, root_widen: float = 1.0) -> None:
+                 prior: bool = True, root_widen: float = 1.0, own_depth: int | None = None) -> None:
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         if iterations is not None and int(iterations) < 1:
@@ -75,6 +80,8 @@ class MctsAgent(Agent):
         self.playout = playout
         self.widen = float(widen)
         self.root_widen = float(root_widen)
+        self.own_depth = None if own_depth is None else int(own_depth)
+        self._own_depth = 0
         self._prior = GreedyAgent(seed=seed + 2) if prior else None
         self._order: dict[Action, int] = {}
         self._depth = 0
@@ -121,6 +128,7 @@ class MctsAgent(Agent):
         root = Node(mover=-1)
         evaluate = evaluator(state.game_id)
         self._depth = playout_depth(state.game_id) if self.depth is None else self.depth
+        self._own_depth = own_turn_depth(state.game_id) if self.own_depth is None else self.own_depth
         start = time.perf_counter()
         self._order = {}
         if self._prior is not None:
@@ -139,6 +147,16 @@ class MctsAgent(Agent):
         self.last_seconds = time.perf_counter() - start
         return root
 
+    def _static_order(self, world: State, legal: list[Action], seat: int, evaluate: object) -> dict[Action, int]:
+        """The actions in order of the evaluation one step ahead (best first)."""
+        vals = []
+        for i, action in enumerate(legal):
+            after = world.clone()
+            after.apply(action)
+            vals.append((-value_of(after, seat, evaluate), i, action))
+        vals.sort(key=lambda t: (t[0], t[1]))
+        return {a: k for k, (_, _, a) in enumerate(vals)}
+
     def _iterate(self, world: State, root: Node, seat: int, evaluate: object) -> None:
         node = root
         path: list[Node] = []
@@ -156,15 +174,19 @@ class MctsAgent(Agent):
                     untried.append(a)
                 else:
                     child.avail += 1
-            if node is root and self._order:
+            order = self._order if node is root else node.order
+            if (order is None and self._order and mover == seat and len(path) <= self._own_depth
+                    and len(legal) > 2):
+                order = node.order = self._static_order(world, legal, seat, evaluate)
+            if order:
                 limit = max(2, int(self.root_widen * math.sqrt(node.visits + 1)))
             elif self.widen > 0:
                 limit = max(1, int(self.widen * math.sqrt(node.visits + 1)))
             else:
                 limit = len(legal)
             if untried and len(children) < limit:
-                if node is root and self._order:
-                    action = min(untried, key=lambda a: self._order.get(a, len(self._order)))
+                if order:
+                    action = min(untried, key=lambda a: order.get(a, len(order)))
                 else:
                     action = untried[rng.randrange(len(untried))]
                 child = Node(mover=mover, avail=1)
