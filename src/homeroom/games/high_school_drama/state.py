@@ -367,6 +367,10 @@ class HSDState(State):
             self.phase = "exchange"
             self.ex_queue = self.order_from(seat)
             self._next_exchanger(pop=False, ev=ev)
+            if self.phase != "exchange":
+                what = "bonds between two students" if effect.exchange == "couple" else \
+                    f"bonds to {effect.exchange} organizations"
+                ev.append(Event(f"Nobody has {what} to exchange.", seat))
             return
         self.phase = "resolve"
         if not rules.options(self, seat, effect):
