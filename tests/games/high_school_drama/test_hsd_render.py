@@ -66,9 +66,9 @@ def test_action_lines_name_the_relationship_and_its_numbers() -> None:
     assert line.startswith("Play Spring Break: Hookup; your student is 1 cooler")
     st.apply(PlayCard(drama_in_hand(st, 0, "breakup")))
     lines = {st.describe_action(a) for a in st.legal_actions()}
-    assert ("Dumb Blonde (cruel 3) attacks Ben's Ping Pong Champ and Game Master (strength 1): breaks it, "
+    assert ("Dumb Blonde (cruel 3) attacks Ben's Ping Pong Champ & Game Master (1 -> 0): "
             "Game Master, Manga Girl back to the quad") in lines
-    assert "Dumb Blonde (cruel 3) attacks Ben's Game Master and Manga Girl (strength 2)" in lines
+    assert "Dumb Blonde (cruel 3) attacks Ben's Game Master & Manga Girl (2 -> 1)" in lines
     assert st.describe_action(Breakup("dumb-blonde", 1, "game-master")) in lines
     st.apply(Breakup("dumb-blonde", 1, "manga-girl"))
     # Ben's turn: his bond and the hookup lines
@@ -76,7 +76,7 @@ def test_action_lines_name_the_relationship_and_its_numbers() -> None:
     give(st, 1, ["bond"])
     st.playing = st.hands[1].pop()
     assert (st.describe_action(Bond("manga-girl"))
-            == "Add a bond between Game Master and Manga Girl (now 1 of 8)")
+            == "Add a bond to Game Master & Manga Girl (1 -> 2, maximum 8)")
     st.playing = None
     st.reserve[1].append(next(c for c in st.drama_of[1] if c not in st.reserve[1]))
     st.phase, st.queue = "act", [0]
@@ -86,5 +86,22 @@ def test_action_lines_name_the_relationship_and_its_numbers() -> None:
     assert st.describe_action(hook) == ("Dumb Blonde hooks up with Tennis Star (J c4 h3 x2) at (1,0), "
                                         "east of Dumb Blonde, with 2 bonds")
     assert "(-1,0)" in st.describe_action(HookUp("dumb-blonde", "tennis-star", -1, 0))
-    ex = Exchange("game-master")
-    assert "breaks it" not in st.describe_action(ex)  # not Ana's card: the plain line
+    assert st.describe_action(Exchange("game-master")) == Exchange("game-master").describe()  # not Ana's
+
+
+def test_exchange_lines_say_what_breaks() -> None:
+    from homeroom.games.high_school_drama.actions import Exchange, PlayCard
+
+    st = new(2, names=["Alex", "Dana"])
+    set_clique(st, 0, [("emo-boy", 0, 0, None, 0), ("garage-band", 1, 0, "emo-boy", 1)])
+    set_clique(st, 1, [("ping-pong-champ", 0, 0, None, 0), ("anime-club", 0, 1, "ping-pong-champ", 3)])
+    set_quad(st, [])
+    give(st, 0, ["gaming-convention"])
+    start_act(st, 0)
+    st.apply(PlayCard("gaming-convention"))
+    assert st.describe_action(Exchange("garage-band")) == (
+        "Exchange a bond of Emo Boy & Garage Band for a signature (1 -> 0): Garage Band back to the quad")
+    st.apply(Exchange("garage-band"))
+    assert st.to_move == 1
+    assert st.describe_action(Exchange("anime-club")) == (
+        "Exchange a bond of Ping Pong Champ & Anime Club for a signature (3 -> 2)")

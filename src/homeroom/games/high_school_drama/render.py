@@ -208,26 +208,28 @@ def describe_action(state: HSDState, action: Action) -> str:
     if isinstance(action, (Bond, Exchange)) and action.card in state.cliques[seat]:
         p = state.cliques[seat][action.card]
         if p.parent is not None:
-            pair = f"{cards[p.parent].name} and {cards[action.card].name}"
+            pair = f"{cards[p.parent].name} & {cards[action.card].name}"
             cap = cards[p.parent].heart + cards[action.card].heart
             if isinstance(action, Bond):
                 n = min(effect.amount, cap - p.bonds, state.supply[seat])
                 what = "a bond" if n == 1 else f"{n} bonds"
-                return f"Add {what} between {pair} (now {p.bonds} of {cap})"
-            line = f"Exchange a bond between {pair} for a signature ({p.bonds} on it)"
-            if p.bonds == 1:
-                line += ": breaks it, " + ", ".join(cards[c].name for c in _branch(state.cliques[seat], action.card))
-                line += " back to the quad"
-            return line
+                return f"Add {what} to {pair} ({p.bonds} -> {p.bonds + n}, maximum {cap})"
+            return (f"Exchange a bond of {pair} for a signature ({p.bonds} -> {p.bonds - 1})"
+                    + _lost(state.cliques[seat], action.card, p.bonds - 1))
     if isinstance(action, Breakup) and action.card in state.cliques[action.rival]:
         rival = state.cliques[action.rival]
         p = rival[action.card]
         if p.parent is not None:
             cruel = cards[action.performer].cruel + effect.cruel_bonus
-            line = (f"{cards[action.performer].name} (cruel {cruel}) attacks {state.names[action.rival]}'s "
-                    f"{cards[p.parent].name} and {cards[action.card].name} (strength {p.bonds})")
-            if min(effect.amount, p.bonds) >= p.bonds:
-                line += ": breaks it, " + ", ".join(cards[c].name for c in _branch(rival, action.card))
-                line += " back to the quad"
-            return line
+            left = p.bonds - min(effect.amount, p.bonds)
+            return (f"{cards[action.performer].name} (cruel {cruel}) attacks {state.names[action.rival]}'s "
+                    f"{cards[p.parent].name} & {cards[action.card].name} ({p.bonds} -> {left})"
+                    + _lost(rival, action.card, left))
     return action.describe()
+
+
+def _lost(clique: Clique, card: str, left: int) -> str:
+    """What a relationship left with ``left`` markers costs its clique."""
+    if left > 0:
+        return ""
+    return ": " + ", ".join(load().cards[c].name for c in _branch(clique, card)) + " back to the quad"

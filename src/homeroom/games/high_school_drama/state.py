@@ -481,7 +481,7 @@ class HSDState(State):
         self.supply[a.rival] += n
         assert p.parent is not None
         ev.append(Event(f"{self.names[seat]}'s {self.name(a.performer)} attacks {self.names[a.rival]}'s "
-                        f"{self.name(p.parent)} and {self.name(a.card)}: {n} bond(s) removed, "
+                        f"{self.name(p.parent)} & {self.name(a.card)}: {n} bond(s) removed, "
                         f"{p.bonds} left.", seat))
         self._chain(a.rival, ev)
 
