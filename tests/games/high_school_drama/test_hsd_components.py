@@ -84,3 +84,15 @@ def test_load_raises_data_error(tmp_path: Path) -> None:
     (d / "drama.toml").unlink()
     with pytest.raises(DataError, match="drama.toml: file is missing"):
         load(d)
+
+
+def test_a_duplicate_id_is_reported_even_when_its_first_record_has_other_mistakes(tmp_path: Path) -> None:
+    d = tmp_path / "data"
+    shutil.copytree(DATA_DIR, d)
+    text = (d / "students.toml").read_text()
+    text = text.replace('arrows = ["N", "E", "S", "W"]', 'arrows = ["N", "X"]', 1)  # Tennis Star, record 1
+    text = text.replace('id = "quarterback"', 'id = "tennis-star"', 1)  # record 2
+    (d / "students.toml").write_text(text)
+    problems = check(d)
+    assert any(p.startswith("students.toml: student #1 (tennis-star): field 'arrows'") for p in problems)
+    assert "students.toml: student #2 (tennis-star): id 'tennis-star' is used twice" in problems

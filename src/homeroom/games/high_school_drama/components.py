@@ -198,13 +198,17 @@ def _load(directory: Path) -> tuple[Components | None, list[str]]:
     problems: list[str] = []
     cards: dict[str, Card] = {}
     order: dict[str, list[str]] = {"student": [], "organization": []}
+    seen: set[str] = set()  # every id given, even on a record with other mistakes
     for kind in ("student", "organization"):
         for i, rec in enumerate(_read(directory, kind, problems)):
+            rid = rec.get("id") if isinstance(rec, dict) else None
+            if isinstance(rid, str) and rid in seen:
+                problems.append(f"{_where(kind, i, rec)}: id '{rid}' is used twice")
+                continue
+            if isinstance(rid, str):
+                seen.add(rid)
             card = _card(kind, i, rec, problems)
             if card is None:
-                continue
-            if card.id in cards:
-                problems.append(f"{_where(kind, i, rec)}: id '{card.id}' is used twice")
                 continue
             cards[card.id] = card
             order[kind].append(card.id)
