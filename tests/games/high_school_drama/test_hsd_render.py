@@ -105,3 +105,14 @@ def test_exchange_lines_say_what_breaks() -> None:
     assert st.to_move == 1
     assert st.describe_action(Exchange("anime-club")) == (
         "Exchange a bond of Ping Pong Champ & Anime Club for a signature (3 -> 2)")
+
+
+def test_pick_lines_show_the_arrows_and_the_opening_names_the_draft() -> None:
+    from homeroom.games.high_school_drama.actions import PickMain
+
+    st = new(2)
+    set_quad(st, ["tennis-star", "soccer"])
+    assert st.describe_action(PickMain("tennis-star")) == (
+        "Pick Tennis Star as your main student (J c4 h3 x2, arrows NESW)")
+    assert "Each player has a hookup" in st.opening_events()[1].text
+    assert "The drama stacks hold" in new(2, options={"public_draft": True}).opening_events()[1].text

@@ -193,7 +193,9 @@ def describe_action(state: HSDState, action: Action) -> str:
     seat = state.to_move
     effect = comps.effect(state.playing) if state.playing is not None else Effect("bond")
     if isinstance(action, (PickMain, PickTransfer)):
-        return f"{action.describe()} ({card_line(cards[action.card])})"
+        card = cards[action.card]
+        arrows = "".join(d for d in "NESW" if d in card.arrows)
+        return f"{action.describe()} ({card_line(card)}, arrows {arrows})"
     if isinstance(action, PlayCard) and action.card in comps.events:
         return f"Play {comps.name(action.card)}: {comps.events[action.card].text}"
     if seat is None:

@@ -549,4 +549,6 @@ class HSDState(State):
     def opening_events(self) -> list[Event]:
         quad = ", ".join(self.name(c) for c in self.quad)
         return [Event(f"The quad: {quad}."),
-                Event("Each player has a hookup, a bond and a breakup drama card; the special events are shuffled.")]
+                Event("The drama stacks hold a hookup, a bond and a breakup card per player; the special events "
+                      "are shuffled." if self.public_draft else
+                      "Each player has a hookup, a bond and a breakup drama card; the special events are shuffled.")]
