@@ -286,6 +286,7 @@ def replay(
             "log": match.log(seat),
             "state": state.observation(seat),
             "scores": [s.to_json() for s in state.scores()],
+            "automa_scores": {k: v.to_json() for k, v in state.automa_scores().items()},
             "winner": state.winner(),
             "terminal": state.is_terminal(),
         }))
@@ -299,9 +300,9 @@ def replay(
     table.add_column("seat")
     table.add_column("total", justify="right")
     table.add_column("breakdown")
-    for s, score in enumerate(state.scores()):
-        table.add_row(match.seats[s].name, str(score.total),
-                      ", ".join(f"{k} {v}" for k, v in score.breakdown.items()))
+    rows = [(match.seats[s].name, score) for s, score in enumerate(state.scores())]
+    for name, score in rows + list(state.automa_scores().items()):
+        table.add_row(name, str(score.total), ", ".join(f"{k} {v}" for k, v in score.breakdown.items()))
     console.print(table)
     if state.is_terminal():
         console.print(Text(state.outcome(), style="bold"))

@@ -123,14 +123,15 @@ class TerminalGame:
         return list(legal)
 
     def show_scores(self) -> None:
-        scores = self.state.scores()
+        automa = self.state.automa_scores()
+        scores = self.state.scores() + list(automa.values())
         cats: list[str] = []
         for s in scores:
             cats.extend(c for c in s.breakdown if c not in cats)
         table = Table(title="Scores" + ("" if self.state.is_terminal() else " so far"))
         table.add_column("")
-        for seat in range(self.match.players):
-            table.add_column(self.name(seat), justify="right")
+        for name in [self.name(seat) for seat in range(self.match.players)] + list(automa):
+            table.add_column(name, justify="right")
         for cat in cats:
             table.add_row(cat, *[str(s.breakdown.get(cat, 0)) for s in scores])
         table.add_row(Text("total", style="bold"), *[Text(str(s.total), style="bold") for s in scores])

@@ -83,6 +83,10 @@ class State(ABC):
     def redeal_hidden(self, seat: int | None, rng: Rng) -> None:  # noqa: B027
         """Re-deal, in place, everything ``seat`` cannot see (deck orders, others' hands)."""
 
+    def automa_scores(self) -> dict[str, Score]:
+        """Scores of participants that are not seats (a solo game's automa), by name."""
+        return {}
+
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Keys compared after the total score to pick a winner (higher is better)."""
         return ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from co89_helpers import blank_book, new_state, put, stock, take_out
 
+from homeroom.games.class_of_89 import GAME
 from homeroom.games.class_of_89.actions import ChooseSide
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.rules import JANITOR, Co89State
@@ -342,3 +343,17 @@ def test_determinize_keeps_the_clubs_the_setup_advanced_in_eds_first_columns(dif
         copy.redeal_hidden(0, Rng(seed))
         assert set(copy.ed_priority[:k]) == advanced
         assert sorted(copy.ed_priority) == sorted(state.ed_priority)
+
+
+def test_score_tables_show_ed_beside_the_player() -> None:
+    """Ed is not a seat, so the engine's automa_scores() carries his score to the score tables."""
+    from homeroom.engine import Rng as _Rng
+
+    state = GAME.new_state(1, 4, {"difficulty": "normal"})
+    rng = _Rng(4)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    automa = state.automa_scores()
+    assert list(automa) == ["Ed E. Tor"] and automa["Ed E. Tor"] == ed_score(state)
+    assert ("beats Ed" in state.outcome()) == (state.winner() == [0])
+    assert GAME.new_state(2, 1).automa_scores() == {}

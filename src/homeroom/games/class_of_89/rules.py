@@ -517,6 +517,14 @@ class Co89State(Solo, Effects, State):
 
         return [0] if self.scores()[0].total > ed_score(self).total else []
 
+    def automa_scores(self) -> dict[str, Score]:
+        """Solo: Ed E. Tor's score (all of it public), for the score tables."""
+        if self.players != 1:
+            return {}
+        from homeroom.games.class_of_89.scoring import ed_score
+
+        return {"Ed E. Tor": ed_score(self)}
+
     def outcome(self) -> str:
         """Solo: say how the player fared against Ed ("you win with more points than Ed")."""
         if self.players != 1 or not self.is_terminal():
