@@ -84,3 +84,36 @@ def test_public_draft_redeal() -> None:
     st = _midgame(seed=2, public_draft=True)
     det = st.determinize(1, Rng(3))
     assert det.observation(1) == st.observation(1) and det.invariants() == []
+
+
+def test_redeal_never_puts_back_a_drama_card_everyone_saw_played() -> None:
+    # Dana draws a hookup and a bond (Alex two events), and plays the hookup face up at midterm: it goes back face
+    # down in front of her, so every re-deal seen by Alex leaves it there until Dana draws again.
+    from hsd_helpers import drama_in_hand, set_clique, set_quad
+
+    from homeroom.games.high_school_drama.actions import DrawDrama, DrawEvent, PlayCard
+
+    st = new(2, names=["Alex", "Dana"])
+    set_quad(st, ["soccer"])
+    set_clique(st, 0, [("quarterback", 0, 0, None, 0)])
+    set_clique(st, 1, [("tennis-star", 0, 0, None, 0)])
+    st.phase, st.leader, st.queue = "draw", 1, [1, 0]
+    for action in (DrawDrama("hookup"), DrawEvent(), DrawDrama("bond"), DrawEvent()):
+        st.apply(action)
+    hookup = drama_in_hand(st, 1, "hookup")
+    assert st.to_move == 1
+    st.apply(PlayCard(hookup))
+    if st.phase == "resolve":
+        st.apply(st.legal_actions()[0])
+    assert hookup in st.reserve[1] and st.observation(0)["players"][1]["drama_face_down"] == [hookup]
+    for k in range(30):
+        det = st.determinize(0, Rng(k))
+        assert hookup in det.reserve[1] and hookup not in det.hands[1]
+        assert det.invariants() == [] and det.observation(0) == st.observation(0)
+    # the bond or the breakup may be the one in Dana's hand: the re-deal still varies that
+    assert len({tuple(st.determinize(0, Rng(k)).hands[1]) for k in range(30)}) > 1
+    # a new secret drama draw forgets what was seen: any of her drama cards may be the one drawn
+    st.phase, st.queue, st.step = "draw", [1], 1
+    st.apply(DrawDrama("hookup"))
+    assert st.shown[1] == [] and len(st.hands[1]) == 2 and st.invariants() == []
+    assert any(hookup not in st.determinize(0, Rng(k)).hands[1] for k in range(30))

@@ -107,6 +107,7 @@ class HighSchoolDrama(Game):
             hands=[[] for _ in range(players)], drama_of=drama_of, reserve=reserve,
             stacks=stacks if public else {}, box=box, cliques=[{} for _ in range(players)],
             supply=[supply] * players, signatures=[{} for _ in range(players)],
+            shown=[[] for _ in range(players)],
         )
 
     def state_from_json(self, text: str) -> State:

@@ -40,6 +40,7 @@ def observe(state: HSDState, seat: int | None) -> dict[str, Any]:
                 "clique": [[cid, p.x, p.y, p.parent, p.bonds] for cid, p in state.cliques[s].items()],
                 "supply": state.supply[s],
                 "signatures": dict(sorted(state.signatures[s].items())),
+                "drama_face_down": sorted(state.shown[s]) if state.shown else [],
             }
             for s in range(state.players)
         ],
@@ -48,8 +49,9 @@ def observe(state: HSDState, seat: int | None) -> dict[str, Any]:
 
 def redeal(state: HSDState, seat: int | None, rng: Rng) -> None:
     """Re-deal the event deck with the events in other hands (each keeps how many it drew
-    from the deck, which everyone saw), the drama kinds in other hands (private draft),
-    and the order of the student and organization decks."""
+    from the deck, which everyone saw), the drama kinds in other hands (private draft; the
+    drama cards played face up since that seat's last drama draw stay face down in front of
+    it), and the order of the student and organization decks."""
     events = state.comps.events
     others = [s for s in range(state.players) if s != seat]
     pool = list(state.event_deck)
@@ -67,9 +69,11 @@ def redeal(state: HSDState, seat: int | None, rng: Rng) -> None:
     if not state.public_draft:
         for s in others:
             held = [c for c in state.hands[s] if c not in events]
-            own = [c for c in state.drama_of[s] if c in held or c in state.reserve[s]]
+            # played face up since the seat's last drama draw: everyone knows they are face down again
+            shown = [c for c in state.shown[s] if c in state.reserve[s]] if state.shown else []
+            own = [c for c in state.drama_of[s] if (c in held or c in state.reserve[s]) and c not in shown]
             rng.shuffle(own)
             state.hands[s] = [c for c in state.hands[s] if c in events] + own[: len(held)]
-            state.reserve[s] = own[len(held):]
+            state.reserve[s] = shown + own[len(held):]
     rng.shuffle(state.student_deck)
     rng.shuffle(state.org_deck)

@@ -9,7 +9,7 @@ the school year the summer steps run, with ``lovin`` (each player's free bond) -
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
@@ -81,6 +81,9 @@ class HSDState(State):
     leader: int = 0
     playing: str | None = None
     ex_queue: list[int] | None = None
+    shown: list[list[str]] = field(default_factory=list)
+    """Per seat, the own drama cards played face up since that seat's last secret drama draw:
+    everyone knows they are back among its face-down cards (private draft)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -326,6 +329,8 @@ class HSDState(State):
             assert pile is not None
             card = next(c for c in pile if self.comps.drama[c].kind == action.drama)
             pile.remove(card)
+            if self.shown:
+                self.shown[seat] = []  # a secret draw: any of them may be in hand now
             public = (f"{who} takes a {action.drama} from the drama stacks." if self.public_draft
                       else f"{who} draws one of their drama cards.")
         else:
@@ -352,6 +357,8 @@ class HSDState(State):
 
     def _play(self, seat: int, card: str, ev: list[Event]) -> None:
         self.hands[seat].remove(card)
+        if card in self.comps.drama and not self.public_draft and self.shown:
+            self.shown[seat].append(card)  # face up, then back face down in front of its owner
         self.playing = card
         effect = self.comps.effect(card)
         when = "midterm" if self.step == 0 else "final"
