@@ -36,7 +36,8 @@ def test_render_whole_table_for_a_seat_and_a_spectator() -> None:
     set_quad(st, ["soccer"])
     give(st, 0, ["prom"])
     view = GAME.render(st, 0)
-    assert "Your hand: Prom" in view and "The quad:" in view and "Soccer" in view
+    assert "\n  Prom: Exchange bonds between two students" in view and "The quad:" in view and "Soccer" in view
+    assert max(len(line) for line in view.splitlines()) <= 120
     assert "Ana (seat 1):" in view and "Ben (seat 2):" in view and "Cleo (seat 3):" in view
     assert "Prom" not in GAME.render(st, 1)
     assert "(-1,0)" in view  # open squares are drawn for the viewer's own clique
