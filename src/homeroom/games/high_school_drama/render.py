@@ -163,11 +163,11 @@ def render(state: HSDState, viewer: int | None) -> str:
         out.extend("  " + line for line in draw_clique(state.cliques[s], show_open=(s == viewer)))
     if viewer is not None and state.enrolled[viewer]:
         out.append("")
-        hand = state.hands[viewer]
-        drama = [comps.name(c) for c in hand if c not in comps.events]
-        out.append("Your hand: " + (", ".join(drama) or ("(empty)" if not hand else "")))
+        cards_in_hand = state.hands[viewer]
+        drama = [comps.name(c) for c in cards_in_hand if c not in comps.events]
+        out.append("Your hand: " + (", ".join(drama) or ("(empty)" if not cards_in_hand else "")))
         # one line per event card: their texts are long
-        out.extend(f"  {comps.name(c)}: {comps.events[c].text}" for c in hand if c in comps.events)
+        out.extend(f"  {comps.name(c)}: {comps.events[c].text}" for c in cards_in_hand if c in comps.events)
     out.append("")
     out.append("Cards: name, types (J jock, P popular, A artsy, G geek), c cool, h heart, x cruel;")
     out.append("^ > v < are relational arrows; =n= and |n| are bonds; * marks the main student;")
