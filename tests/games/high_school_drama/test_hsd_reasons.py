@@ -94,3 +94,23 @@ def test_summer_lovin_reason_names_the_maximum() -> None:
     assert st.legal_actions() == []  # nothing below its maximum (the state would have skipped Alex)
     why = _why(st, Bond("garage-band"))
     assert "maximum strength 5" in why and "Summer Semester" in why
+
+
+def test_review_and_draw_reasons() -> None:
+    from hsd_helpers import random_playout
+
+    from homeroom.games.high_school_drama.actions import Discard, DrawEvent
+
+    st = new(2)
+    random_playout(st, 1, stop=lambda s: s.year == 1 and s.phase == "review")
+    seat = st.to_move
+    assert seat is not None
+    card = next(c for c in ("prom", "sleepover") if c not in st.hands[seat])
+    assert f"{st.comps.name(card)} is not in your hand (rulebook: Final Action)" in _why(st, Discard(card))
+    st = new(2)
+    random_playout(st, 2, stop=lambda s: s.phase == "draw")
+    seat = st.to_move
+    assert seat is not None
+    st.event_discard, st.box = [], st.box + st.event_deck + st.event_discard  # (no event left anywhere)
+    st.event_deck = []
+    assert "the event deck is empty" in _why(st, DrawEvent())

@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING
 
 from homeroom.engine import Action, IllegalAction
 from homeroom.games.high_school_drama import rules
-from homeroom.games.high_school_drama.actions import Bond, Breakup, DrawDrama, Exchange, HookUp, PlayCard
+from homeroom.games.high_school_drama.actions import (
+    Bond,
+    Breakup,
+    Discard,
+    DrawDrama,
+    DrawEvent,
+    Exchange,
+    HookUp,
+    PlayCard,
+)
 from homeroom.games.high_school_drama.clique import bonds_in_play
 from homeroom.games.high_school_drama.components import load
 from homeroom.games.high_school_drama.effects import Effect
@@ -119,6 +128,10 @@ def reason(state: HSDState, action: Action) -> IllegalAction:
                              f"not one of the {what} this event exchanges", "Events")
     if isinstance(action, PlayCard) and phase == "act":
         return IllegalAction(f"{state.name(action.card)} is not in your hand", "Midterm Action")
+    if isinstance(action, Discard) and phase == "review":
+        return IllegalAction(f"{state.name(action.card)} is not in your hand", "Final Action")
+    if isinstance(action, DrawEvent) and phase == "draw":
+        return IllegalAction("the event deck is empty and no played event is left to reshuffle", "Semester Start")
     if isinstance(action, DrawDrama) and phase == "draw":
         return IllegalAction(f"there is no {action.drama} drama card left for you to draw", "Semester Start")
     return IllegalAction(f"'{action.describe()}' is not possible now: you must {expected.get(phase, 'wait')}",
