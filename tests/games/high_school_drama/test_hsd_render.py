@@ -117,3 +117,11 @@ def test_pick_lines_show_the_arrows_and_the_opening_names_the_draft() -> None:
         "Pick Tennis Star as your main student (J c4 h3 x2, arrows NESW)")
     assert "Each player has a hookup" in st.opening_events()[1].text
     assert "The drama stacks hold" in new(2, options={"public_draft": True}).opening_events()[1].text
+
+
+def test_action_lines_for_malformed_actions_fall_back_to_the_plain_line() -> None:
+    from homeroom.games.high_school_drama.actions import Breakup, HookUp, PickMain
+
+    st = new(2)
+    for action in (Breakup("nobody", 9, "x"), Breakup("nobody", 1, "x"), HookUp("x", "y", 0, 0), PickMain("x")):
+        assert st.describe_action(action) == action.describe()

@@ -194,7 +194,7 @@ def describe_action(state: HSDState, action: Action) -> str:
     cards = comps.cards
     seat = state.to_move
     effect = comps.effect(state.playing) if state.playing is not None else Effect("bond")
-    if isinstance(action, (PickMain, PickTransfer)):
+    if isinstance(action, (PickMain, PickTransfer)) and action.card in cards:
         card = cards[action.card]
         arrows = "".join(d for d in "NESW" if d in card.arrows)
         return f"{action.describe()} ({card_line(card)}, arrows {arrows})"
@@ -202,7 +202,7 @@ def describe_action(state: HSDState, action: Action) -> str:
         return f"Play {comps.name(action.card)}: {comps.events[action.card].text}"
     if seat is None:
         return action.describe()
-    if isinstance(action, HookUp) and action.performer in state.cliques[seat]:
+    if isinstance(action, HookUp) and action.performer in state.cliques[seat] and action.target in cards:
         p = state.cliques[seat][action.performer]
         way = _DIRECTION.get((action.x - p.x, action.y - p.y), "")
         perf, target = cards[action.performer], cards[action.target]
@@ -220,7 +220,8 @@ def describe_action(state: HSDState, action: Action) -> str:
                 return f"Add {what} to {pair} ({p.bonds} -> {p.bonds + n}, maximum {cap})"
             return (f"Exchange a bond of {pair} for a signature ({p.bonds} -> {p.bonds - 1})"
                     + _lost(state.cliques[seat], action.card, p.bonds - 1))
-    if isinstance(action, Breakup) and action.card in state.cliques[action.rival]:
+    if (isinstance(action, Breakup) and 0 <= action.rival < state.players and action.performer in cards
+            and action.card in state.cliques[action.rival]):
         rival = state.cliques[action.rival]
         p = rival[action.card]
         if p.parent is not None:
