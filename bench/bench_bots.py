@@ -38,16 +38,17 @@ def iterations_per_second(game_id: str, seconds: float, positions: int = 3) -> d
     total_it = 0
     total_cpu = 0.0
     for k in range(positions):
+        # a position (with a real choice) k/positions of the way into a random game
         state = game.new_state(2, 100 + k)
         rng = Rng(100 + k)
-        for _ in range(20 + 40 * k):
-            if state.is_terminal():
-                break
+        seen = []
+        while not state.is_terminal():
+            if len(state.legal_actions()) > 1:
+                seen.append(state.clone())
             state.apply(rng.choice(state.legal_actions()))
-        while not state.is_terminal() and len(state.legal_actions()) < 2:
-            state.apply(rng.choice(state.legal_actions()))
-        if state.is_terminal():
+        if not seen:
             continue
+        state = seen[len(seen) * (2 * k + 1) // (2 * positions)]
         bot = MctsAgent(seed=k, seconds=seconds)
         cpu = time.process_time()
         bot.search(state, state.to_move)  # type: ignore[arg-type]
