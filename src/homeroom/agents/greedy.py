@@ -12,9 +12,12 @@ the same way over the most promising few candidates (a narrow beam over the rest
 
 from __future__ import annotations
 
+import math
+
 from homeroom.agents.base import Agent
 from homeroom.agents.heuristics import evaluator, final_values, margin, reward
 from homeroom.engine.actions import Action
+from homeroom.engine.errors import IllegalAction
 from homeroom.engine.rng import Rng
 from homeroom.engine.state import State
 
@@ -65,13 +68,17 @@ class GreedyAgent(Agent):
         results: list[tuple[Action, float, State]] = []
         for action in legal:
             after = world.clone()
-            after.apply(action)
+            try:
+                after.apply(action)
+            except IllegalAction:  # the sampled world disagrees with the real one: never pick it
+                results.append((action, -math.inf, after))
+                continue
             results.append((action, value_of(after, seat, evaluate), after))
         if depth > 0:
             order = sorted(range(len(results)), key=lambda i: -results[i][1])
             for i in order[: self.beam]:
                 action, value, after = results[i]
-                if not after.is_terminal() and after.to_move == seat:
+                if value > -math.inf and not after.is_terminal() and after.to_move == seat:
                     follow = self._score(after, seat, after.legal_actions(), depth - 1)
                     results[i] = (action, max(v for _, v in follow), after)
         return [(a, v) for a, v, _ in results]
