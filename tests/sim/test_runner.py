@@ -59,3 +59,12 @@ def test_solo_summary_reports_how_often_the_player_beats_the_automa() -> None:
     summary = summarize(results, 1)
     assert summary["solo_wins"] == sum(1 for r in results if r.winner == [0])
     assert summary["solo_win_rate"] == round(summary["solo_wins"] / 10, 4)
+
+
+def test_solo_games_record_the_automa_score() -> None:
+    results = simulate("class-of-89", 1, 3, options={"difficulty": "easy"})
+    assert all(r.error is None and set(r.automa_scores) == {"Ed E. Tor"} for r in results)
+    summary = summarize(results, 1)
+    mean = sum(r.automa_scores["Ed E. Tor"] for r in results) / 3
+    assert summary["automa_score_mean"] == {"Ed E. Tor": round(mean, 3)}
+    assert all((r.winner == [0]) == (r.scores[0] > r.automa_scores["Ed E. Tor"]) for r in results)

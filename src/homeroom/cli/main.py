@@ -185,6 +185,8 @@ def _print_summary(summary: dict[str, object]) -> None:
     if "solo_wins" in summary:
         console.print(f"the player beats the automa in {summary['solo_wins']} of {summary['completed']} games "
                       f"({100 * float(summary['solo_win_rate']):.1f}%)")  # type: ignore[arg-type]
+        for name, mean in dict(summary.get("automa_score_mean") or {}).items():  # type: ignore[call-overload]
+            console.print(f"{name}'s mean score: {mean}")
     console.print(f"errors: {summary['errors']}", style="red" if summary["errors"] else "green")
     for sample in summary["error_samples"]:  # type: ignore[attr-defined]
         console.print(Text("  " + str(sample), style="red"))
@@ -254,13 +256,15 @@ def _print_tournament(report: dict[str, Any]) -> None:
 def _print_solo(report: dict[str, Any]) -> None:
     table = Table(title=f"{report['game']} solo: {report['games_per_case']} games per agent and difficulty")
     for col in ("difficulty", "agent", "games", "win rate", "95% CI", "mean score", "sd", "min/q1/median/q3/max",
-                "ms/decision"):
+                "automa min/q1/median/q3/max", "ms/decision"):
         table.add_column(col, justify="right")
     for row in report["solo"]:
         lo, hi = row["win_ci95"]
         table.add_row(str(row["difficulty"] or "-"), row["agent"], str(row["games"]), f"{row['win_rate']:.3f}",
                       f"{lo:.3f}-{hi:.3f}", f"{row['score_mean']:.2f}", f"{row['score_sd']:.2f}",
-                      "/".join(f"{q:g}" for q in row["score_quartiles"]), f"{row['think_ms_per_decision']:.1f}")
+                      "/".join(f"{q:g}" for q in row["score_quartiles"]),
+                      "/".join(f"{q:g}" for q in row.get("automa_score_quartiles", [])) or "-",
+                      f"{row['think_ms_per_decision']:.1f}")
     console.print(table)
 
 

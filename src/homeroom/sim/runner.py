@@ -38,6 +38,8 @@ class GameResult:
     think_seconds: list[float] = field(default_factory=list)
     decisions_by_seat: list[int] = field(default_factory=list)
     seat_agents: list[str] = field(default_factory=list)
+    automa_scores: dict[str, int] = field(default_factory=dict)
+    """Final scores of participants that are not seats (a solo game's automa)."""
     error: str | None = None
 
 
@@ -77,6 +79,7 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], sea
         result.scores = [s.total for s in scores]
         result.breakdowns = [dict(s.breakdown) for s in scores]
         result.winner = state.winner() or []
+        result.automa_scores = {name: score.total for name, score in state.automa_scores().items()}
         result.think_seconds = think
         result.decisions_by_seat = counts
     except Exception as err:  # noqa: BLE001 - a simulation reports errors instead of dying
@@ -199,9 +202,14 @@ def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
         })
     decisions = sum(r.decisions for r in ok)
     seconds = sum(r.seconds for r in ok)
-    solo = {}
+    solo: dict[str, Any] = {}
     if players == 1:  # a solo game against an automa: how often the player beats it
         solo = {"solo_wins": wins[0], "solo_win_rate": round(wins[0] / len(ok), 4) if ok else 0.0}
+        automa = sorted({name for r in ok for name in r.automa_scores})
+        if automa:
+            solo["automa_score_mean"] = {
+                name: round(sum(r.automa_scores.get(name, 0) for r in ok) / len(ok), 3) for name in automa
+            }
     return {
         **solo,
         "games": len(results),
@@ -220,7 +228,9 @@ def write_rows(results: Sequence[GameResult], path: Path) -> None:
     """One row per game, as CSV, or Parquet when the file name ends in .parquet."""
     rows = []
     for r in results:
-        row = {k: v for k, v in asdict(r).items() if k not in ("breakdowns", "think_seconds")}
+        row = {k: v for k, v in asdict(r).items() if k not in ("breakdowns", "think_seconds", "automa_scores")}
+        for name, score in r.automa_scores.items():
+            row[f"automa_{name}"] = score
         for seat, score in enumerate(r.scores):
             row[f"score_{seat}"] = score
             for cat, pts in (r.breakdowns[seat] if r.breakdowns else {}).items():

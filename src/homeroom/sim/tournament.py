@@ -215,6 +215,7 @@ def solo(
             sd = math.sqrt(sum((v - mean) ** 2 for v in vals) / (n - 1)) if n > 1 else 0.0
             lo, hi = wilson(wins, n)
             decisions = sum(r.decisions_by_seat[0] for r in ok)
+            automa = sorted(r.automa_scores.get(name, 0) for r in ok for name in r.automa_scores)
             rows.append({
                 "difficulty": level,
                 "agent": label,
@@ -226,6 +227,8 @@ def solo(
                 "score_mean": round(mean, 3),
                 "score_sd": round(sd, 3),
                 "score_quartiles": _quartiles(vals),
+                "automa_score_mean": round(sum(automa) / len(automa), 3) if automa else None,
+                "automa_score_quartiles": _quartiles(automa),
                 "think_ms_per_decision": round(1000 * sum(r.think_seconds[0] for r in ok) / decisions, 3)
                 if decisions else 0.0,
             })
