@@ -1,4 +1,8 @@
-"""Run every benchmark and print its figures: engine speed per game and player count."""
+"""Run every benchmark with its default size and print its figures.
+
+Each benchmark takes its own flags (``python bench/bench_bots.py --help``); run one directly to
+size it, e.g. ``python bench/bench_bots.py --games 100 --workers 2``.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +13,10 @@ from pathlib import Path
 HERE = Path(__file__).parent
 
 if __name__ == "__main__":
-    scripts = sorted(p for p in HERE.glob("bench_*.py"))
+    if len(sys.argv) > 1:
+        sys.exit("run_all takes no flags: run one benchmark directly to size it (see its --help)")
     status = 0
-    for script in scripts:
+    for script in sorted(HERE.glob("bench_*.py")):
         print(f"== {script.name}", flush=True)
-        status |= subprocess.call([sys.executable, str(script), *sys.argv[1:]])
+        status |= subprocess.call([sys.executable, str(script)])
     sys.exit(status)
