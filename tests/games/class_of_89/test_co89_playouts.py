@@ -132,3 +132,13 @@ def test_invariants_catch_a_lost_duplicated_or_unknown_card() -> None:
         assert state.game_invariants() == []
         damage(state)
         assert any(message in p for p in state.game_invariants()), message
+
+
+def test_a_broken_board_file_is_reported_once_without_cascading(tmp_path: Path) -> None:
+    for f in DATA_DIR.glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "board.toml").write_text((tmp_path / "board.toml").read_text() + "\nx = [\n")
+    (tmp_path / "staff.toml").unlink()
+    problems = GAME.check_data(tmp_path)
+    assert problems == [p for p in problems if p.startswith(("board.toml", "staff.toml"))], problems
+    assert sum(p.startswith("staff.toml") for p in problems) == 1

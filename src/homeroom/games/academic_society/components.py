@@ -9,13 +9,13 @@ no red-arrow cycles, every cell reachable from the starting cells.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
+from homeroom.engine.data import read_toml
 
 SUBJECTS: tuple[str, ...] = ("math", "physics", "astronomy", "chemistry")
 """Subject order of the Individual Board rows (top to bottom) and of every theory vector."""
@@ -232,15 +232,10 @@ class _Checker:
 
 
 def _read(directory: Path, name: str, ck: _Checker) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        ck.add(name, "file is missing")
-    except tomllib.TOMLDecodeError as err:
-        ck.add(name, f"not valid TOML: {err}")
-    return {}
+    data, problem = read_toml(directory / name)
+    if problem:
+        ck.add(name, problem)
+    return data
 
 
 def _records(data: dict[str, Any], name: str, key: str, ck: _Checker) -> list[tuple[str, dict[str, Any]]]:

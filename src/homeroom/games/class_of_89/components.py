@@ -8,13 +8,13 @@ the stand-ins and be told exactly what is wrong.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
+from homeroom.engine.data import read_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 CLUBS = ("council", "quiz", "pep", "arts", "athletics", "honor")
@@ -259,15 +259,10 @@ def _valid_gain(g: Any) -> bool:
 
 
 def _read(directory: Path, name: str, ck: _Checker) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        ck.bad(name, "file is missing")
-    except tomllib.TOMLDecodeError as err:
-        ck.bad(name, f"not valid TOML: {err}")
-    return {}
+    data, problem = read_toml(directory / name)
+    if problem:
+        ck.bad(name, problem)
+    return data
 
 
 def _records(data: dict[str, Any], key: str, name: str, ck: _Checker) -> list[tuple[str, dict[str, Any]]]:
@@ -295,7 +290,7 @@ def _records(data: dict[str, Any], key: str, name: str, ck: _Checker) -> list[tu
             ck.bad(where, f"unknown field '{extra}' (a {key} has {', '.join(FIELDS[key])})")
         out.append((where, rec))
     expected = COUNTS.get(name)
-    if expected is not None and len(out) != expected:
+    if expected is not None and len(out) != expected and data:  # (a missing file is reported once)
         ck.bad(name, f"has {len(out)} {key} records; the game has {expected}")
     return out
 
@@ -348,7 +343,10 @@ def load(directory: Path | None = None) -> tuple[Components | None, list[str]]:
             if objectives and n != 1:
                 ck.bad("objectives.toml", f"set {s} has {n} {club} objectives; each set has one per club")
     locations, tracks, rows, sides, icons, halves = _board(board, ck, gw, gh)
-    location_cards, choice_cards = _solo(_read(directory, "solo.toml", ck), ck, [lc.id for lc in locations])
+    solo = _read(directory, "solo.toml", ck)
+    if not locations:  # board.toml is broken: the solo cards cannot be checked against its locations
+        solo = {}
+    location_cards, choice_cards = _solo(solo, ck, [lc.id for lc in locations])
     every = [*students, *teachers, *staff, *tiles]
     for dup in sorted({c for c in every if every.count(c) > 1}):
         ck.bad("data", f"id {dup!r} is used by two different components")

@@ -8,12 +8,12 @@ replace the stand-ins by editing the files.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
+from homeroom.engine.data import read_toml
 from homeroom.games.high_school_drama.effects import TYPES, Effect, parse_effect
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -97,15 +97,9 @@ _FILES = {
 
 
 def _read(directory: Path, kind: str, problems: list[str]) -> list[dict[str, Any]]:
-    path = directory / _FILES[kind]
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        problems.append(f"{_FILES[kind]}: file is missing")
-        return []
-    except tomllib.TOMLDecodeError as err:
-        problems.append(f"{_FILES[kind]}: not valid TOML ({err})")
+    data, problem = read_toml(directory / _FILES[kind])
+    if problem:
+        problems.append(f"{_FILES[kind]}: {problem}")
         return []
     extra = sorted(set(data) - {kind})
     if extra:
