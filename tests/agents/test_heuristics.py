@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from homeroom import games
-from homeroom.agents.heuristics import evaluator, has_own_evaluation, margin, reward, score_values
+from homeroom.agents.evaluation import evaluator, has_own_evaluation, margin, reward, score_values
 from homeroom.engine import Rng
 from homeroom.sim.tournament import tournament
 
@@ -79,7 +79,7 @@ def test_greedy_beats_random_with_the_game_evaluation(game_id: str, n: int) -> N
 
 
 def test_class_of_89_solo_values_the_margin_over_ed() -> None:
-    from homeroom.agents.heuristics import final_values
+    from homeroom.agents.evaluation import final_values
     from homeroom.games.class_of_89.scoring import ed_score
 
     state = games.get("class-of-89").new_state(1, 7, {"difficulty": "hard"})

@@ -78,6 +78,8 @@ def test_replay_log_and_step(tmp_path: Path) -> None:
     full = run("replay", str(save), "--json")
     data = json.loads(full.stdout)
     assert data["terminal"] and data["winner"]
+    assert sorted(data["placings"])[0] == 1 and {s for s, p in enumerate(data["placings"]) if p == 1} == set(
+        data["winner"])
     step = json.loads(run("replay", str(save), "--json", "--step", "2").stdout)
     assert step["decisions"] == 2 and not step["terminal"]
     text = run("replay", str(save))
@@ -115,3 +117,5 @@ def test_bench_and_data_check() -> None:
     row = json.loads(result.stdout)[0]
     assert row["games_per_second"] > 0 and row["apply_us"] > 0
     assert run("data", "check", "toy").exit_code == 0
+    checked = run("data", "check", "academic-society")
+    assert checked.exit_code == 0 and "stand-in fields" in checked.output and "treatises" in checked.output

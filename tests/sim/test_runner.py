@@ -52,6 +52,10 @@ def test_parquet_rows(tmp_path: Path) -> None:
     write_rows(results, path)
     table = pq.read_table(path)
     assert table.num_rows == 6 and "score_0" in table.column_names and "seat0_cards" in table.column_names
+    rows = table.to_pylist()
+    for row, result in zip(rows, results, strict=True):
+        assert [row["place_0"], row["place_1"]] == result.placings
+        assert {s for s, p in enumerate(result.placings) if p == 1} == set(result.winner)
 
 
 def test_solo_summary_reports_how_often_the_player_beats_the_automa() -> None:
@@ -68,3 +72,4 @@ def test_solo_games_record_the_automa_score() -> None:
     mean = sum(r.automa_scores["Ed E. Tor"] for r in results) / 3
     assert summary["automa_score_mean"] == {"Ed E. Tor": round(mean, 3)}
     assert all((r.winner == [0]) == (r.scores[0] > r.automa_scores["Ed E. Tor"]) for r in results)
+    assert all(r.placings == ([1] if r.winner == [0] else [2]) for r in results)

@@ -2,7 +2,7 @@
 
 Every legal action is tried on a determinization of the state (so that a card it draws comes
 from a re-dealt deck, never the real one) and the result is valued by the game's evaluation in
-:mod:`homeroom.agents.heuristics` as a margin: own estimated final score minus the best other.
+:mod:`homeroom.agents.evaluation` as a margin: own estimated final score minus the best other.
 
 A decision is often one step of a compound turn (place a worker, *then* take a card, *then*
 end the turn). Valuing the half-done turn alone would undervalue the first step, so when the
@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from homeroom.agents.base import Agent
-from homeroom.agents.heuristics import evaluator, final_values, margin, reward
+from homeroom.agents.evaluation import evaluator, final_values, margin, reward
 from homeroom.engine.actions import Action
 from homeroom.engine.errors import IllegalAction
 from homeroom.engine.rng import Rng

@@ -14,7 +14,7 @@ evaluation), so the search spends its budget on the promising moves first and ne
 than trying greedy's favourites. Below the root, the nodes where the searching seat is still
 finishing its turn add theirs in the order of the one-step evaluation (in games whose turns
 chain several big choices), all others in random order. Playouts are random (or epsilon-greedy with ``playout=greedy``) and cut off after ``depth`` decisions, where the game's
-evaluation (:mod:`homeroom.agents.heuristics`) estimates the margin instead of playing to the end.
+evaluation (:mod:`homeroom.agents.evaluation`) estimates the margin instead of playing to the end.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import time
 from dataclasses import dataclass, field
 
 from homeroom.agents.base import Agent, AgentError
+from homeroom.agents.evaluation import reward, settings
 from homeroom.agents.greedy import GreedyAgent, value_of
-from homeroom.agents.heuristics import evaluator, own_turn_depth, playout_depth, reward
 from homeroom.engine.actions import Action
 from homeroom.engine.rng import Rng
 from homeroom.engine.state import State
@@ -51,13 +51,13 @@ class MctsAgent(Agent):
     Budget: ``iterations=N`` and/or ``seconds=S`` (the first reached stops the search; with
     neither, ``seconds=1``). ``c``: UCT exploration; ``depth``: playout decisions before the
     evaluation takes over (0: evaluate at once; -1: play to the end; default: the game's
-    :data:`~homeroom.agents.heuristics.PLAYOUT_DEPTH`); ``playout``: ``random``
+    :attr:`~homeroom.engine.bots.BotSettings.playout_depth`); ``playout``: ``random``
     or ``greedy`` (epsilon-greedy over the one-step evaluation); ``widen``: progressive widening
     factor (0: off); ``prior``: add the root's children in greedy's order; ``root_widen``: the
     widening factor at the root when ``prior`` is on; ``own_depth``: below the root, the nodes
     where the searching seat is still to move (the rest of its turn) up to this depth also add
     their children in the order of the one-step evaluation (default: the game's
-    :data:`~homeroom.agents.heuristics.OWN_TURN_DEPTH`)."""
+    :attr:`~homeroom.engine.bots.BotSettings.own_turn_depth`)."""
 
     name = "mcts"
 
@@ -126,9 +126,10 @@ class MctsAgent(Agent):
         if state.to_move != seat:
             raise AgentError(f"{self.name} was asked to search for seat {seat}, but seat {state.to_move} is to move")
         root = Node(mover=-1)
-        evaluate = evaluator(state.game_id)
-        self._depth = playout_depth(state.game_id) if self.depth is None else self.depth
-        self._own_depth = own_turn_depth(state.game_id) if self.own_depth is None else self.own_depth
+        tuned = settings(state.game_id)
+        evaluate = tuned.evaluate
+        self._depth = tuned.playout_depth if self.depth is None else self.depth
+        self._own_depth = tuned.own_turn_depth if self.own_depth is None else self.own_depth
         start = time.perf_counter()
         self._order = {}
         if self._prior is not None:

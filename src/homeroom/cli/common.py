@@ -53,3 +53,9 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 def stdin_is_interactive() -> bool:
     return sys.stdin.isatty()
+
+
+def ordinal(n: int) -> str:
+    """1 -> '1st', 2 -> '2nd', 11 -> '11th'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -292,6 +292,7 @@ def replay(
             "scores": [s.to_json() for s in state.scores()],
             "automa_scores": {k: v.to_json() for k, v in state.automa_scores().items()},
             "winner": state.winner(),
+            "placings": state.placings(),
             "terminal": state.is_terminal(),
         }))
         return
@@ -363,6 +364,28 @@ def data_check(
             console.print(Text(p, style="red"), soft_wrap=True)
         raise fail(f"{len(problems)} problem(s) in the {game_id} data")
     console.print(f"{game_id}: data OK" + (f" ({directory})" if directory else " (packaged data)"))
+    _print_provenance(game.provenance(directory))
+
+
+def _print_provenance(census: dict[str, dict[str, int]]) -> None:
+    """Per data file: components printed in the rulebook, stand-ins, mixed; stand-in fields."""
+    if not census:
+        return
+    table = Table(title="Where the component data comes from")
+    for col in ("file", "components", "rulebook", "stand-in", "mixed", "stand-in fields"):
+        table.add_column(col, justify="left" if col == "file" else "right")
+    totals = {k: 0 for k in next(iter(census.values()))}
+    for name, row in census.items():
+        for key, value in row.items():
+            totals[key] += value
+        table.add_row(name, *_provenance_cells(row))
+    table.add_row(Text("all", style="bold"), *_provenance_cells(totals))
+    console.print(table)
+
+
+def _provenance_cells(row: dict[str, int]) -> list[str]:
+    return [str(row["records"]), str(row["rulebook"]), str(row["stand-in"]), str(row["mixed"]),
+            f"{row['stand-in fields']} of {row['fields']}"]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from homeroom.agents import Agent
+from homeroom.cli.common import ordinal
 from homeroom.engine.actions import Action
 from homeroom.engine.errors import HomeroomError, IllegalAction
 from homeroom.engine.events import Event
@@ -135,6 +136,12 @@ class TerminalGame:
         for cat in cats:
             table.add_row(cat, *[str(s.breakdown.get(cat, 0)) for s in scores])
         table.add_row(Text("total", style="bold"), *[Text(str(s.total), style="bold") for s in scores])
+        places = self.state.placings()
+        if places is not None:
+            # an automa is 1st unless a seat beat it (then it is placed right after the seats that did)
+            automa_place = 1 + sum(1 for p in places if p == 1) if 1 in places else 1
+            shown = places + [automa_place] * len(automa)
+            table.add_row(Text("place", style="bold"), *[Text(ordinal(p), style="bold") for p in shown])
         self.console.print(table)
 
     def save(self, path: Path | None = None) -> None:

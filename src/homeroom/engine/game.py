@@ -8,6 +8,7 @@ constants in one :class:`GameInfo` (as OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO``
 from __future__ import annotations
 
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from homeroom.engine.actions import Action, ActionCodec
+from homeroom.engine.bots import BotSettings
+from homeroom.engine.data import provenance_census
 from homeroom.engine.errors import OptionError
 
 if TYPE_CHECKING:
@@ -75,6 +78,17 @@ class OptionSpec:
         if self.maximum is not None and out > self.maximum:
             raise OptionError(f"{where} must be at most {self.maximum} (got {value!r})")
         return out
+
+
+def first_player_option(rulebook_way: str, max_players: int) -> OptionSpec:
+    """The standard ``first_player`` option: 0 keeps the rulebook's way of choosing who starts
+    (``rulebook_way`` says what it is), N lets the table name seat N (the youngest player, the
+    one who graduated closest to 1989, ...)."""
+    return OptionSpec(
+        "first_player", 0,
+        f"who starts: 0 = {rulebook_way}; 1-{max_players} = that seat (the players decide)",
+        minimum=0, maximum=max_players,
+    )
 
 
 @dataclass(frozen=True)
@@ -149,6 +163,8 @@ class Game(ABC):
 
     info: GameInfo
     action_types: Sequence[type[Action]] = ()
+    bots: BotSettings = BotSettings()
+    """The game's evaluation and search settings for the bots (default: current scores)."""
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)
@@ -180,6 +196,10 @@ class Game(ABC):
             resolved[name] = value
         if options and "variant" in options:
             self._apply_variant(resolved, options["variant"], options)
+        first = resolved.get("first_player")
+        if isinstance(first, int) and first > players:
+            raise OptionError(f"option 'first_player' of {info.id} names seat {first}, "
+                              f"but there are only {players} player(s)")
         self.check_options(players, resolved)
         return resolved
 
@@ -237,6 +257,21 @@ class Game(ABC):
         """Validate a component data folder (default: the packaged one); each problem names
         its file and record. Games without component data return no problems."""
         return []
+
+    def data_directory(self) -> Path | None:
+        """The packaged component data folder: ``data/`` beside the module defining the game."""
+        module = sys.modules.get(type(self).__module__)
+        file = getattr(module, "__file__", None)
+        if file is None:
+            return None
+        folder = Path(file).parent / "data"
+        return folder if folder.is_dir() else None
+
+    def provenance(self, directory: Path | None = None) -> dict[str, dict[str, int]]:
+        """How many components (per data file) are printed in the rulebook, stand-ins, or mixed,
+        and how many fields of mixed records are stand-ins (see :func:`provenance_census`)."""
+        folder = directory if directory is not None else self.data_directory()
+        return {} if folder is None else provenance_census(folder)
 
     def render(self, state: State, viewer: int | None) -> Any:
         """What the terminal shows ``viewer``: a string or a rich renderable. Default: the observation."""

@@ -128,6 +128,7 @@ class Match:
             data["result"] = {
                 "scores": [s.to_json() for s in self.state.scores()],
                 "winner": self.state.winner(),
+                "placings": self.state.placings(),
             }
         return data
 

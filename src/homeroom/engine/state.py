@@ -159,6 +159,22 @@ class State(ABC):
         best = max(keys)
         return [s for s, k in enumerate(keys) if k == best]
 
+    def placings(self) -> list[int] | None:
+        """Each seat's place at the end (1 = first), by total score and then the tie-breaks of
+        :meth:`tiebreak`; seats still level after every tie-break share a place (1, 1, 3). A seat
+        of a solo game is 1st if it beat the automa, else 2nd. None before the end."""
+        winners = self.winner()
+        if winners is None:
+            return None
+        if self.automa_scores():
+            return [1 if seat in winners else 2 for seat in range(self.players)]
+        scores = self.scores()
+        keys = [(scores[s].total, *self.tiebreak(s)) for s in range(len(scores))]
+        places = [1 + sum(1 for other in keys if other > key) for key in keys]
+        for seat in winners:  # a game that overrides winner() has the last word on first place
+            places[seat] = 1
+        return places
+
     def outcome(self) -> str:
         """The result in one line, for the end of a game ("Winner: Ana", "Ed E. Tor wins")."""
         winners = self.winner()

@@ -33,6 +33,8 @@ class GameResult:
     scores: list[int] = field(default_factory=list)
     breakdowns: list[dict[str, int]] = field(default_factory=list)
     winner: list[int] = field(default_factory=list)
+    placings: list[int] = field(default_factory=list)
+    """Each seat's final place (1 = first; tied seats share a place)."""
     decisions: int = 0
     seconds: float = 0.0
     think_seconds: list[float] = field(default_factory=list)
@@ -79,6 +81,7 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], sea
         result.scores = [s.total for s in scores]
         result.breakdowns = [dict(s.breakdown) for s in scores]
         result.winner = state.winner() or []
+        result.placings = state.placings() or []
         result.automa_scores = {name: score.total for name, score in state.automa_scores().items()}
         result.think_seconds = think
         result.decisions_by_seat = counts
@@ -228,11 +231,13 @@ def write_rows(results: Sequence[GameResult], path: Path) -> None:
     """One row per game, as CSV, or Parquet when the file name ends in .parquet."""
     rows = []
     for r in results:
-        row = {k: v for k, v in asdict(r).items() if k not in ("breakdowns", "think_seconds", "automa_scores")}
+        row = {k: v for k, v in asdict(r).items() if k not in ("breakdowns", "think_seconds", "automa_scores", "placings")}
         for name, score in r.automa_scores.items():
             row[f"automa_{name}"] = score
         for seat, score in enumerate(r.scores):
             row[f"score_{seat}"] = score
+            if r.placings:
+                row[f"place_{seat}"] = r.placings[seat]
             for cat, pts in (r.breakdowns[seat] if r.breakdowns else {}).items():
                 row[f"seat{seat}_{cat}"] = pts
         row["scores"] = " ".join(map(str, r.scores))

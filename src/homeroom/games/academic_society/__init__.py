@@ -9,6 +9,7 @@ from typing import Any
 from homeroom.engine import Game, GameInfo, Rng, State
 from homeroom.games.academic_society import phases
 from homeroom.games.academic_society.actions import ACTION_TYPES
+from homeroom.games.academic_society.bots import BOTS
 from homeroom.games.academic_society.components import check, components
 from homeroom.games.academic_society.render import render
 from homeroom.games.academic_society.state import AcademicState
@@ -31,6 +32,7 @@ def _constants() -> dict[str, Any]:
 
 
 class AcademicSociety(Game):
+    bots = BOTS
     info = GameInfo(
         id="academic-society",
         name="Academic Society",

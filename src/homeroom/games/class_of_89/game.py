@@ -7,6 +7,7 @@ from typing import Any
 
 from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant
 from homeroom.games.class_of_89.actions import ACTION_TYPES
+from homeroom.games.class_of_89.bots import BOTS
 from homeroom.games.class_of_89.components import CLUBS, components, load
 from homeroom.games.class_of_89.invariants import DECK_KINDS
 from homeroom.games.class_of_89.rules import EMPTY, JANITOR, Co89State
@@ -30,6 +31,7 @@ OPTIONS = (
 
 
 class ClassOf89(Game):
+    bots = BOTS
     info = GameInfo(
         id="class-of-89",
         name="Class of '89",

@@ -9,6 +9,7 @@ from typing import Any
 from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant
 from homeroom.games.high_school_drama import rules
 from homeroom.games.high_school_drama.actions import ACTION_TYPES
+from homeroom.games.high_school_drama.bots import BOTS
 from homeroom.games.high_school_drama.components import DRAMA_KINDS, check, load
 from homeroom.games.high_school_drama.render import render
 from homeroom.games.high_school_drama.state import HSDState, transfer_term
@@ -19,6 +20,7 @@ TRANSFER_CHOICES = ("none",) + tuple(
 
 
 class HighSchoolDrama(Game):
+    bots = BOTS
     info = GameInfo(
         id="high-school-drama",
         name="High School Drama! Varsity Edition",

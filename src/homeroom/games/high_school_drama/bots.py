@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeroom.engine.bots import BotSettings
 from homeroom.games.high_school_drama.summer import STANDOUTS, standout_value
 
 W_BOND = 0.45
@@ -72,3 +73,7 @@ def values(state: Any, seat: int) -> list[float]:
             out[s] += W_CAPACITY * max(0, a.heart + b.heart - p.bonds)
         out[s] += W_HAND * len(state.hands[s])  # hand sizes are public
     return out
+
+
+BOTS = BotSettings(evaluate=values, reward_scale=8.0)
+"""High School Drama search settings: an 8-point margin is a clear lead."""

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeroom.engine.bots import BotSettings
+
 ROUNDS = 7
 W_THEORY = 0.4
 W_CONTRIBUTION = 0.45
@@ -52,3 +54,7 @@ def values(state: Any, seat: int) -> list[float]:
         v += W_SCHOLAR_ROUND * (state.hand[s] + len(state.sec_hand[s])) * max(0.0, left - 1)
         out.append(v)
     return out
+
+
+BOTS = BotSettings(evaluate=values, reward_scale=6.0)
+"""Academic Society search settings: a 6-point margin is a clear lead."""

@@ -1,0 +1,45 @@
+"""What a game tells the bots: its evaluation and search settings, declared with the game.
+
+A game sets ``Game.bots`` to a :class:`BotSettings`; the agents read it from the game object
+and never look a game up by id, so adding a game never means editing the agents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from homeroom.engine.state import State
+
+Evaluator = Callable[["State", int], list[float]]
+"""``values(state, seat)``: every seat's expected final score, as ``seat`` may see the game."""
+
+
+def score_values(state: State, seat: int) -> list[float]:
+    """The generic evaluation: every seat's current score total."""
+    return [float(s.total) for s in state.scores()]
+
+
+@dataclass(frozen=True)
+class BotSettings:
+    """A game's evaluation and the search settings tuned for it."""
+
+    evaluate: Evaluator = score_values
+    """Expected final score of each seat from what the evaluating seat may see; in a one-seat game
+    against an automa, the seat's estimate minus the automa's (so "more" means "beat it")."""
+    reward_scale: float = 5.0
+    """Points of margin that make a clear lead (the tanh scale of the bots' reward)."""
+    playout_depth: int = 16
+    """Random decisions an MCTS playout plays before the evaluation takes over."""
+    own_turn_depth: int = 0
+    """Down to which depth MCTS orders the searching seat's own follow-up decisions by the
+    one-step evaluation (0: only the root)."""
+
+    @property
+    def has_own_evaluation(self) -> bool:
+        return self.evaluate is not score_values
+
+
+__all__ = ["BotSettings", "Evaluator", "score_values"]
