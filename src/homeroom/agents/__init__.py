@@ -7,6 +7,7 @@ An agent sees the full state object but must only use what its seat may know:
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 from homeroom.agents.base import Agent, AgentError, RandomAgent, parse_spec
@@ -39,10 +40,51 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     if factory is None:
         known = ", ".join(["human", *KINDS])
         raise AgentError(f"unknown seat kind '{kind}' (known: {known})")
+    accepted = _parameters(factory)
+    for key, value in params.items():
+        if accepted is not None and key not in accepted:
+            known = ", ".join(sorted(accepted)) or "none"
+            raise AgentError(f"unknown parameter '{key}' for '{kind}' (known: {known})")
+        expected = accepted.get(key) if accepted is not None else None
+        if expected is not None and not _fits(value, expected):
+            raise AgentError(f"parameter '{key}' of '{kind}' must be {expected}, not {value!r}")
     try:
         return factory(seed=seed, **params)
-    except TypeError as err:
+    except (TypeError, ValueError) as err:
         raise AgentError(f"bad parameters for '{kind}': {err}") from None
+
+
+def _parameters(factory: AgentFactory) -> dict[str, str | None] | None:
+    """A factory's keyword parameters (except ``seed``) and what kind of value each takes
+    ("a number", "a whole number", "true or false", or None for text); None if it takes any."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return None
+    out: dict[str, str | None] = {}
+    for name, param in signature.parameters.items():
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            return None
+        if name == "seed" or param.kind is inspect.Parameter.VAR_POSITIONAL:
+            continue
+        hint = str(param.annotation)
+        if "bool" in hint:
+            out[name] = "true or false"
+        elif "float" in hint:
+            out[name] = "a number"
+        elif "int" in hint:
+            out[name] = "a whole number"
+        else:
+            out[name] = None
+    return out
+
+
+def _fits(value: object, expected: str) -> bool:
+    if expected == "true or false":
+        return isinstance(value, bool)
+    if expected == "a whole number":
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def kinds() -> list[str]:

@@ -14,8 +14,9 @@ from homeroom.engine.errors import HomeroomError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+console = Console(highlight=False, markup=False)
+"""Markup is off: names and card texts print exactly as typed, brackets included."""
+err_console = Console(stderr=True, highlight=False, markup=False)
 
 
 def fail(message: str) -> typer.Exit:

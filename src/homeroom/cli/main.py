@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -15,9 +18,9 @@ from rich.text import Text
 from homeroom import __version__, games
 from homeroom.agents import make_agent
 from homeroom.agents.base import Agent
-from homeroom.cli.common import console, fail, parse_options, user_errors
+from homeroom.cli.common import console, err_console, fail, parse_options, user_errors
 from homeroom.engine.errors import HomeroomError
-from homeroom.engine.match import Match, Seat
+from homeroom.engine.match import Match, Seat, check_writable, load_json
 
 app = typer.Typer(
     help="homeroom: play and simulate school-themed board games, faithful to their rulebooks.",
@@ -29,6 +32,7 @@ data_app = typer.Typer(help="Component data: validate a game's data folder.", no
 app.add_typer(data_app, name="data")
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
+DEFAULT_GAME = "class-of-89"
 HINT_BOT = "mcts:seconds=1"
 """The bot that answers 'hint' (the strongest, at the default budget of about a second)."""
 
@@ -93,7 +97,7 @@ def _agents(seats: list[Seat], seed: int) -> list[Agent | None]:
 @app.command()
 @user_errors
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see 'homeroom games').")] = "class-of-89",
+    game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="Game id (see 'homeroom games'; default class-of-89).")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
     seat: Annotated[list[str] | None, typer.Option("--seat", help="Seat kind per seat, in order: human, random, or a bot spec.")] = None,
     name: Annotated[list[str] | None, typer.Option("--name", help="Seat names, in order.")] = None,
@@ -108,6 +112,11 @@ def play(
 
     if resume is not None:
         match = Match.load(resume)
+        if game_id is not None and game_id != match.game.id:
+            raise HomeroomError(f"{resume} is a game of {match.game.id}, not {game_id}")
+        for given, flag in ((players, "--players"), (name, "--name"), (seed, "--seed"), (option, "--option")):
+            if given:
+                raise HomeroomError(f"{flag} cannot change a saved game: it is set in {resume}")
         if seat:
             if len(seat) != match.players:
                 raise HomeroomError(f"the saved game has {match.players} seats; {len(seat)} --seat given")
@@ -115,7 +124,7 @@ def play(
         save = save or resume
         console.print(Text(f"Resumed {resume}: decision {len(match.history)}, seed {match.seed}.", style="dim"))
     else:
-        game = games.get(game_id)
+        game = games.get(game_id or DEFAULT_GAME)
         seats = _seats(players, seat, name, game.info.min_players, game.info.max_players)
         options = parse_options(option)
         game.validate(len(seats), options)
@@ -124,6 +133,10 @@ def play(
         match = Match.start(game, len(seats), seed, options, seats)
     if save is not None and save.exists() and resume is None:
         raise HomeroomError(f"{save} already exists: choose another file or use --resume {save}")
+    if match.state.is_terminal() and resume is not None and save == resume:
+        save = None  # a finished game is only shown: its file is never rewritten
+    if save is not None:
+        check_writable(save)
     agents = _agents(match.seats, match.seed)
     hint_bot = make_agent(HINT_BOT, match.seed) if hint else None
     ui = TerminalGame(match, agents, console, lambda prompt: console.input(prompt), save, hint=hint_bot)
@@ -152,8 +165,7 @@ def simulate(
 
     options = parse_options(option)
     games.get(game_id).validate(players, options)
-    if out is not None and out.suffix not in (".csv", ".parquet"):
-        raise HomeroomError(f"--out must end in .csv or .parquet, not {out.name!r}")
+    _check_out(out)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{game_id} x{n_games}", total=n_games)
@@ -169,6 +181,15 @@ def simulate(
         _print_summary(summary)
     if summary["errors"]:
         raise typer.Exit(1)
+
+
+def _check_out(out: Path | None) -> None:
+    """Refuse a results file that cannot be written before any game is played."""
+    if out is None:
+        return
+    if out.suffix not in (".csv", ".parquet"):
+        raise HomeroomError(f"--out must end in .csv or .parquet, not {out.name!r}")
+    check_writable(out)
 
 
 def _print_summary(summary: dict[str, object]) -> None:
@@ -204,14 +225,17 @@ def tournament(
     workers: Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local, or ray for a Ray cluster.")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+    out: Annotated[Path | None, typer.Option("--out", help="Write one row per game (.csv or .parquet).")] = None,
 ) -> None:
     """Agents against each other with seats rotated: win rate (95% CI), score, margin, Elo, think time.
 
     With --players 1 (a solo game against an automa), each agent plays the automa at every
     difficulty instead: score distribution and win rate."""
+    from homeroom.sim.runner import GameResult, write_rows
     from homeroom.sim.tournament import solo
     from homeroom.sim.tournament import tournament as run_tournament
 
+    _check_out(out)
     options = parse_options(option)
     game = games.get(game_id)
     game.validate(players, options)
@@ -224,10 +248,15 @@ def tournament(
                   console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{game_id} tournament", total=total)
         advance = lambda k: progress.advance(task, k)  # noqa: E731
+        played: list[GameResult] = []
         if players == 1:
-            report = solo(game_id, specs or ["random"], n_games, seed, options, workers, backend, progress=advance)
+            report = solo(game_id, specs or ["random"], n_games, seed, options, workers, backend, progress=advance,
+                          collect=played)
         else:
-            report = run_tournament(game_id, players, specs, n_games, seed, options, workers, backend, advance)
+            report = run_tournament(game_id, players, specs, n_games, seed, options, workers, backend, advance,
+                                    collect=played)
+    if out is not None:
+        write_rows(played, out)
     if as_json:
         print(json.dumps(report))
     elif players == 1:
@@ -238,34 +267,48 @@ def tournament(
         raise typer.Exit(1)
 
 
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _ci(bounds: list[float]) -> str:
+    lo, hi = bounds
+    return f"{100 * lo:.0f}-{100 * hi:.0f}%"
+
+
+def _table(title: str, columns: Sequence[str]) -> Table:
+    """A compact table that stays readable at 80 columns and when piped (no heavy borders)."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i == 0 else "right", no_wrap=i == 0)
+    return table
+
+
 def _print_tournament(report: dict[str, Any]) -> None:
-    table = Table(title=f"{report['game']}: {report['games']} games, {report['players']} players, seats rotated")
-    for col in ("agent", "games", "wins", "win rate", "95% CI", "mean score", "mean margin", "Elo", "ms/decision"):
-        table.add_column(col, justify="right")
+    table = _table(f"{report['game']}: {report['games']} games, {report['players']} players, seats rotated",
+                   ("agent", "games", "wins", "win", "95% CI", "score", "margin", "Elo", "ms/dec"))
     for row in report["agents"]:
-        lo, hi = row["win_ci95"]
-        table.add_row(row["agent"], str(row["games"]), f"{row['wins']:g}", f"{row['win_rate']:.3f}",
-                      f"{lo:.3f}-{hi:.3f}", f"{row['score_mean']:.2f}", f"{row['margin_mean']:+.2f}",
+        table.add_row(row["agent"], str(row["games"]), f"{row['wins']:g}", _pct(row["win_rate"]),
+                      _ci(row["win_ci95"]), f"{row['score_mean']:.1f}", f"{row['margin_mean']:+.1f}",
                       f"{row['elo']:.0f}", f"{row['think_ms_per_decision']:.1f}")
     console.print(table)
+    console.print("win: share of games won (shared wins split); 95% CI: Wilson interval; score and margin: means;"
+                  " ms/dec: think time per decision", style="dim")
     console.print(f"errors: {report['errors']}", style="red" if report["errors"] else "green")
     for sample in report["error_samples"]:
         console.print(Text("  " + str(sample), style="red"))
 
 
 def _print_solo(report: dict[str, Any]) -> None:
-    table = Table(title=f"{report['game']} solo: {report['games_per_case']} games per agent and difficulty")
-    for col in ("difficulty", "agent", "games", "win rate", "95% CI", "mean score", "sd", "min/q1/median/q3/max",
-                "automa min/q1/median/q3/max", "ms/decision"):
-        table.add_column(col, justify="right")
+    table = _table(f"{report['game']} solo: {report['games_per_case']} games per agent and difficulty",
+                   ("difficulty", "agent", "games", "win", "95% CI", "score", "automa", "ms/dec"))
     for row in report["solo"]:
-        lo, hi = row["win_ci95"]
-        table.add_row(str(row["difficulty"] or "-"), row["agent"], str(row["games"]), f"{row['win_rate']:.3f}",
-                      f"{lo:.3f}-{hi:.3f}", f"{row['score_mean']:.2f}", f"{row['score_sd']:.2f}",
-                      "/".join(f"{q:g}" for q in row["score_quartiles"]),
-                      "/".join(f"{q:g}" for q in row.get("automa_score_quartiles", [])) or "-",
-                      f"{row['think_ms_per_decision']:.1f}")
+        automa = row.get("automa_score_mean")
+        table.add_row(str(row["difficulty"] or "-"), row["agent"], str(row["games"]), _pct(row["win_rate"]),
+                      _ci(row["win_ci95"]), f"{row['score_mean']:.1f} ± {row['score_sd']:.1f}",
+                      "-" if automa is None else f"{automa:.1f}", f"{row['think_ms_per_decision']:.1f}")
     console.print(table)
+    console.print("score: mean ± sd; automa: the automa's mean score (quartiles in --json)", style="dim")
 
 
 @app.command()
@@ -274,14 +317,19 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A replay or save file.")],
     step: Annotated[int | None, typer.Option("--step", help="Stop after this many decisions.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    seat: Annotated[int | None, typer.Option("--as-seat", help="Show what this seat saw (default: spectator).")] = None,
+    as_seat: Annotated[int | None, typer.Option("--as-seat", help="Show what seat N (1 = the first) saw (default: a spectator's view).")] = None,
 ) -> None:
     """Rebuild a game from a file and print its log and its final (or step-K) state."""
     if step is not None and step < 0:
         raise HomeroomError("--step must be 0 or more")
-    match = Match.load(file, upto=step)
-    if seat is not None and not 0 <= seat < match.players:
-        raise HomeroomError(f"--as-seat must be between 0 and {match.players - 1}")
+    data = load_json(file)
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if step is not None and isinstance(actions, list) and step > len(actions):
+        raise HomeroomError(f"--step {step} is past the end: {file} holds {len(actions)} decision(s)")
+    match = Match.from_replay(data, upto=step)
+    if as_seat is not None and not 1 <= as_seat <= match.players:
+        raise HomeroomError(f"--as-seat must be between 1 and {match.players} (seats are numbered from 1)")
+    seat = None if as_seat is None else as_seat - 1
     state = match.state
     if as_json:
         print(json.dumps({
@@ -324,6 +372,8 @@ def bench(
     """Benchmark random playouts and the engine's hot calls per game and player count."""
     from homeroom.sim.bench import bench_case
 
+    if not 0 < seconds <= 3600:
+        raise HomeroomError(f"--seconds must be more than 0 and at most 3600, not {seconds:g}")
     ids = [game_id] if game_id else games.ids()
     rows = []
     for gid in ids:
@@ -335,17 +385,16 @@ def bench(
     if as_json:
         print(json.dumps(rows))
         return
-    table = Table(title="homeroom bench (random playouts)")
-    cols = ("game", "players", "games", "CPU ms/game", "games/s", "decisions/s", "decisions",
-            "legal_actions us", "apply us", "clone us", "to_json us", "state KiB")
-    for col in cols:
-        table.add_column(col, justify="right")
+    table = _table("homeroom bench (random playouts, CPU time)",
+                   ("game", "p", "ms/game", "dec/s", "dec", "legal", "apply", "clone", "json", "KiB"))
     for r in rows:
-        table.add_row(r["game"], str(r["players"]), str(r["games"]), f"{r['cpu_ms_per_game']:.2f}",
-                      f"{r['games_per_second']:.1f}", f"{r['decisions_per_second']:.0f}",
-                      f"{r['mean_decisions']:.0f}", f"{r['legal_actions_us']:.1f}", f"{r['apply_us']:.1f}",
-                      f"{r['clone_us']:.1f}", f"{r['to_json_us']:.1f}", f"{r['state_bytes']['held'] / 1024:.1f}")
+        table.add_row(r["game"], str(r["players"]), f"{r['cpu_ms_per_game']:.1f}",
+                      f"{r['decisions_per_second']:.0f}", f"{r['mean_decisions']:.0f}",
+                      f"{r['legal_actions_us']:.1f}", f"{r['apply_us']:.1f}", f"{r['clone_us']:.0f}",
+                      f"{r['to_json_us']:.0f}", f"{r['state_bytes']['held'] / 1024:.1f}")
     console.print(table)
+    console.print("p: players; dec/s and dec: decisions per CPU second and per game; legal, apply, clone, json: "
+                  "µs per call of legal_actions, apply, clone, to_json; KiB: one state's size", style="dim")
 
 
 @data_app.command("check")
@@ -388,5 +437,29 @@ def _provenance_cells(row: dict[str, int]) -> list[str]:
             f"{row['stand-in fields']} of {row['fields']}"]
 
 
+def run(argv: list[str] | None = None) -> None:
+    """The ``homeroom`` command: usage mistakes (an unknown option, a missing argument, a value
+    of the wrong type) print one line on stderr and exit 2, like every other bad input."""
+    args = sys.argv[1:] if argv is None else argv
+    if not args:
+        app(args=args)  # prints the help
+        return
+    try:
+        code = app(args=args, standalone_mode=False)
+    except typer.Abort:
+        err_console.print("interrupted")
+        sys.exit(130)
+    except Exception as err:
+        # typer may bring click's exceptions or its own copy of them: match the class by name
+        if not any(cls.__name__ == "UsageError" for cls in type(err).__mro__):
+            raise
+        ctx = getattr(err, "ctx", None)
+        where = ctx.command_path if ctx is not None else "homeroom"
+        message = err.format_message() if hasattr(err, "format_message") else str(err)
+        fail(f"{where}: {message} (see '{where} --help')")
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    run()

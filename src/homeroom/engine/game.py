@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,11 @@ from homeroom.engine.errors import OptionError
 
 if TYPE_CHECKING:
     from homeroom.engine.state import State
+
+MAX_SEED = 2**63 - 1
+"""Seeds are whole numbers from 0 to 2**63 - 1; others are refused, never wrapped."""
+MAX_NAME = 40
+"""Longest seat name, in characters."""
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -227,6 +233,9 @@ class Game(ABC):
         resolved = self.validate(players, options)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        if not 0 <= seed <= MAX_SEED:
+            shown = str(seed) if len(str(seed)) <= 30 else f"a number of {len(str(seed))} digits"
+            raise OptionError(f"the seed must be between 0 and {MAX_SEED} (2**63 - 1), not {shown}")
         seat_names = self.seat_names(players, names)
         return self.setup(players, seed, resolved, seat_names)
 
@@ -234,6 +243,12 @@ class Game(ABC):
         if names is None:
             return [f"Player {i + 1}" for i in range(players)]
         names = [str(n).strip() for n in names]
+        for n in names:
+            if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in n):
+                raise OptionError(f"seat name {n!r} contains a control character (a name must not be able "
+                                  "to fake a log line or colour the terminal)")
+            if len(n) > MAX_NAME:
+                raise OptionError(f"seat name {n[:MAX_NAME]!r}... is longer than {MAX_NAME} characters")
         if len(names) != players:
             raise OptionError(f"{players} seat name(s) needed, got {len(names)}")
         if any(not n for n in names):

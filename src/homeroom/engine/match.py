@@ -7,8 +7,11 @@ log exactly, and a bad file fails with a message naming the problem (and the act
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -191,34 +194,96 @@ class Match:
         return cls.from_replay(load_json(path), upto)
 
 
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""Largest replay or save file read (a long game's replay is well under 1 MiB)."""
+
+TEMP_SUFFIX = ".saving"
+"""Suffix of the temporary file a save writes before it atomically replaces the target."""
+
+
 def load_json(path: str | Path) -> Any:
-    """Read a JSON file, with a clear :class:`ReplayError` if it is missing or not JSON."""
+    """Read a JSON file, with a clear :class:`ReplayError` if it is missing, not a regular file,
+    too large, not JSON or nested too deeply. Reading never changes the file."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        info = p.stat()
     except FileNotFoundError:
         raise ReplayError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise ReplayError(f"{p}: cannot read: {err}") from None
+    except OSError as err:
+        raise ReplayError(f"{p}: cannot read: {err.strerror or err}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ReplayError(f"{p}: not a regular file (a folder, device or pipe cannot be a replay)")
+    if info.st_size > MAX_FILE_BYTES:
+        raise ReplayError(f"{p}: {info.st_size} bytes is too large for a replay (at most {MAX_FILE_BYTES})")
     try:
-        return json.loads(text)
+        with p.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise ReplayError(f"{p}: cannot read: {err.strerror or err}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ReplayError(f"{p}: too large for a replay (at most {MAX_FILE_BYTES} bytes)")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ReplayError(f"{p}: not valid JSON (not UTF-8 text)") from None
     except json.JSONDecodeError as err:
         raise ReplayError(f"{p}: not valid JSON ({err})") from None
+    except RecursionError:
+        raise ReplayError(f"{p}: not a replay (JSON nested too deeply)") from None
+
+
+def check_writable(path: str | Path) -> None:
+    """Raise :class:`ReplayError` unless a file can be written at ``path`` (its folder exists
+    and accepts a new file), so a game or a long run never starts only to lose its results."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise ReplayError(f"{p} is a folder, not a file")
+    if not folder.is_dir():
+        raise ReplayError(f"cannot write {p}: folder {folder} does not exist")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    except OSError as err:
+        raise ReplayError(f"cannot write {p}: {err.strerror or err}") from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 def save_json(path: str | Path, data: Any) -> None:
+    """Write ``data`` as JSON atomically and durably: a temporary file in the same folder is
+    written, flushed to disk and renamed over the target (keeping its permissions), so a crash
+    mid-write never leaves a half-written file; temporary files a killed save left are removed."""
     p = Path(path)
     text = json.dumps(data, indent=1, sort_keys=False) + "\n"
     directory = p.parent if str(p.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=directory)
+    for stale in directory.glob(f".{glob.escape(p.name)}.*{TEMP_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=TEMP_SUFFIX, dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            mode = stat.S_IMODE(p.stat().st_mode)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, p)
+        with contextlib.suppress(OSError):
+            dir_fd = os.open(directory, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "HomeroomError", "Match", "Seat", "load_json", "save_json"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "Entry", "HomeroomError", "Match", "Seat", "check_writable", "load_json",
+           "save_json"]

@@ -38,6 +38,12 @@ class Score:
         return {"total": self.total, "breakdown": dict(self.breakdown)}
 
 
+def _same_field_types(a: Action, b: Action) -> bool:
+    """Equal actions whose fields also have the same types (``True`` equals ``1`` in Python, but
+    ``Play(card=True)`` is not a legal ``Play(card=1)``)."""
+    return all(type(getattr(a, name)) is type(getattr(b, name)) for name in a.__dataclass_fields__)
+
+
 class State(ABC):
     """A game position. Subclasses are dataclasses and must have the fields
     ``players: int``, ``seed: int``, ``options: dict[str, Any]``, ``names: list[str]``
@@ -111,11 +117,11 @@ class State(ABC):
             self.__dict__["_c_legal"] = cached
         return cached
 
-    def _legal_set(self) -> frozenset[Action]:
-        cached: frozenset[Action] | None = self.__dict__.get("_c_legal_set")
+    def _legal_map(self) -> dict[Action, Action]:
+        cached: dict[Action, Action] | None = self.__dict__.get("_c_legal_map")
         if cached is None:
-            cached = frozenset(self.legal_actions())
-            self.__dict__["_c_legal_set"] = cached
+            cached = {a: a for a in self.legal_actions()}
+            self.__dict__["_c_legal_map"] = cached
         return cached
 
     def explain(self, action: Any) -> str | None:
@@ -129,11 +135,20 @@ class State(ABC):
         if self.is_terminal():
             return IllegalAction("the game is over: no more moves can be made")
         try:
-            if action in self._legal_set():
-                return None
+            legal = self._legal_map().get(action)
         except TypeError:
             return IllegalAction(f"malformed action: {action!r} has unhashable fields")
-        return self.why_illegal(action)
+        if legal is not None and (legal is action or _same_field_types(legal, action)):
+            return None
+        try:
+            decode(type(action), encode(action))
+        except (CodecError, TypeError, ValueError) as err:
+            return IllegalAction(f"malformed {action.type_name()} action: {err}")
+        try:
+            return self.why_illegal(action)
+        except (TypeError, KeyError, ValueError, IndexError, AttributeError) as err:
+            return IllegalAction(f"malformed {action.type_name()} action: {action!r} does not fit this game "
+                                 f"({type(err).__name__}: {err})")
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` or raise :class:`IllegalAction`, leaving the state unchanged."""

@@ -122,9 +122,11 @@ def tournament(
     workers: int = 1,
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
+    collect: list[GameResult] | None = None,
 ) -> dict[str, Any]:
     """Play ``n_games`` (rounded up to a multiple of ``players``) with seats rotated; one agent
-    spec per seat (fewer: the rest are ``random``). Returns a JSON-able report."""
+    spec per seat (fewer: the rest are ``random``). Returns a JSON-able report; every game's
+    result is also appended to ``collect`` when given (for the rows of ``--out``)."""
     specs = list(agents)
     if len(specs) > players:
         raise HomeroomError(f"{len(specs)} agents given for a {players}-player game")
@@ -142,6 +144,8 @@ def tournament(
             results.append((r, res))
     # the order in which the games were "played": block by block, rotation by rotation
     results.sort(key=lambda rr: (rr[1].seed, rr[0]))
+    if collect is not None:
+        collect.extend(res for _, res in results)
     stats = [AgentStats(label, spec) for label, spec in zip(names, specs)]
     errors = [res.error for _, res in results if res.error]
     for r, res in results:
@@ -190,6 +194,7 @@ def solo(
     backend: str = "local",
     difficulty_option: str = "difficulty",
     progress: Callable[[int], None] | None = None,
+    collect: list[GameResult] | None = None,
 ) -> dict[str, Any]:
     """Each agent alone against the game's automa, at every difficulty the game offers:
     score distribution (mean, sd, quartiles) and win rate with its 95% interval."""
@@ -207,6 +212,8 @@ def solo(
             opts[difficulty_option] = level
         for label, spec in zip(labels(agents), agents):
             res = simulate(game_id, 1, n_games, [spec], seed, opts, workers, backend, progress)
+            if collect is not None:
+                collect.extend(res)
             ok = [r for r in res if r.error is None]
             vals = sorted(r.scores[0] for r in ok)
             wins = sum(1 for r in ok if 0 in r.winner)
