@@ -5,6 +5,7 @@ from __future__ import annotations
 from hsd_helpers import GAME, give, new, random_playout, set_clique, set_quad, start_act
 
 from homeroom.games.high_school_drama.actions import Breakup, Discard, HookUp, KeepHand, PlayCard
+from homeroom.games.high_school_drama.school_year import run_summer
 
 
 def test_10_hookup_targets_come_from_the_quad_only() -> None:
@@ -59,7 +60,7 @@ def test_29_flunk_out_goes_to_the_deck_bottoms_in_quad_order() -> None:
     set_clique(st, 1, [("poet", 0, 0, None, 0)])
     set_quad(st, ["soccer", "hipster", "choir", "painter"])
     st.season, st.step, st.queue, st.phase = 2, 1, [], "act"
-    st._summer([])
+    run_summer(st, [])
     # decks are drawn from the end: the bottom is the front, the last card of the quad deepest
     assert st.org_deck[:2] == ["choir", "soccer"] and st.student_deck[:2] == ["painter", "hipster"]
 

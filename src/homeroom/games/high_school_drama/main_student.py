@@ -1,0 +1,31 @@
+"""Picking main students, in turn from the youngest player; the last to pick takes the semester
+leader icon (rulebook: Pick Your Main Student)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeroom.engine import Event
+from homeroom.games.high_school_drama.clique import Placement
+
+if TYPE_CHECKING:
+    from homeroom.games.high_school_drama.state import HSDState
+
+
+def place_main(state: HSDState, seat: int, card: str, ev: list[Event]) -> None:
+    """``card`` becomes the nucleus of ``seat``'s clique, at (0, 0)."""
+    state.cliques[seat] = {card: Placement(0, 0, None, 0)}
+    ev.append(Event(f"{state.names[seat]} picks {state.name(card)} as main student.", seat))
+
+
+def pick(state: HSDState, seat: int, card: str, ev: list[Event]) -> bool:
+    """``seat`` picks ``card`` from the quad; True when everyone has picked (the last to pick
+    then holds the semester leader icon)."""
+    place_main(state, seat, card, ev)
+    state.quad.remove(card)
+    state.queue.pop(0)
+    if state.queue:
+        return False
+    state.leader = seat
+    ev.append(Event(f"{state.names[seat]} picked last and takes the semester leader icon.", seat))
+    return True
