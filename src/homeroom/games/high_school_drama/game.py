@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant
+from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant, first_player_option
 from homeroom.games.high_school_drama import constants
 from homeroom.games.high_school_drama.actions import ACTION_TYPES
 from homeroom.games.high_school_drama.bots import BOTS
 from homeroom.games.high_school_drama.components import DRAMA_KINDS, check, load
+from homeroom.games.high_school_drama.main_student import RULEBOOK_WAY, first_picker
 from homeroom.games.high_school_drama.state import HSDState
 from homeroom.games.high_school_drama.transfer import TRANSFER_CHOICES, transfer_term
 from homeroom.games.high_school_drama.view import render
@@ -32,6 +33,7 @@ class HighSchoolDrama(Game):
                        "standouts after it"),
             OptionSpec("public_draft", False, "Public School Draft: shared face-up drama stacks"),
             OptionSpec("early_graduation", False, "Graduate after junior year's summer (shorter game)"),
+            first_player_option(RULEBOOK_WAY, 5),
         ),
         variants=(
             Variant("short", "Graduate early, after junior year", {"early_graduation": True}),
@@ -59,6 +61,9 @@ class HighSchoolDrama(Game):
         value = options["transfer_student"]
         if value == "none":
             return
+        if options.get("first_player") == players:
+            raise OptionError(f"first_player: seat {players} is the transfer student, who joins later; "
+                              "choose another seat to pick first")
         year, season = value.split("-")
         if season == "summer" and not options["summer_school"]:
             raise OptionError("a transfer student can join in summer only with summer_school: "
@@ -97,10 +102,12 @@ class HighSchoolDrama(Game):
                 reserve[s] = list(drama_of[s])
         events = list(comps.events)
         rng.shuffle(events)
+        first = first_picker(options)
         supply = constants.MARKERS - (0 if options["travel"] else constants.TRACKER)
         return HSDState(
             players, seed, options, names, rng,
-            enrolled=enrolled, phase="pick", queue=[s for s in range(players) if enrolled[s]],
+            enrolled=enrolled, phase="pick",
+            queue=[s for s in ((first + i) % players for i in range(players)) if enrolled[s]],
             quad=quad, student_deck=students, org_deck=orgs, event_deck=events, event_discard=[],
             hands=[[] for _ in range(players)], drama_of=drama_of, reserve=reserve,
             stacks=stacks if public else {}, box=box, cliques=[{} for _ in range(players)],

@@ -3,13 +3,33 @@ leader icon (rulebook: Pick Your Main Student)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Event
 from homeroom.games.high_school_drama.clique import Placement
 
 if TYPE_CHECKING:
     from homeroom.games.high_school_drama.state import HSDState
+
+
+RULEBOOK_WAY = "seat 1 is the youngest player, who picks first"
+"""What ``first_player = 0`` means: "The youngest player picks their main student first"."""
+
+
+def first_picker(options: dict[str, Any]) -> int:
+    """The seat (0-based) that picks its main student first: seat 1 stands for the youngest
+    player unless the players named another seat (option ``first_player``)."""
+    chosen = int(options.get("first_player", 0))
+    return chosen - 1 if chosen else 0
+
+
+def who_starts(state: HSDState) -> str:
+    """The log line naming who picks first and why."""
+    seat = first_picker(state.options)
+    why = ("seat 1 stands for the youngest player" if not state.options.get("first_player")
+           else "the players chose")
+    return (f"{state.names[seat]} picks a main student first ({why}), then clockwise; the last to pick "
+            "leads the first semester.")
 
 
 def place_main(state: HSDState, seat: int, card: str, ev: list[Event]) -> None:

@@ -39,6 +39,21 @@ def play(state: HSDState, seat: int, card: str, ev: list[Event]) -> Effect:
     return state.comps.effect(card)
 
 
+def owner(state: HSDState, card: str) -> int:
+    """The seat whose own drama card this is (private draft)."""
+    return next(s for s in range(state.players) if card in state.drama_of[s])
+
+
+def where_it_goes(state: HSDState, card: str) -> str:
+    """Where :func:`return_card` puts a played or discarded card, in words."""
+    drama = state.comps.drama.get(card)
+    if drama is None:
+        return "face up onto the event discard pile"
+    if state.public_draft:
+        return f"back to the face-up {drama.kind} stack"
+    return f"back face down among {state.names[owner(state, card)]}'s drama cards"
+
+
 def return_card(state: HSDState, card: str, seat: int) -> None:
     """A played or discarded card goes back: drama to its owner (or its stack), events
     to the discard pile (rulebook: Midterm Action, Public School Draft)."""
@@ -48,5 +63,4 @@ def return_card(state: HSDState, card: str, seat: int) -> None:
     elif state.public_draft:
         state.stacks[drama.kind].append(card)
     else:
-        owner = next(s for s in range(state.players) if card in state.drama_of[s])
-        state.reserve[owner].append(card)
+        state.reserve[owner(state, card)].append(card)

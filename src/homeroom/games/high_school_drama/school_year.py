@@ -161,12 +161,14 @@ def play_card(state: HSDState, seat: int, card: str, ev: list[Event]) -> None:
     if effect.kind == "exchange":
         events.open_exchange(state, seat, effect, ev)
         if events.next_exchanger(state, pop=False):
-            finish_play(state, ev)
+            # said before finishing the play: finishing may open the next semester or the summer
             ev.append(Event(f"Nobody has {events.what_is_exchanged(effect.exchange)} to exchange.", seat))
+            finish_play(state, ev)
         return
     state.phase = "resolve"
     if not midterm_final.resolution_options(state, seat, effect):
-        ev.append(Event(f"{state.name(card)} has no effect and is discarded.", seat))
+        ev.append(Event(f"{state.name(card)} has no effect and is discarded: it goes "
+                        f"{midterm_final.where_it_goes(state, card)}.", seat))
         finish_play(state, ev)
 
 

@@ -26,9 +26,17 @@ def gain(state: HSDState, seat: int, amount: int, category: str) -> int:
     return amount
 
 
+def categories(options: dict[str, Any]) -> tuple[str, ...]:
+    """The rows of the score table: the transfer bonus only in a game with a transfer student."""
+    if options.get("transfer_student", "none") == "none":
+        return CATEGORIES[:2]
+    return CATEGORIES
+
+
 def scores(state: HSDState) -> list[Score]:
+    rows = categories(state.options)
     return [
-        Score.of({k: state.signatures[s].get(k, 0) for k in CATEGORIES})
+        Score.of({k: state.signatures[s].get(k, 0) for k in rows})
         for s in range(state.players)
     ]
 

@@ -46,6 +46,10 @@ def discard(state: HSDState, seat: int, card: str, ev: list[Event]) -> bool:
     name = state.name(card)
     if card in state.comps.events:  # it lands face up on the event discard pile
         ev.append(Event(f"{state.names[seat]} discards {name}.", seat, reveals=True))
+    elif state.public_draft:  # back onto a face-up stack: its kind is public (RULINGS.md 33)
+        kind = state.comps.drama[card].kind
+        ev.append(Event(f"{state.names[seat]} returns a {kind} to the drama stacks unplayed.", seat,
+                        ((seat, f"You discard {name}."),)))
     else:
         ev.append(Event(f"{state.names[seat]} returns a drama card unplayed.", seat,
                         ((seat, f"You discard {name}."),)))

@@ -20,6 +20,7 @@ from homeroom.games.high_school_drama.clique import Clique, open_spots
 from homeroom.games.high_school_drama.components import Card, load
 from homeroom.games.high_school_drama.constants import SEASONS, SPAN, YEARS
 from homeroom.games.high_school_drama.effects import Effect
+from homeroom.games.high_school_drama.main_student import who_starts
 
 if TYPE_CHECKING:
     from homeroom.games.high_school_drama.state import HSDState
@@ -281,4 +282,5 @@ def opening_events(state: HSDState) -> list[Event]:
     return [Event(f"The quad: {quad}."),
             Event("The drama stacks hold a hookup, a bond and a breakup card per player; the special events "
                   "are shuffled." if state.public_draft else
-                  "Each player has a hookup, a bond and a breakup drama card; the special events are shuffled.")]
+                  "Each player has a hookup, a bond and a breakup drama card; the special events are shuffled."),
+            Event(who_starts(state))]
