@@ -6,7 +6,7 @@ from typing import Any
 
 from homeroom import games
 from homeroom.engine import Action, Rng
-from homeroom.games.high_school_drama import rules
+from homeroom.games.high_school_drama import constants as rules
 from homeroom.games.high_school_drama.clique import Placement, bonds_in_play
 from homeroom.games.high_school_drama.components import load
 from homeroom.games.high_school_drama.state import HSDState

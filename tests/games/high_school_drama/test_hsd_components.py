@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -28,8 +29,46 @@ def test_packaged_data_is_valid_and_complete() -> None:
     assert comps.events["gaming-convention"].effect.bonus_org == "gaming-club"
     named = {"emo-boy", "tennis-star", "dumb-blonde", "man-candy", "ping-pong-champ", "manga-girl",
              "game-master", "garage-band", "soccer", "varsity-football", "anime-club", "gaming-club"}
-    assert {k for k, v in c.items() if v.provenance == "rulebook"} == named
+    # every card the rulebook names prints only some of its values: the rest are marked stand-ins
+    assert {k for k, v in c.items() if v.provenance == "mixed"} == named
     assert all(v.provenance == "stand-in" for k, v in c.items() if k not in named)
+    assert comps.events["gaming-convention"].provenance == "mixed"
+
+
+def test_stand_in_fields_are_honest_per_field() -> None:
+
+    rulebook_values = {  # what the rulebook prints about each card it names (see the records' notes)
+        "tennis-star": {"name", "cool", "heart"}, "dumb-blonde": {"name", "heart"},
+        "man-candy": {"name", "heart"}, "emo-boy": {"name", "types", "cool"},
+        "game-master": {"name"}, "ping-pong-champ": {"name"}, "manga-girl": {"name"},
+        "soccer": {"name", "cool"}, "anime-club": {"name", "types"}, "gaming-club": {"name"},
+        "varsity-football": {"name", "types"}, "garage-band": {"name", "types"},
+        "gaming-convention": {"name", "colour", "effect", "exchange", "bonus_org"},
+    }
+    seen = set()
+    for name in ("students.toml", "organizations.toml", "events.toml"):
+        data = tomllib.loads((DATA_DIR / name).read_text())
+        for rec in next(iter(data.values())):
+            if rec["provenance"] != "mixed":
+                continue
+            seen.add(rec["id"])
+            fields = set(rec) - {"id", "provenance", "stand_in_fields", "note"}
+            assert set(rec["stand_in_fields"]) == fields - rulebook_values[rec["id"]], rec["id"]
+    assert seen == set(rulebook_values)
+
+
+def test_wrong_stand_in_fields_are_reported_with_file_and_record(tmp_path: Path) -> None:
+    problems = _broken(tmp_path, "students.toml", 'stand_in_fields = ["types", "cruel", "arrows", "quote"]',
+                       'stand_in_fields = ["types", "cruel", "arrows", "colour"]')
+    assert problems == ["students.toml: student #1 (tennis-star): 'stand_in_fields' names 'colour', which is not "
+                        "a field of this record (fields: name, types, cool, heart, cruel, arrows, quote)"]
+    problems = _broken(tmp_path / "b", "events.toml", 'provenance = "mixed"\nstand_in_fields = ["bonus", "text"]',
+                       'provenance = "mixed"')
+    assert problems == ["events.toml: event #1 (gaming-convention): provenance 'mixed' needs 'stand_in_fields': "
+                        "a non-empty list of the invented fields' names"]
+    problems = _broken(tmp_path / "c", "drama.toml", 'provenance = "rulebook"', 'provenance = "printed"')
+    assert problems[0] == ("drama.toml: drama #1 (hookup-chance-meeting): field 'provenance' must be one of "
+                           "'rulebook', 'stand-in', 'mixed', not 'printed'")
 
 
 def test_archetypes_play_as_the_glossary_says() -> None:

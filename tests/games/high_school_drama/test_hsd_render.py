@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hsd_helpers import GAME, drama_in_hand, give, new, set_clique, set_quad, start_act
 
-from homeroom.games.high_school_drama.render import draw_clique
+from homeroom.games.high_school_drama.view import draw_clique
 
 
 def test_clique_grid_shows_cards_bonds_and_open_squares() -> None:

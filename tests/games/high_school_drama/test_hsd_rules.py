@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from homeroom.engine import OptionError
-from homeroom.games.high_school_drama import rules
+from homeroom.games.high_school_drama import constants as rules
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Discard,
@@ -20,6 +20,8 @@ from homeroom.games.high_school_drama.actions import (
     PlayCard,
 )
 from homeroom.games.high_school_drama.clique import OPPOSITE, STEP
+from homeroom.games.high_school_drama.school_year import run_summer
+from homeroom.games.high_school_drama.scoring import gain
 
 
 def test_player_counts() -> None:
@@ -217,7 +219,7 @@ def test_travel_scoring() -> None:
     # a signature with an empty supply cannot be recorded
     st.supply[1] = 0
     st.signatures[1] = {}
-    assert st._gain(1, 1, "standouts") == 0 and st.total(1) == 0
+    assert gain(st, 1, 1, "standouts") == 0 and st.total(1) == 0
 
 
 def test_graduation_and_tiebreak() -> None:
@@ -318,7 +320,7 @@ def test_summer_lovin_free_bond_in_turn_order_then_new_year() -> None:
     set_quad(st, [])
     give(st, 1, ["prom"])
     st.leader, st.season, st.phase, st.queue = 2, 2, "act", []
-    st._summer([])
+    run_summer(st, [])
     # seat 0's only relationship is at its maximum: skipped; order from the leader (seat 2)
     assert st.phase == "lovin" and st.queue == [2, 1]
     assert st.legal_actions() == [Bond("anime-club")]

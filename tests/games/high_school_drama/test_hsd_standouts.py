@@ -7,7 +7,8 @@ from hypothesis import strategies as st_
 
 from homeroom.games.high_school_drama.clique import Clique, Placement
 from homeroom.games.high_school_drama.components import load
-from homeroom.games.high_school_drama.summer import STANDOUTS, standout_value, standout_winners
+from homeroom.games.high_school_drama.school_year import run_summer
+from homeroom.games.high_school_drama.standouts import STANDOUTS, standout_value, standout_winners
 
 CARDS = load().cards
 
@@ -118,7 +119,7 @@ def test_summer_awards_standouts_as_signatures() -> None:
     st.step = 1
     st.queue = []
     st.phase = "act"
-    st._summer([])
+    run_summer(st, [])
     # 0: Most Athletic (2), Cutest Couple tie (3), Biggest Flirt tie (2), School Spirit (1)
     # 1: Cutest Couple tie, Biggest Flirt tie
     assert st.signatures[0]["standouts"] == 4

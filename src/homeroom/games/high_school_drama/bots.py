@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from homeroom.engine.bots import BotSettings
-from homeroom.games.high_school_drama.summer import STANDOUTS, standout_value
+from homeroom.games.high_school_drama.standouts import STANDOUTS, standout_value
 
 W_BOND = 0.45
 W_STRONG = 0.15      # extra per bond on relationships of strength >= 2

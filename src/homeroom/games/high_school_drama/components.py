@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
-from homeroom.engine.data import read_toml
+from homeroom.engine.data import PROVENANCES, check_provenance, read_toml
 from homeroom.games.high_school_drama.effects import TYPES, Effect, parse_effect
 
 DATA_DIR = Path(__file__).parent / "data"
 DIRECTIONS = ("N", "E", "S", "W")
-PROVENANCES = ("rulebook", "stand-in")
 COLOURS = ("green", "pink", "purple", "grey", "blue")
 DRAMA_KINDS = ("hookup", "bond", "breakup")
 
@@ -161,13 +160,22 @@ def _set(
     return frozenset(v)
 
 
+def _provenance(record: dict[str, Any], where: str, problems: list[str]) -> str:
+    """The record's provenance; a mixed record must name its stand-in fields (engine
+    ``check_provenance``), each problem prefixed with file and record."""
+    found = check_provenance(record)
+    problems.extend(f"{where}: {p}" for p in found)
+    value = record.get("provenance")
+    return value if isinstance(value, str) and value in PROVENANCES else PROVENANCES[0]
+
+
 def _card(kind: str, index: int, record: Any, problems: list[str]) -> Card | None:
     if not isinstance(record, dict):
         problems.append(f"{_FILES[kind]}: {kind} #{index + 1}: must be a table")
         return None
     where = _where(kind, index, record)
     student = kind == "student"
-    known = {"id", "name", "types", "cool", "heart", "arrows", "provenance", "note", "quote"}
+    known = {"id", "name", "types", "cool", "heart", "arrows", "provenance", "stand_in_fields", "note", "quote"}
     if student:
         known.add("cruel")
     for extra in sorted(set(record) - known):
@@ -182,7 +190,7 @@ def _card(kind: str, index: int, record: Any, problems: list[str]) -> Card | Non
         heart=_int(record, "heart", where, problems, 0, 9),
         cruel=_int(record, "cruel", where, problems, 0, 9) if student else 0,
         arrows=_set(record, "arrows", DIRECTIONS, where, problems, 4),
-        provenance=_choice(record, "provenance", PROVENANCES, where, problems),
+        provenance=_provenance(record, where, problems),
         quote=_text(record, "quote", where, problems, required=False),
     )
     return card if len(problems) == before else None
@@ -214,13 +222,13 @@ def _load(directory: Path) -> tuple[Components | None, list[str]]:
             problems.append(f"drama.toml: drama #{i + 1}: must be a table")
             continue
         where = _where("drama", i, rec)
-        for extra in sorted(set(rec) - {"id", "kind", "name", "provenance", "note"}):
+        for extra in sorted(set(rec) - {"id", "kind", "name", "provenance", "stand_in_fields", "note"}):
             problems.append(f"{where}: unknown field '{extra}'")
         before = len(problems)
         did = _text(rec, "id", where, problems)
         dkind = _choice(rec, "kind", DRAMA_KINDS, where, problems)
         dname = _text(rec, "name", where, problems)
-        prov = _choice(rec, "provenance", PROVENANCES, where, problems)
+        prov = _provenance(rec, where, problems)
         if did in drama or did in cards:
             problems.append(f"{where}: id '{did}' is used twice")
         if len(problems) == before:
@@ -229,7 +237,7 @@ def _load(directory: Path) -> tuple[Components | None, list[str]]:
     if drama and any(n != COUNTS["drama"] // 3 for n in per_kind.values()):
         problems.append(f"drama.toml: there must be 5 cards of each kind (have {per_kind})")
     events: dict[str, EventCard] = {}
-    ev_fields = {"id", "name", "colour", "effect", "text", "provenance", "note", *(
+    ev_fields = {"id", "name", "colour", "effect", "text", "provenance", "stand_in_fields", "note", *(
         "amount", "cool_bonus", "cruel_bonus", "match_any", "target_type", "exchange", "bonus_org", "bonus")}
     for i, rec in enumerate(_read(directory, "event", problems)):
         if not isinstance(rec, dict):
@@ -243,7 +251,7 @@ def _load(directory: Path) -> tuple[Components | None, list[str]]:
         ename = _text(rec, "name", where, problems)
         colour = _choice(rec, "colour", COLOURS, where, problems)
         text = _text(rec, "text", where, problems)
-        prov = _choice(rec, "provenance", PROVENANCES, where, problems)
+        prov = _provenance(rec, where, problems)
         effect = parse_effect(rec, where, problems, orgs)
         if eid in events or eid in cards or eid in drama:
             problems.append(f"{where}: id '{eid}' is used twice")

@@ -1,50 +1,15 @@
-"""Hidden information: what a seat may see, and the re-deal of what it may not (rulebook:
+"""Hidden information, for search bots: the re-deal of what a seat may not see (rulebook:
 Semester Start - hands are secret, the event deck is face down; others see hand sizes and
-which pile a card was drawn from)."""
+which pile a card was drawn from). What a seat may see is ``view.observe``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from homeroom.engine import Rng
-from homeroom.games.high_school_drama import rules
 
 if TYPE_CHECKING:
     from homeroom.games.high_school_drama.state import HSDState
-
-
-def observe(state: HSDState, seat: int | None) -> dict[str, Any]:
-    events = state.comps.events
-    return {
-        "year": rules.YEARS[state.year],
-        "season": rules.SEASONS[state.season],
-        "phase": state.phase,
-        "step": ("midterm", "final")[state.step],
-        "leader": state.leader,
-        "to_move": state.to_move,
-        "enrolled": list(state.enrolled),
-        "quad": sorted(state.quad),
-        "student_deck": len(state.student_deck),
-        "organization_deck": len(state.org_deck),
-        "event_deck": len(state.event_deck),
-        "event_discard": list(state.event_discard),
-        "playing": state.playing,
-        "exchanging": list(state.ex_queue) if state.ex_queue is not None else None,
-        "stacks": {k: len(v) for k, v in state.stacks.items()} if state.public_draft else None,
-        "players": [
-            {
-                "name": state.names[s],
-                "hand": sorted(state.hands[s]) if s == seat else None,
-                "hand_size": len(state.hands[s]),
-                "events_in_hand": sum(1 for c in state.hands[s] if c in events),
-                "clique": [[cid, p.x, p.y, p.parent, p.bonds] for cid, p in state.cliques[s].items()],
-                "supply": state.supply[s],
-                "signatures": dict(sorted(state.signatures[s].items())),
-                "drama_face_down": sorted(state.shown[s]) if state.shown else [],
-            }
-            for s in range(state.players)
-        ],
-    }
 
 
 def redeal(state: HSDState, seat: int | None, rng: Rng) -> None:

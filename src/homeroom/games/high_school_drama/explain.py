@@ -1,15 +1,11 @@
-"""Checks: the game's invariants (every component in exactly one place, markers conserved,
-cliques well formed) and readable reasons why an action is illegal now."""
+"""Why an action is illegal now: the rule it breaks, with the numbers, and the rulebook section
+that says so."""
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import cache
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from homeroom.engine import Action, IllegalAction
-from homeroom.games.high_school_drama import rules
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -20,73 +16,13 @@ from homeroom.games.high_school_drama.actions import (
     HookUp,
     PlayCard,
 )
-from homeroom.games.high_school_drama.clique import bonds_in_play
-from homeroom.games.high_school_drama.components import load
+from homeroom.games.high_school_drama.bonds import relationship_has_type
+from homeroom.games.high_school_drama.constants import SPAN
 from homeroom.games.high_school_drama.effects import Effect
+from homeroom.games.high_school_drama.events import what_is_exchanged
 
 if TYPE_CHECKING:
     from homeroom.games.high_school_drama.state import HSDState
-
-
-@cache
-def _every_component() -> frozenset[str]:
-    comps = load()
-    return frozenset(chain(comps.cards, comps.drama, comps.events))
-
-
-def invariants(state: HSDState) -> list[str]:
-    problems: list[str] = []
-    comps = state.comps
-    placed = list(chain(
-        state.quad, state.student_deck, state.org_deck, state.event_deck, state.event_discard, state.box,
-        *state.stacks.values(), *state.hands, *state.reserve, *state.cliques,
-        () if state.playing is None else (state.playing,),
-    ))
-    every = _every_component()
-    if len(placed) != len(every) or every != set(placed):  # some card is missing, doubled or unknown
-        where = Counter(placed)
-        for c in (*comps.cards, *comps.drama, *comps.events):
-            if where.get(c, 0) != 1:
-                problems.append(f"{comps.name(c)} is in {where.get(c, 0)} places instead of exactly one")
-        for c in where:
-            if c not in comps.cards and c not in comps.drama and c not in comps.events:
-                problems.append(f"unknown card {c!r} is in play")
-    for s in range(state.players):
-        tracked = state.total(s) if state.options.get("travel") else rules.TRACKER
-        used = bonds_in_play(state.cliques[s])
-        if state.supply[s] < 0:
-            problems.append(f"{state.names[s]} has a negative marker supply")
-        if state.supply[s] + used + tracked != rules.MARKERS:
-            problems.append(f"{state.names[s]}'s markers do not add up to {rules.MARKERS}")
-        clique = state.cliques[s]
-        cards = state.cards
-        seen: set[str] = set()
-        for cid, p in clique.items():
-            if p.parent is not None:
-                card, parent = cards[cid], cards[p.parent]
-                who = f"{state.names[s]}'s {card.name}"
-                if p.bonds <= 0:
-                    problems.append(f"{who} holds on by a broken relationship")
-                if p.bonds > card.heart + parent.heart:
-                    problems.append(f"{who} has {p.bonds} bonds, above {card.heart + parent.heart}")
-                q = clique.get(p.parent)
-                way = None if q is None else _WAY.get((p.x - q.x, p.y - q.y))
-                if q is None or way is None:
-                    problems.append(f"{who} is not next to the card it joined")
-                elif _LETTER[way] not in parent.arrows or _BACK[_LETTER[way]] not in card.arrows:
-                    problems.append(f"{who} does not line up its arrows with {parent.name}")
-                if p.parent not in seen:  # the breakup chain reads the clique in joining order
-                    problems.append(f"{who} is listed before the card it joined")
-                if not parent.is_student:
-                    problems.append(f"{who} joined an organization: only students hook up")
-            seen.add(cid)
-        if len({(p.x, p.y) for p in clique.values()}) != len(clique):
-            problems.append(f"two cards of {state.names[s]}'s clique share a square")
-        if sum(1 for p in clique.values() if p.parent is None) > 1:
-            problems.append(f"{state.names[s]} has more than one main student")
-        if state.enrolled[s] and state.phase != "pick" and not state.cliques[s]:
-            problems.append(f"{state.names[s]} is enrolled without a main student")
-    return problems
 
 
 def reason(state: HSDState, action: Action) -> IllegalAction:
@@ -117,7 +53,7 @@ def reason(state: HSDState, action: Action) -> IllegalAction:
             return IllegalAction(why.reason, "Summer Semester")
     if isinstance(action, Exchange) and phase == "exchange" and state.playing is not None and seat is not None:
         kind = state.comps.effect(state.playing).exchange
-        what = "bonds between two students" if kind == "couple" else f"bonds to {kind} organizations"
+        what = what_is_exchanged(kind)
         held = state.cliques[seat].get(action.card)
         if held is None:
             return IllegalAction(f"{state.name(action.card)} is not in your clique", "Events")
@@ -197,7 +133,7 @@ def _hookup_reason(state: HSDState, seat: int, a: HookUp, effect: Effect) -> Ill
     if taken is not None:
         return IllegalAction(f"({a.x},{a.y}) already holds {state.name(taken)}", rule)
     return IllegalAction(f"{target.name} does not fit at ({a.x},{a.y}): the clique must stay within "
-                         f"{rules.SPAN} x {rules.SPAN} squares (see RULINGS.md, Fitting)", rule)
+                         f"{SPAN} x {SPAN} squares (see RULINGS.md, Fitting)", rule)
 
 
 def _bond_reason(state: HSDState, seat: int, a: Bond, effect: Effect) -> IllegalAction | None:
@@ -215,7 +151,7 @@ def _bond_reason(state: HSDState, seat: int, a: Bond, effect: Effect) -> Illegal
                              f"(hearts {parent.heart} + {card.heart})", rule)
     if state.supply[seat] <= 0:
         return IllegalAction("you have no bond marker left", rule)
-    if effect.target_type is not None and not rules.relationship_has_type(card, parent, effect.target_type):
+    if effect.target_type is not None and not relationship_has_type(card, parent, effect.target_type):
         return IllegalAction(f"this card bonds only relationships with a {effect.target_type} card", "Events")
     return None
 
@@ -240,7 +176,7 @@ def _breakup_reason(state: HSDState, seat: int, a: Breakup, effect: Effect) -> I
         return IllegalAction(f"{state.name(a.card)} is {rival}'s main student: name the card at the other end "
                              "of one of their relationships", rule)
     card, parent = cards[a.card], cards[p.parent]
-    if effect.target_type is not None and not rules.relationship_has_type(card, parent, effect.target_type):
+    if effect.target_type is not None and not relationship_has_type(card, parent, effect.target_type):
         return IllegalAction(f"this card breaks up only relationships with a {effect.target_type} card", "Events")
     cruel = cards[a.performer].cruel + effect.cruel_bonus
     if cruel < p.bonds:

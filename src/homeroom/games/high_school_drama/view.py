@@ -1,12 +1,12 @@
-"""The terminal view: every clique drawn as a grid of cards with their arrows and bonds,
-the open squares where a card could join, the quad, and what the viewer may see privately."""
+"""What a seat sees: its observation (hands are secret, the event deck face down), the terminal
+view (every clique drawn as a grid of cards with their arrows and bonds, the open squares where
+a card could join, the quad, the viewer's hand) and the one-line description of each action."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from homeroom.engine import Action
-from homeroom.games.high_school_drama import rules
+from homeroom.engine import Action, Event
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -18,7 +18,9 @@ from homeroom.games.high_school_drama.actions import (
 )
 from homeroom.games.high_school_drama.clique import Clique, open_spots
 from homeroom.games.high_school_drama.components import Card, load
+from homeroom.games.high_school_drama.constants import SEASONS, SPAN, YEARS
 from homeroom.games.high_school_drama.effects import Effect
+from homeroom.games.high_school_drama.main_student import who_starts
 
 if TYPE_CHECKING:
     from homeroom.games.high_school_drama.state import HSDState
@@ -28,6 +30,41 @@ H = 4  # card height
 GAP_X = 5
 GAP_Y = 1
 _LETTER = {"jock": "J", "popular": "P", "artsy": "A", "geek": "G"}
+
+
+def observe(state: HSDState, seat: int | None) -> dict[str, Any]:
+    events = state.comps.events
+    return {
+        "year": YEARS[state.year],
+        "season": SEASONS[state.season],
+        "phase": state.phase,
+        "step": ("midterm", "final")[state.step],
+        "leader": state.leader,
+        "to_move": state.to_move,
+        "enrolled": list(state.enrolled),
+        "quad": sorted(state.quad),
+        "student_deck": len(state.student_deck),
+        "organization_deck": len(state.org_deck),
+        "event_deck": len(state.event_deck),
+        "event_discard": list(state.event_discard),
+        "playing": state.playing,
+        "exchanging": list(state.ex_queue) if state.ex_queue is not None else None,
+        "stacks": {k: len(v) for k, v in state.stacks.items()} if state.public_draft else None,
+        "players": [
+            {
+                "name": state.names[s],
+                "hand": sorted(state.hands[s]) if s == seat else None,
+                "hand_size": len(state.hands[s]),
+                "events_in_hand": sum(1 for c in state.hands[s] if c in events),
+                "clique": [[cid, p.x, p.y, p.parent, p.bonds] for cid, p in state.cliques[s].items()],
+                "supply": state.supply[s],
+                "signatures": dict(sorted(state.signatures[s].items())),
+                "drama_face_down": sorted(state.shown[s]) if state.shown else [],
+            }
+            for s in range(state.players)
+        ],
+    }
+
 
 
 def card_line(card: Card) -> str:
@@ -66,7 +103,7 @@ def draw_clique(clique: Clique, show_open: bool = True) -> list[str]:
     cards = load().cards
     if not clique:
         return ["(no main student yet)"]
-    spots = open_spots(clique, cards, rules.SPAN) if show_open else {}
+    spots = open_spots(clique, cards, SPAN) if show_open else {}
     cells = {(p.x, p.y): cid for cid, p in clique.items()}
     xs = [x for x, _ in cells] + [x for x, _ in spots]
     ys = [y for _, y in cells] + [y for _, y in spots]
@@ -132,7 +169,7 @@ def render(state: HSDState, viewer: int | None) -> str:
     comps = load()
     cards = comps.cards
     out: list[str] = []
-    out.append(f"== High School Drama: {rules.YEARS[state.year]} {rules.SEASONS[state.season]} "
+    out.append(f"== High School Drama: {YEARS[state.year]} {SEASONS[state.season]} "
                f"| {phase_text(state)} | leader: {leader_text(state)} ==")
     out.append(f"Hand size this year: {state.hand_limit}.  Event deck: {len(state.event_deck)}, "
                f"played events: {len(state.event_discard)}.")
@@ -238,3 +275,12 @@ def _lost(clique: Clique, card: str, left: int) -> str:
     if left > 0:
         return ""
     return ": " + ", ".join(load().cards[c].name for c in _branch(clique, card)) + " back to the quad"
+
+
+def opening_events(state: HSDState) -> list[Event]:
+    quad = ", ".join(state.name(c) for c in state.quad)
+    return [Event(f"The quad: {quad}."),
+            Event("The drama stacks hold a hookup, a bond and a breakup card per player; the special events "
+                  "are shuffled." if state.public_draft else
+                  "Each player has a hookup, a bond and a breakup drama card; the special events are shuffled."),
+            Event(who_starts(state))]
