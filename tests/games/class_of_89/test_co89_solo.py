@@ -8,8 +8,9 @@ from co89_helpers import blank_book, new_state, put, stock, take_out
 from homeroom.games.class_of_89 import GAME
 from homeroom.games.class_of_89.actions import ChooseSide
 from homeroom.games.class_of_89.components import components
-from homeroom.games.class_of_89.rules import JANITOR, Co89State
+from homeroom.games.class_of_89.model import JANITOR
 from homeroom.games.class_of_89.scoring import ed_score, solo_objective_points
+from homeroom.games.class_of_89.state import Co89State
 
 COMP = components()
 IDS = [lc.id for lc in COMP.locations]

@@ -28,8 +28,9 @@ from homeroom.games.class_of_89.actions import (
     UseMember,
 )
 from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.model import JANITOR
 from homeroom.games.class_of_89.placement import student_slots
-from homeroom.games.class_of_89.rules import JANITOR, Co89State
+from homeroom.games.class_of_89.state import Co89State
 
 OFFICE, LIBRARY, HALLWAY, AUDITORIUM, GYM = range(5)
 
@@ -508,7 +509,7 @@ def test_decline_and_reward_lines_say_what_is_given_up() -> None:
     state._gain(0, ["tile1x1"])
     assert state.describe_action(Decline()) == "Decline the 1x1 tile"
     state.pending.clear()
-    from homeroom.games.class_of_89.state import Pending
+    from homeroom.games.class_of_89.model import Pending
 
     state.pending.append(Pending("reward", 0, club="athletics"))
     assert state.describe_action(Reward("star")) == "Athletics leader's reward: take a Star token"

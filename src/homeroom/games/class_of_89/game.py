@@ -10,8 +10,9 @@ from homeroom.games.class_of_89.actions import ACTION_TYPES
 from homeroom.games.class_of_89.bots import BOTS
 from homeroom.games.class_of_89.components import CLUBS, components, load
 from homeroom.games.class_of_89.invariants import DECK_KINDS
-from homeroom.games.class_of_89.rules import EMPTY, JANITOR, Co89State
-from homeroom.games.class_of_89.state import Yearbook
+from homeroom.games.class_of_89.model import EMPTY, JANITOR, Yearbook
+from homeroom.games.class_of_89.state import Co89State
+from homeroom.games.class_of_89.view import render
 
 OPTIONS = (
     OptionSpec("objectives", "A", "club objective cards: set A-D, or one random card of each type",
@@ -170,8 +171,6 @@ class ClassOf89(Game):
         return load(directory)[1]
 
     def render(self, state: State, viewer: int | None) -> Any:
-        from homeroom.games.class_of_89.render import render
-
         assert isinstance(state, Co89State)
         return render(state, viewer)
 
