@@ -346,7 +346,7 @@ def load(directory: Path | None = None) -> tuple[Components | None, list[str]]:
     solo = _read(directory, "solo.toml", ck)
     if not locations:  # board.toml is broken: the solo cards cannot be checked against its locations
         solo = {}
-    location_cards, choice_cards = _solo(solo, ck, [lc.id for lc in locations])
+    location_cards, choice_cards = _solo(solo, ck, locations)
     every = [*students, *teachers, *staff, *tiles]
     for dup in sorted({c for c in every if every.count(c) > 1}):
         ck.bad("data", f"id {dup!r} is used by two different components")
@@ -356,9 +356,16 @@ def load(directory: Path | None = None) -> tuple[Components | None, list[str]]:
                       icons, halves, location_cards, choice_cards), []
 
 
-def _solo(data: dict[str, Any], ck: _Checker, locations: list[str]) -> tuple[dict[str, LocationCard],
-                                                                              dict[str, ChoiceCard]]:
+def _item(space: str) -> str:
+    """The Choice card item a school space shows: student, teacher, staff or tile (any pile A-D)."""
+    return "tile" if space.startswith("tile") else space
+
+
+def _solo(data: dict[str, Any], ck: _Checker, mat: tuple[Location, ...]) -> tuple[dict[str, LocationCard],
+                                                                                  dict[str, ChoiceCard]]:
     name = "solo.toml"
+    locations = [lc.id for lc in mat]
+    holds = {lc.id: {_item(s) for s in lc.spaces} for lc in mat}
     members = ("editor", "designer", "photographer", "treasurer")
     loc_cards: dict[str, LocationCard] = {}
     for i, rec in enumerate(data.get("location_card", [])):
@@ -382,6 +389,10 @@ def _solo(data: dict[str, Any], ck: _Checker, locations: list[str]) -> tuple[dic
                 v not in ("student", "teacher", "staff", "tile") for v in items.values()):
             ck.bad(where, "field 'items' must give student, teacher, staff or tile for every location")
             items = {}
+        for loc, item in items.items():
+            if item not in holds.get(loc, {item}):
+                ck.bad(where, f"field 'items' asks for a {item} at the {loc}, which has no {item} space on the "
+                              "school mat (board.toml), so that reveal could never succeed")
         back = rec.get("back")
         if not isinstance(back, list) or sorted(back) != sorted(members):
             ck.bad(where, "field 'back' must list the four team members in order")
@@ -412,6 +423,10 @@ def _board(board: dict[str, Any], ck: _Checker, gw: int, gh: int) -> tuple[Any, 
                 s not in ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D") for s in spaces):
             ck.bad(where, "field 'spaces' must list 5 of student, teacher, staff, tile-A..tile-D")
             spaces = []
+        missing = [k for k in ("student", "teacher", "staff", "tile") if spaces and k not in {_item(x) for x in spaces}]
+        if missing:
+            ck.bad(where, f"field 'spaces' has no {' or '.join(missing)} space; the rulebook puts \"a mix of "
+                          "students, teachers, staff, and Wildcat Way tiles\" at each location")
         locations.append(Location(ck.text(rec, "id", where), ck.text(rec, "name", where),
                                   ck.text(rec, "club", where, CLUBS), ck.text(rec, "token", where, TOKENS),
                                   tuple(spaces)))
