@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant
+from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant, first_player_option
 from homeroom.games.class_of_89.actions import ACTION_TYPES
 from homeroom.games.class_of_89.bots import BOTS
 from homeroom.games.class_of_89.components import CLUBS, components, load
@@ -28,6 +29,10 @@ OPTIONS = (
                choices=("easy", "normal", "hard"), players=(1,)),
     OptionSpec("solo_extra_abc", False, "solo game: take Ed's ABC token yourself (two ABC tokens, easier)",
                players=(1,)),
+    # Player Setup 4: "the one who graduated closest to 1989 ... the players can decide"; solo: "Ed is
+    # the first player", so the option is for 2-4 players
+    replace(first_player_option("seat 1 (the players decide: closest to 1989, then the biggest hair)", 4),
+            players=(2, 3, 4)),
 )
 
 
@@ -106,15 +111,17 @@ class ClassOf89(Game):
         books = []
         solo = players == 1
         start = comp.board["starting_signatures"][str(max(players, 2))]
+        first = 1 if solo else max(int(options.get("first_player", 0)) - 1, 0)
         if solo:
-            start = [start[1], 0]  # Ed goes first and never has signatures
+            start = [0, start[1]]  # Ed goes first and never has signatures; the player is second
+        order = [(seat - first) % (2 if solo else players) for seat in range(2 if solo else players)]
         for seat in range(2 if solo else players):
             teacher = decks["teacher"].pop()
             photo = [""] * 20
             photo[0] = teacher
             gw, gh = int(comp.board["grid_columns"]), int(comp.board["grid_rows"])
             books.append(Yearbook(photo, [[] for _ in range(20)], [""] * (gw * gh), {c: 0 for c in CLUBS},
-                                  signatures=int(start[seat])))
+                                  signatures=int(start[order[seat]])))  # "based on turn order"
         spaces = [[EMPTY] * 3 for _ in range(5)]
         members = [[""] * 3 for _ in range(5)]
         janitors: list[tuple[int, int]] = []
@@ -130,7 +137,7 @@ class ClassOf89(Game):
         state = Co89State(
             players, seed, options, names, rng, books, [[""] * 5 for _ in range(5)], {}, spaces, members, [],
             janitors, decks, {k: [] for k in DECK_KINDS}, set_aside, int(comp.board["one_by_one_tiles"]),
-            objectives,
+            objectives, first=first,
         )
         for i in range(5):
             for j in range(5):
@@ -162,7 +169,6 @@ class ClassOf89(Game):
         ed.abc_tokens = 0
         if options["solo_extra_abc"]:
             state.books[0].abc_tokens = 2
-        state.first = 1
 
     def state_from_json(self, text: str) -> State:
         return Co89State.from_json(text)
