@@ -3,6 +3,7 @@ rule coverage table in RULINGS.md maps each rulebook section to its tests."""
 
 from __future__ import annotations
 
+import pytest
 from co89_helpers import blank_book, put, started, stock, take_out
 from test_co89_solo import COMP, back_giving, choice_card, ready_for_ed, solo, stack_choices
 
@@ -283,3 +284,67 @@ def test_eds_gains_are_resolved_at_once_and_he_never_gains_signatures() -> None:
     assert state.pending == [] and state.books[1].signatures == 0
     assert sum(state.ed_tokens.values()) >= tokens + 1
 
+
+
+def test_eds_designer_takes_the_locations_token() -> None:
+    """Solo, Team Member Action: "Designer — Take an attribute token matching the current location"."""
+    state, loc = _ed_turn_with("designer", "student")
+    token = COMP.locations[loc].token
+    state.ed_tokens = {}
+    state._ed_turn()
+    assert state.ed_tokens.get(token, 0) >= 1
+
+
+@pytest.mark.parametrize("unused", ["editor", "designer", "photographer"])
+def test_eds_unused_team_member_reward(unused: str) -> None:
+    """Solo, Round End: Editor "Advance Ed's pin on the preferred club track", Designer "Take an
+    attribute token from Ed's preferred location", Photographer "Take a student from the top of the
+    deck" (the Treasurer's is in test_ed_round_end_rewards_and_unused_member)."""
+    state = solo()
+    ed = state.books[1]
+    ed.used = [m for m in ("editor", "designer", "photographer", "treasurer") if m != unused]
+    state.ed_priority = ["arts", "council", "quiz", "pep", "athletics"]
+    state.ed_tokens = {}
+    ed.tracks["arts"] = 0
+    top = state.decks["student"][-1]
+    state._ed_round_end()
+    if unused == "editor":
+        assert ed.tracks["arts"] == 1
+    elif unused == "designer":
+        assert state.ed_tokens == {"paint": 1}  # the Auditorium's token
+    else:
+        assert top in ed.photo
+
+
+def test_ed_at_the_top_of_a_track_takes_its_token_instead() -> None:
+    """Solo, Club Tracks: "If Ed has reached the top of a track and would gain another advancement on
+    that track, they instead gain a token of the matching type"."""
+    state = solo()
+    ed = state.books[1]
+    ed.tracks["athletics"] = len(COMP.tracks["athletics"])
+    state.ed_tokens = {}
+    state._advance(1, "athletics")
+    assert ed.tracks["athletics"] == len(COMP.tracks["athletics"]) and state.ed_tokens == {"star": 1}
+
+
+def test_a_round_is_three_turns_each_with_one_team_member_left_over() -> None:
+    """Game Structure: "players each have 3 turns per round ... players will use only 3 of their 4
+    team members each round"."""
+    state = started(2)
+    for b in state.books:
+        b.tracks = {c: 0 for c in b.tracks}
+    members = ["editor", "designer", "photographer"]
+    for turn in range(6):
+        assert state.round == 1
+        seat = state.to_move
+        state.apply(Place(members[turn // 2], "entrance", 0))
+        state.apply(state.legal_actions()[0])
+        while state.pending and state.pending[0].kind != "reward":
+            state.apply(state.legal_actions()[-1])
+        if turn < 5:
+            assert state.books[seat or 0].used == members[:turn // 2 + 1]
+            state.apply(EndTurn())
+    state.apply(EndTurn())
+    while state.pending:
+        state.apply(state.legal_actions()[0])
+    assert state.round == 2 and all(b.used == [] for b in state.books)
