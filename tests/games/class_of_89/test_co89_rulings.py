@@ -3,10 +3,14 @@ placings, each pinned by a test."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from co89_helpers import started, stock, take_out
 from test_co89_solo import COMP, IDS, back_giving, choice_card, ready_for_ed, solo, stack_choices
 
+import homeroom.games.class_of_89 as package
 from homeroom.engine import OptionError, Score
 from homeroom.games.class_of_89 import GAME
 from homeroom.games.class_of_89 import state as state_module
@@ -176,3 +180,14 @@ def test_eds_choice_deck_reshuffles_all_but_the_card_in_use() -> None:
     state._next_choice_back()
     assert state.solo_choice_discard == [in_use]
     assert sorted(state.solo_choices) == sorted(c for c in COMP.choice_cards if c != in_use)
+
+
+def test_every_test_rulings_md_names_exists() -> None:
+    """RULINGS.md and its rule coverage table name tests; a renamed or deleted test must not leave
+    a ruling pinned by nothing."""
+    rulings = (Path(package.__file__).parent / "RULINGS.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", rulings))
+    here = Path(__file__).parent
+    defined = {m for f in here.glob("test_*.py") for m in re.findall(r"^def (test_[a-z0-9_]+)", f.read_text(), re.M)}
+    assert len(named) > 100
+    assert named - defined == set()
