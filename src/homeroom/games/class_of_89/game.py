@@ -66,6 +66,7 @@ class ClassOf89(Game):
             {"half_icons": False, "objective_scoring": "casual"},
             {"difficulty": "easy"},
             {"difficulty": "hard", "solo_extra_abc": True},
+            {"first_player": 2},
         ),
         summary="Four rounds of placing your yearbook team around the school to fill your class photo, "
                 "Wildcat Way grid and staff section, competing on club tracks and objectives.",
