@@ -6,8 +6,8 @@ from typing import Any
 
 from homeroom.games.class_of_89 import GAME
 from homeroom.games.class_of_89.components import CLUBS, components
-from homeroom.games.class_of_89.rules import Co89State
-from homeroom.games.class_of_89.state import Superlative, Yearbook
+from homeroom.games.class_of_89.model import Superlative, Yearbook
+from homeroom.games.class_of_89.state import Co89State
 
 TOKEN = {"G": "gavel", "K": "bookmark", "B": "bolt", "P": "paint", "S": "star"}
 

@@ -7,8 +7,8 @@ from co89_helpers import blank_book, new_state, put, started, stock, take_out
 
 from homeroom.games.class_of_89.actions import Place, Take
 from homeroom.games.class_of_89.components import components
-from homeroom.games.class_of_89.rules import Co89State
 from homeroom.games.class_of_89.scoring import objective_points, teacher_points, wildcat_total
+from homeroom.games.class_of_89.state import Co89State
 
 HALLWAY = 2
 

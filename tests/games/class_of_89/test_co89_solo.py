@@ -8,8 +8,9 @@ from co89_helpers import blank_book, new_state, put, stock, take_out
 from homeroom.games.class_of_89 import GAME
 from homeroom.games.class_of_89.actions import ChooseSide
 from homeroom.games.class_of_89.components import components
-from homeroom.games.class_of_89.rules import JANITOR, Co89State
+from homeroom.games.class_of_89.model import JANITOR
 from homeroom.games.class_of_89.scoring import ed_score, solo_objective_points
+from homeroom.games.class_of_89.state import Co89State
 
 COMP = components()
 IDS = [lc.id for lc in COMP.locations]
@@ -86,7 +87,7 @@ def test_determining_team_member_location_and_item_example() -> None:
     state = solo()
     loc = location_card(editor="gym")
     ready_for_ed(state, loc, ["designer"])
-    stock(state, GYM, ["amy-a", "carla-b", "band-director", "cheerleaders", "debate-team"])
+    stock(state, GYM, ["amy-a", "carla-b", "band-director", "seniors"])
     state.spaces[GYM][0] = JANITOR
     stack_choices(state, [choice_card("gym", "staff"), back_giving("editor", ["designer"])])
     ed = state.books[1]
@@ -124,7 +125,7 @@ def test_repeated_choice_reveals_until_possible() -> None:
     state = solo()
     loc = location_card(designer="hallway")
     ready_for_ed(state, loc, [])
-    stock(state, HALLWAY, ["amy-a", "carla-b", "erin-c", "band-director", "cheerleaders"])
+    stock(state, HALLWAY, ["amy-a", "carla-b", "band-director", "cheerleaders"])  # no teacher
     # top first: a card showing Teacher at the Hallway (none there), a card whose back gives the
     # Designer and whose Hallway item is Teacher or Staff, then one showing Staff
     teacher = choice_card("hallway", "teacher")

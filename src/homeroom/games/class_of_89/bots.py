@@ -20,6 +20,7 @@ from typing import Any
 
 from homeroom.engine.bots import BotSettings
 from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.scoring import ed_score
 
 W_CARD = 1.2           # per student or teacher in the class photo, scaled by the time left
 W_STORED_TOKEN = 1.2
@@ -63,8 +64,6 @@ def values(state: Any, seat: int) -> list[float]:
 def _solo(state: Any, out: list[float]) -> list[float]:
     if state.players != 1:
         return out
-    from homeroom.games.class_of_89.scoring import ed_score
-
     return [out[0] - float(ed_score(state).total)]
 
 

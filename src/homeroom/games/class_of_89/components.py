@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
-from homeroom.engine.data import read_toml
+from homeroom.engine.data import check_provenance, read_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 CLUBS = ("council", "quiz", "pep", "arts", "athletics", "honor")
 TOKENS = ("gavel", "bookmark", "bolt", "paint", "star")
 LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 TILE_LETTERS = ("A", "B", "C", "D")
-PROVENANCES = ("rulebook", "stand-in")
 GAIN_WORDS = ("signature", "tile1x1", "draw_students", "draw_teachers", "pick_student", "pick_teacher")
 COUNTS = {"students.toml": 78, "teachers.toml": 24, "staff.toml": 24, "objectives.toml": 24}
 TILE_COUNTS = {"A": 8, "B": 12, "C": 10, "D": 12}
@@ -40,11 +39,12 @@ TILE_KINDS = {
     "tokens_per": ("token", "per", "points"),
 }
 FIELDS = {
-    "student": ("id", "name", "letter", "left", "right", "provenance"),
-    "teacher": ("id", "name", "right", "scoring", "provenance"),
-    "staff": ("id", "name", "club", "gains", "provenance"),
-    "tile": ("id", "name", "letter", "width", "height", "gains", "superlative", "scoring", "provenance"),
-    "objective": ("id", "name", "club", "set", "min", "t1", "t2", "measure", "provenance"),
+    "student": ("id", "name", "letter", "left", "right", "provenance", "stand_in_fields"),
+    "teacher": ("id", "name", "right", "scoring", "provenance", "stand_in_fields"),
+    "staff": ("id", "name", "club", "gains", "provenance", "stand_in_fields"),
+    "tile": ("id", "name", "letter", "width", "height", "gains", "superlative", "scoring", "provenance",
+             "stand_in_fields"),
+    "objective": ("id", "name", "club", "set", "min", "t1", "t2", "measure", "provenance", "stand_in_fields"),
 }
 MEASURES = {
     "students_token_same_class": ("token",),
@@ -195,6 +195,13 @@ class _Checker:
             self.bad(where, f"field '{key}' is {value!r}, expected one of {', '.join(choices)}")
         return value
 
+    def provenance(self, rec: dict[str, Any], where: str) -> str:
+        """Check ``provenance`` (and a mixed record's ``stand_in_fields``); return the provenance."""
+        for problem in check_provenance(rec):
+            self.bad(where, problem)
+        value = rec.get("provenance")
+        return value if isinstance(value, str) else ""
+
     def number(self, rec: dict[str, Any], key: str, where: str, low: int = 0, high: int = 99) -> int:
         value = rec.get(key)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -285,7 +292,7 @@ def _records(data: dict[str, Any], key: str, name: str, ck: _Checker) -> list[tu
             ck.bad(where, f"id {rid!r} is used twice")
         seen.add(rid)
         ck.text(rec, "name", where)
-        ck.text(rec, "provenance", where, PROVENANCES)
+        ck.provenance(rec, where)
         for extra in sorted(set(rec) - set(FIELDS.get(key, rec))):
             ck.bad(where, f"unknown field '{extra}' (a {key} has {', '.join(FIELDS[key])})")
         out.append((where, rec))
@@ -346,7 +353,7 @@ def load(directory: Path | None = None) -> tuple[Components | None, list[str]]:
     solo = _read(directory, "solo.toml", ck)
     if not locations:  # board.toml is broken: the solo cards cannot be checked against its locations
         solo = {}
-    location_cards, choice_cards = _solo(solo, ck, [lc.id for lc in locations])
+    location_cards, choice_cards = _solo(solo, ck, locations)
     every = [*students, *teachers, *staff, *tiles]
     for dup in sorted({c for c in every if every.count(c) > 1}):
         ck.bad("data", f"id {dup!r} is used by two different components")
@@ -356,9 +363,16 @@ def load(directory: Path | None = None) -> tuple[Components | None, list[str]]:
                       icons, halves, location_cards, choice_cards), []
 
 
-def _solo(data: dict[str, Any], ck: _Checker, locations: list[str]) -> tuple[dict[str, LocationCard],
-                                                                              dict[str, ChoiceCard]]:
+def _item(space: str) -> str:
+    """The Choice card item a school space shows: student, teacher, staff or tile (any pile A-D)."""
+    return "tile" if space.startswith("tile") else space
+
+
+def _solo(data: dict[str, Any], ck: _Checker, mat: tuple[Location, ...]) -> tuple[dict[str, LocationCard],
+                                                                                  dict[str, ChoiceCard]]:
     name = "solo.toml"
+    locations = [lc.id for lc in mat]
+    holds = {lc.id: {_item(s) for s in lc.spaces} for lc in mat}
     members = ("editor", "designer", "photographer", "treasurer")
     loc_cards: dict[str, LocationCard] = {}
     for i, rec in enumerate(data.get("location_card", [])):
@@ -371,7 +385,7 @@ def _solo(data: dict[str, Any], ck: _Checker, locations: list[str]) -> tuple[dic
             m = {}
         elif x in m.values() or len(set(m.values())) != 4:
             ck.bad(where, "field 'members' must use the four locations other than x, one each")
-        ck.text(rec, "provenance", where, PROVENANCES)
+        ck.provenance(rec, where)
         loc_cards[cid] = LocationCard(cid, x, dict(m), rec.get("provenance", ""))
     choice_cards: dict[str, ChoiceCard] = {}
     for i, rec in enumerate(data.get("choice_card", [])):
@@ -382,11 +396,15 @@ def _solo(data: dict[str, Any], ck: _Checker, locations: list[str]) -> tuple[dic
                 v not in ("student", "teacher", "staff", "tile") for v in items.values()):
             ck.bad(where, "field 'items' must give student, teacher, staff or tile for every location")
             items = {}
+        for loc, item in items.items():
+            if item not in holds.get(loc, {item}):
+                ck.bad(where, f"field 'items' asks for a {item} at the {loc}, which has no {item} space on the "
+                              "school mat (board.toml), so that reveal could never succeed")
         back = rec.get("back")
         if not isinstance(back, list) or sorted(back) != sorted(members):
             ck.bad(where, "field 'back' must list the four team members in order")
             back = list(members)
-        ck.text(rec, "provenance", where, PROVENANCES)
+        ck.provenance(rec, where)
         choice_cards[cid] = ChoiceCard(cid, dict(items), tuple(back), rec.get("provenance", ""))
     if data and len(loc_cards) + len(choice_cards) != 30:
         ck.bad(name, f"has {len(loc_cards) + len(choice_cards)} solo cards; the game has 30")
@@ -406,12 +424,17 @@ def _board(board: dict[str, Any], ck: _Checker, gw: int, gh: int) -> tuple[Any, 
         ck.bad(name, "the class photo must be 4 rows by 5 columns")
     locations = []
     for i, rec in enumerate(board.get("location", [])):
-        where = f"{name} location #{i + 1}"
+        where = f"{name} location #{i + 1}" + (f" ({rec.get('id')})" if isinstance(rec.get("id"), str) else "")
         spaces = rec.get("spaces")
         if not isinstance(spaces, list) or len(spaces) != 5 or any(
                 s not in ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D") for s in spaces):
             ck.bad(where, "field 'spaces' must list 5 of student, teacher, staff, tile-A..tile-D")
             spaces = []
+        missing = [k for k in ("student", "teacher", "staff", "tile") if spaces and k not in {_item(x) for x in spaces}]
+        if missing:
+            ck.bad(where, f"field 'spaces' has no {' or '.join(missing)} space; the rulebook puts \"a mix of "
+                          "students, teachers, staff, and Wildcat Way tiles\" at each location")
+        ck.provenance(rec, where)
         locations.append(Location(ck.text(rec, "id", where), ck.text(rec, "name", where),
                                   ck.text(rec, "club", where, CLUBS), ck.text(rec, "token", where, TOKENS),
                                   tuple(spaces)))

@@ -22,7 +22,7 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import components
 
 if TYPE_CHECKING:
-    from homeroom.games.class_of_89.rules import Co89State
+    from homeroom.games.class_of_89.state import Co89State
 
 
 def _card_reason(state: Co89State, seat: int, card: str, at: int, abc: bool) -> IllegalAction | None:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant
+from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant, first_player_option
 from homeroom.games.class_of_89.actions import ACTION_TYPES
 from homeroom.games.class_of_89.bots import BOTS
 from homeroom.games.class_of_89.components import CLUBS, components, load
 from homeroom.games.class_of_89.invariants import DECK_KINDS
-from homeroom.games.class_of_89.rules import EMPTY, JANITOR, Co89State
-from homeroom.games.class_of_89.state import Yearbook
+from homeroom.games.class_of_89.model import EMPTY, JANITOR, Yearbook
+from homeroom.games.class_of_89.state import Co89State
+from homeroom.games.class_of_89.view import render
 
 OPTIONS = (
     OptionSpec("objectives", "A", "club objective cards: set A-D, or one random card of each type",
@@ -27,6 +29,10 @@ OPTIONS = (
                choices=("easy", "normal", "hard"), players=(1,)),
     OptionSpec("solo_extra_abc", False, "solo game: take Ed's ABC token yourself (two ABC tokens, easier)",
                players=(1,)),
+    # Player Setup 4: "the one who graduated closest to 1989 ... the players can decide"; solo: "Ed is
+    # the first player", so the option is for 2-4 players
+    replace(first_player_option("seat 1 (the players decide: closest to 1989, then the biggest hair)", 4),
+            players=(2, 3, 4)),
 )
 
 
@@ -60,6 +66,7 @@ class ClassOf89(Game):
             {"half_icons": False, "objective_scoring": "casual"},
             {"difficulty": "easy"},
             {"difficulty": "hard", "solo_extra_abc": True},
+            {"first_player": 2},
         ),
         summary="Four rounds of placing your yearbook team around the school to fill your class photo, "
                 "Wildcat Way grid and staff section, competing on club tracks and objectives.",
@@ -105,15 +112,17 @@ class ClassOf89(Game):
         books = []
         solo = players == 1
         start = comp.board["starting_signatures"][str(max(players, 2))]
+        first = 1 if solo else max(int(options.get("first_player", 0)) - 1, 0)
         if solo:
-            start = [start[1], 0]  # Ed goes first and never has signatures
+            start = [0, start[1]]  # Ed goes first and never has signatures; the player is second
+        order = [(seat - first) % (2 if solo else players) for seat in range(2 if solo else players)]
         for seat in range(2 if solo else players):
             teacher = decks["teacher"].pop()
             photo = [""] * 20
             photo[0] = teacher
             gw, gh = int(comp.board["grid_columns"]), int(comp.board["grid_rows"])
             books.append(Yearbook(photo, [[] for _ in range(20)], [""] * (gw * gh), {c: 0 for c in CLUBS},
-                                  signatures=int(start[seat])))
+                                  signatures=int(start[order[seat]])))  # "based on turn order"
         spaces = [[EMPTY] * 3 for _ in range(5)]
         members = [[""] * 3 for _ in range(5)]
         janitors: list[tuple[int, int]] = []
@@ -129,7 +138,7 @@ class ClassOf89(Game):
         state = Co89State(
             players, seed, options, names, rng, books, [[""] * 5 for _ in range(5)], {}, spaces, members, [],
             janitors, decks, {k: [] for k in DECK_KINDS}, set_aside, int(comp.board["one_by_one_tiles"]),
-            objectives,
+            objectives, first=first,
         )
         for i in range(5):
             for j in range(5):
@@ -161,7 +170,6 @@ class ClassOf89(Game):
         ed.abc_tokens = 0
         if options["solo_extra_abc"]:
             state.books[0].abc_tokens = 2
-        state.first = 1
 
     def state_from_json(self, text: str) -> State:
         return Co89State.from_json(text)
@@ -170,8 +178,6 @@ class ClassOf89(Game):
         return load(directory)[1]
 
     def render(self, state: State, viewer: int | None) -> Any:
-        from homeroom.games.class_of_89.render import render
-
         assert isinstance(state, Co89State)
         return render(state, viewer)
 

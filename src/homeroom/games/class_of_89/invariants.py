@@ -9,7 +9,7 @@ from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.components import CLUBS, components
 
 if TYPE_CHECKING:
-    from homeroom.games.class_of_89.rules import Co89State
+    from homeroom.games.class_of_89.state import Co89State
 
 DECK_KINDS = ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D")
 

@@ -1,7 +1,7 @@
 """Where cards and tiles may go in a yearbook: the class photo and the Wildcat Way grid.
 
 Pure functions over a :class:`~homeroom.games.class_of_89.state.Yearbook` and the
-components; the rules module calls them to list legal placements and to find half-icon
+components; the rule modules call them to list legal placements and to find half-icon
 matches and completed rows, columns and halves (rulebook: "Students", "Teachers",
 "Column/Row Completion Bonuses", "Wildcat Way Tiles").
 """
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from homeroom.games.class_of_89.components import Components, components
 
 if TYPE_CHECKING:
-    from homeroom.games.class_of_89.state import Yearbook
+    from homeroom.games.class_of_89.model import Yearbook
 
 ROWS, COLS = 4, 5
 CELLS = ROWS * COLS

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from homeroom.engine import Score
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.components import components
-from homeroom.games.class_of_89.state import Yearbook
+from homeroom.games.class_of_89.model import Yearbook
 
 if TYPE_CHECKING:
-    from homeroom.games.class_of_89.rules import Co89State
+    from homeroom.games.class_of_89.state import Co89State
 
 
 def student_count(book: Yearbook) -> int:

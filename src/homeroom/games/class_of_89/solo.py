@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from homeroom.engine import Event, Rng
 from homeroom.games.class_of_89 import placement as pl
-from homeroom.games.class_of_89.actions import cell, grid_cell
+from homeroom.games.class_of_89.actions import grid_cell
+from homeroom.games.class_of_89.bonuses import Bonuses
 from homeroom.games.class_of_89.components import CLUBS, components
-from homeroom.games.class_of_89.effects import Effects
+from homeroom.games.class_of_89.model import EMPTY
 
-EMPTY = -1
 ITEM_KIND = {"student": "student", "teacher": "teacher", "staff": "staff", "tile": "tile"}
 
 
-class Solo(Effects):
+class Solo(Bonuses):
     """Mixin: Ed's turns, selections, placements, automatic gains and round-end rewards."""
 
     spaces: list[list[int]]
@@ -339,5 +339,3 @@ class Solo(Effects):
             for i, club in zip(hidden, clubs):
                 self.ed_priority[i] = club
 
-
-__all__ = ["Solo", "cell"]

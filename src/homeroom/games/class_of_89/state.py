@@ -1,58 +1,171 @@
-"""Class of '89 state records: a player's yearbook, a Senior Superlative, a pending decision.
+"""The Class of '89 game state: the dataclass and the engine contract's hooks.
 
-The full game state (:class:`~homeroom.games.class_of_89.rules.Co89State`) holds these plus the
-school mat and the decks; components are referred to by id only (their definitions live in data).
+The rules live in the modules named after the rulebook's sections, which this class mixes in
+(:mod:`player_turn` <- :mod:`end_of_round` <- :mod:`solo` <- :mod:`bonuses`); scoring, the view,
+the illegal-move reasons and the invariants are functions over a state that these hooks call.
+Components are referred to by id only (their definitions live in ``data/``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
+from homeroom.games.class_of_89 import explain, view
+from homeroom.games.class_of_89.invariants import invariants
+from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, JANITOR, Pending, Yearbook
+from homeroom.games.class_of_89.player_turn import PlayerTurn
+from homeroom.games.class_of_89.scoring import ed_score, final_scores, student_count
+
+__all__ = ["EMPTY", "ENTRANCE", "JANITOR", "Co89State"]
 
 
-@dataclass
-class Superlative:
-    """A Senior Superlative tile in a yearbook: its student (not in any class) and tokens."""
-
-    tile: str
-    student: str
-    tokens: list[str] = field(default_factory=list)
+@dataclass(eq=False)
+class Co89State(PlayerTurn, State):
+    """A Class of '89 position: the school mat, the decks, every yearbook (Ed's last in a solo
+    game), the round and turn, and the decisions someone owes."""
 
 
-@dataclass
-class Yearbook:
-    """Everything on one player's yearbook board and beside it."""
+    game_id = "class-of-89"
+    players: int
+    seed: int
+    options: dict[str, Any]
+    names: list[str]
+    rng: Rng
+    books: list[Yearbook]
+    school: list[list[str]]                 # 5 locations x 5 card/tile spaces ("" empty)
+    school_sups: dict[str, str]             # Senior Superlative tile on the mat -> its student
+    spaces: list[list[int]]                 # 5 locations x 3 member spaces: seat, EMPTY or JANITOR
+    space_members: list[list[str]]
+    entrance: list[tuple[int, str]]
+    janitors: list[tuple[int, int]]         # (location, cost spot)
+    decks: dict[str, list[str]]             # top of each deck is the end of the list
+    discards: dict[str, list[str]]
+    set_aside: list[str]
+    ones_supply: int
+    objectives: list[str]
+    round: int = 1
+    first: int = 0
+    turns_taken: int = 0
+    phase: str = "side"                     # side | place | act | round_end | over
+    location: int = -1
+    member: str = ""
+    main_done: bool = False
+    sig_done: bool = False
+    member_done: bool = False
+    pending: list[Pending] = field(default_factory=list)
+    # solo game only (rulebook "Solo Rules"): Ed's decks, priority cards and tokens
+    solo_locations: list[str] = field(default_factory=list)
+    solo_location: str = ""
+    solo_location_discard: list[str] = field(default_factory=list)
+    solo_choices: list[str] = field(default_factory=list)
+    solo_choice_discard: list[str] = field(default_factory=list)
+    ed_priority: list[str] = field(default_factory=list)
+    ed_revealed: list[bool] = field(default_factory=list)
+    ed_tokens: dict[str, int] = field(default_factory=dict)
 
-    photo: list[str]            # 20 class-photo cells in reading order: card id or ""
-    tokens: list[list[str]]     # attribute tokens on the card in each cell
-    grid: list[str]             # Wildcat Way cells: "" empty, a tile id or "1x1"
-    tracks: dict[str, int]      # club -> steps advanced
-    signatures: int = 0
-    abc_tokens: int = 1         # ABC tokens owned (solo: 0 for Ed, 2 for an eased player)
-    abc_slots: list[int] = field(default_factory=list)   # cells the used ABC tokens cover
-    storage: list[str] = field(default_factory=list)
-    tiles: list[str] = field(default_factory=list)
-    ones: int = 0
-    superlatives: list[Superlative] = field(default_factory=list)
-    staff: list[str] = field(default_factory=list)
-    halves: list[str] = field(default_factory=list)
-    rows_done: list[int] = field(default_factory=list)
-    cols_done: list[int] = field(default_factory=list)
-    side: str = ""
-    used: list[str] = field(default_factory=list)   # team members placed this round
 
+    # ------------------------------------------------------------ who moves
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.pending:
+            return self.pending[0].seat
+        return self.current
 
-@dataclass
-class Pending:
-    """A decision someone owes before play goes on (a token to place, a bonus to resolve...).
+    def turn_seat(self) -> int | None:
+        if self.phase == "over":
+            return None
+        return self.current if self.current < self.players else self.to_move  # never Ed (not a seat)
 
-    kinds: token (token may be "any"), move (a paid token move's destination), tile1x1,
-    draw_students, draw_teachers, pick_student, pick_teacher, reward (end-of-round track leader).
-    """
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
 
-    kind: str
-    seat: int
-    token: str = ""
-    club: str = ""
-    source: int = -1
-    cards: list[str] = field(default_factory=list)
-    optional: bool = False      # a draw-3 that may keep none (the yearbook row bonus)
+    # ------------------------------------------------------ actions
+    def _legal_actions(self) -> list[Action]:
+        return self._choices()
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self._play(action)
+        events += self._settle()
+        if self.phase == "over":
+            events.append(self._final_line())
+        if self.players == 1:  # Ed is not a seat: his log lines belong to nobody
+            events = [e if e.seat is None or e.seat < self.players else Event(e.text, None, (), e.reveals)
+                      for e in events]
+        return events
+
+    def _final_line(self) -> Event:
+        """The last log line: every score and the winner (solo: the player's score against Ed's)."""
+        scores = self.scores()
+        win = self.winner() or []
+        if self.players == 1:
+            ed = ed_score(self)
+            verdict = f"{self.names[0]} beats Ed" if win else "Ed wins"
+            return Event(f"The game is over. {self.names[0]} {scores[0].total}, Ed {ed.total} "
+                         f"{ed.breakdown}. {verdict}.", reveals=True)
+        line = ", ".join(f"{self.names[s]} {scores[s].total}" for s in range(self.players))
+        return Event(f"The game is over. Final scores: {line}. "
+                     f"Winner: {' and '.join(self.names[s] for s in win)}.")
+
+    def describe_action(self, action: Action) -> str:
+        return view.describe_action(self, action)
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        return explain.why_illegal(self, action)
+
+    # ---------------------------------------------------------- scores
+    def scores(self) -> list[Score]:
+        return final_scores(self)
+
+    def winner(self) -> list[int] | None:
+        """Solo: the player wins with more points than Ed (else nobody: Ed wins)."""
+        if self.players != 1 or not self.is_terminal():
+            return super().winner()
+        return [0] if self.scores()[0].total > ed_score(self).total else []
+
+    def automa_scores(self) -> dict[str, Score]:
+        """Solo: Ed E. Tor's score (all of it public), for the score tables."""
+        if self.players != 1:
+            return {}
+        return {"Ed E. Tor": ed_score(self)}
+
+    def outcome(self) -> str:
+        """Solo: say how the player fared against Ed ("you win with more points than Ed")."""
+        if self.players != 1 or not self.is_terminal():
+            return super().outcome()
+        mine, eds = self.scores()[0].total, ed_score(self).total
+        if mine > eds:
+            return f"{self.names[0]} beats Ed E. Tor, {mine} to {eds}."
+        return f"Ed E. Tor wins, {eds} to {mine} (a tie goes to Ed: you need more points than him)."
+
+    def tiebreak(self, seat: int) -> tuple[Any, ...]:
+        """Rulebook "Endgame Scoring": the most club objective points, then the most students."""
+        return (self.scores()[seat].breakdown.get("objectives", 0), student_count(self.books[seat]))
+
+    # ---------------------------------------------------------- what a seat sees
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return view.observation(self, seat)
+
+    def opening_events(self) -> list[Event]:
+        return view.opening_events(self)
+
+    def redeal_hidden(self, seat: int | None, rng: Rng) -> None:
+        for kind, deck in self.decks.items():
+            hidden = [p for p in self.pending if p.seat != seat and p.kind == f"draw_{kind}s"]
+            pool = list(deck)
+            for p in hidden:
+                pool += p.cards
+            rng.shuffle(pool)
+            for p in hidden:
+                n = len(p.cards)
+                p.cards = pool[:n]
+                del pool[:n]
+            self.decks[kind] = pool
+        if self.players == 1:
+            self._redeal_solo(seat, rng)
+
+    def game_invariants(self) -> list[str]:
+        return invariants(self)

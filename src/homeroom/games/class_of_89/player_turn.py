@@ -1,19 +1,16 @@
-"""Class of '89 rules: the game state, its legal actions and their effects.
+"""Player Turn (rulebook "Gameplay / Player Turn", "Signatures", "School Entrance"): place a
+team member, then in any order the mandatory main action, the optional signature action and the
+optional team-member action, with free token moves from storage and paid token moves between
+students (rulebook "Attribute Tokens"), then end the turn. Every gain that asks for a choice (where
+a token goes, where a 1x1 tile goes, which drawn card to keep) becomes a :class:`Pending` decision
+resolved before play goes on; Ed E. Tor's turns and the end of a round run in between.
 
-Turn structure (rulebook "Player Turn"): place a team member, then in any order the mandatory
-main action, the optional signature action and the optional team-member action, with free
-token moves from storage and paid token moves between students, then end the turn. Every
-gain that asks for a choice (where a token goes, where a 1x1 tile goes, which drawn card to
-keep) becomes a :class:`Pending` decision resolved before play goes on.
+A mixin of :class:`~homeroom.games.class_of_89.state.Co89State`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
-from homeroom.games.class_of_89 import describe, explain
+from homeroom.engine import Action, Event, IllegalAction
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import (
     SUPERLATIVE,
@@ -38,54 +35,18 @@ from homeroom.games.class_of_89.actions import (
     grid_cell,
 )
 from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
-from homeroom.games.class_of_89.effects import Effects
-from homeroom.games.class_of_89.invariants import invariants
-from homeroom.games.class_of_89.solo import Solo
-from homeroom.games.class_of_89.state import Pending, Yearbook
-
-EMPTY, JANITOR = -1, -2
-ENTRANCE = 5
+from homeroom.games.class_of_89.end_of_round import EndOfRound
+from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending
 
 
-@dataclass(eq=False)
-class Co89State(Solo, Effects, State):
-    game_id = "class-of-89"
-    players: int
-    seed: int
-    options: dict[str, Any]
-    names: list[str]
-    rng: Rng
-    books: list[Yearbook]
-    school: list[list[str]]                 # 5 locations x 5 card/tile spaces ("" empty)
-    school_sups: dict[str, str]             # Senior Superlative tile on the mat -> its student
-    spaces: list[list[int]]                 # 5 locations x 3 member spaces: seat, EMPTY or JANITOR
-    space_members: list[list[str]]
-    entrance: list[tuple[int, str]]
-    janitors: list[tuple[int, int]]         # (location, cost spot)
-    decks: dict[str, list[str]]             # top of each deck is the end of the list
-    discards: dict[str, list[str]]
-    set_aside: list[str]
-    ones_supply: int
-    objectives: list[str]
-    round: int = 1
-    first: int = 0
-    turns_taken: int = 0
-    phase: str = "side"                     # side | place | act | round_end | over
-    location: int = -1
-    member: str = ""
-    main_done: bool = False
-    sig_done: bool = False
-    member_done: bool = False
-    pending: list[Pending] = field(default_factory=list)
-    # solo game only (rulebook "Solo Rules"): Ed's decks, priority cards and tokens
-    solo_locations: list[str] = field(default_factory=list)
-    solo_location: str = ""
-    solo_location_discard: list[str] = field(default_factory=list)
-    solo_choices: list[str] = field(default_factory=list)
-    solo_choice_discard: list[str] = field(default_factory=list)
-    ed_priority: list[str] = field(default_factory=list)
-    ed_revealed: list[bool] = field(default_factory=list)
-    ed_tokens: dict[str, int] = field(default_factory=dict)
+class PlayerTurn(EndOfRound):
+    """Mixin: the legal actions of a turn and what each does."""
+
+    location: int
+    member: str
+    main_done: bool
+    sig_done: bool
+    member_done: bool
 
     # ------------------------------------------------------------ who moves
     @property
@@ -95,24 +56,9 @@ class Co89State(Solo, Effects, State):
             return self.turns_taken
         return (self.first + self.turns_taken) % len(self.books)
 
-    @property
-    def to_move(self) -> int | None:
-        if self.phase == "over":
-            return None
-        if self.pending:
-            return self.pending[0].seat
-        return self.current
 
-    def turn_seat(self) -> int | None:
-        if self.phase == "over":
-            return None
-        return self.current if self.current < self.players else self.to_move  # never Ed (not a seat)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
-    # -------------------------------------------------------- legal actions
-    def _legal_actions(self) -> list[Action]:
+    def _choices(self) -> list[Action]:
+        """Every legal action of ``to_move`` (the contract's ``_legal_actions``)."""
         if self.pending:
             return self._pending_actions(self.pending[0])
         if self.phase == "side":
@@ -219,8 +165,9 @@ class Co89State(Solo, Effects, State):
             return [Reward("signature"), *(Reward(t) for t in choices)]
         return []
 
-    # ------------------------------------------------------------- apply
-    def _apply(self, action: Action) -> list[Event]:
+
+    def _play(self, action: Action) -> list[Event]:
+        """Carry out a legal action of ``to_move`` (before Ed's turns and round ends run)."""
         if self.pending:
             p = self.pending.pop(0)
             before = len(self.pending)
@@ -246,10 +193,6 @@ class Co89State(Solo, Effects, State):
             events += self._end_turn()
         else:
             events = self._turn_action(action)
-        events += self._settle()
-        if self.players == 1:  # Ed is not a seat: his log lines belong to nobody
-            events = [e if e.seat is None or e.seat < self.players else Event(e.text, None, (), e.reveals)
-                      for e in events]
         return events
 
     def _place_member(self, a: Place) -> list[Event]:
@@ -398,25 +341,6 @@ class Co89State(Solo, Effects, State):
             return self._end_round()
         return []
 
-    def _end_round(self) -> list[Event]:
-        self.phase = "round_end"
-        comp = components()
-        events = [Event(f"Round {self.round} ends.")]
-        for club in CLUBS:
-            steps = [b.tracks[club] for b in self.books]
-            best = max(steps)
-            if best > 0 and steps.count(best) == 1 and self._is_ed(steps.index(best)):
-                token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
-                events.append(Event(f"Ed leads {comp.club_name(club)} and takes a token."))
-                events += self._ed_gain("token:" + token)
-            elif best > 0 and steps.count(best) == 1:
-                self.pending.append(Pending("reward", steps.index(best), club=club))
-            elif best > 0:
-                events.append(Event(f"{comp.club_name(club)} is tied at the top: no reward."))
-        if self.players == 1:
-            events += self._ed_round_end()
-        return events
-
     def _settle(self) -> list[Event]:
         """Drop decisions that became empty, run round ends and Ed's turns until someone must decide."""
         events: list[Event] = []
@@ -448,170 +372,3 @@ class Co89State(Solo, Effects, State):
             break
         return events
 
-    def _after_round(self) -> list[Event]:
-        comp = components()
-        board = comp.board
-        if self.round >= int(board["rounds"]):
-            self.phase = "over"
-            self.ed_revealed = [True] * len(self.ed_priority)  # solo: the priority cards are turned up
-            scores = self.scores()
-            line = ", ".join(f"{self.names[s]} {scores[s].total}" for s in range(self.players))
-            win = self.winner() or []
-            if self.players == 1:
-                from homeroom.games.class_of_89.scoring import ed_score
-
-                ed = ed_score(self)
-                verdict = f"{self.names[0]} beats Ed" if win else "Ed wins"
-                return [Event(f"The game is over. {self.names[0]} {scores[0].total}, Ed {ed.total} "
-                              f"{ed.breakdown}. {verdict}.", reveals=True)]
-            return [Event(f"The game is over. Final scores: {line}. "
-                          f"Winner: {' and '.join(self.names[s] for s in win)}.")]
-        events: list[Event] = []
-        for i in range(5):
-            for j in range(3):
-                if self.spaces[i][j] >= 0:
-                    self.spaces[i][j] = EMPTY
-                    self.space_members[i][j] = ""
-        self.entrance.clear()
-        for b in self.books:
-            b.used.clear()
-        if self.round == int(board["winter_break_round"]):
-            for i in range(5):
-                for j in range(5):
-                    self._discard_space(i, j)
-            events.append(Event("Winter Break: the whole school is wiped."))
-        for i in range(5):
-            for j in range(5):
-                if not self.school[i][j]:
-                    self._fill(i, j)
-        if self.janitors:
-            for loc, cost in self.janitors:
-                self.spaces[loc][cost] = EMPTY
-                self.space_members[loc][cost] = ""
-            self.janitors = [((loc + 1) % 5, cost) for loc, cost in self.janitors]
-            for loc, cost in self.janitors:
-                self.spaces[loc][cost] = JANITOR
-                self.space_members[loc][cost] = "janitor"
-            events.append(Event("The janitors move one location to the right."))
-        if len(self.books) > 2 or self.round == int(board["winter_break_round"]):
-            self.first = (self.first + 1) % len(self.books)
-        self.round += 1
-        self.turns_taken = 0
-        self.phase = "place"
-        events.append(Event(f"Round {self.round} begins; {self._name(self.first)} goes first.", reveals=True))
-        if self.players == 1:
-            events += self._reveal_location()
-        return events
-
-    # ---------------------------------------------------------- contract
-    def scores(self) -> list[Score]:
-        from homeroom.games.class_of_89.scoring import final_scores
-
-        return final_scores(self)
-
-    def winner(self) -> list[int] | None:
-        """Solo: the player wins with more points than Ed (else nobody: Ed wins)."""
-        if self.players != 1 or not self.is_terminal():
-            return super().winner()
-        from homeroom.games.class_of_89.scoring import ed_score
-
-        return [0] if self.scores()[0].total > ed_score(self).total else []
-
-    def automa_scores(self) -> dict[str, Score]:
-        """Solo: Ed E. Tor's score (all of it public), for the score tables."""
-        if self.players != 1:
-            return {}
-        from homeroom.games.class_of_89.scoring import ed_score
-
-        return {"Ed E. Tor": ed_score(self)}
-
-    def outcome(self) -> str:
-        """Solo: say how the player fared against Ed ("you win with more points than Ed")."""
-        if self.players != 1 or not self.is_terminal():
-            return super().outcome()
-        from homeroom.games.class_of_89.scoring import ed_score
-
-        mine, eds = self.scores()[0].total, ed_score(self).total
-        if mine > eds:
-            return f"{self.names[0]} beats Ed E. Tor, {mine} to {eds}."
-        return f"Ed E. Tor wins, {eds} to {mine} (a tie goes to Ed: you need more points than him)."
-
-    def tiebreak(self, seat: int) -> tuple[Any, ...]:
-        from homeroom.games.class_of_89.scoring import student_count
-
-        return (self.scores()[seat].breakdown.get("objectives", 0), student_count(self.books[seat]))
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from homeroom.engine.codec import encode
-
-        pend = []
-        for p in self.pending:
-            d = {"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source,
-                 "optional": p.optional}
-            d["cards"] = list(p.cards) if p.seat == seat else len(p.cards)
-            pend.append(d)
-        return {
-            "round": self.round, "phase": self.phase, "first": self.first, "turn": self.current,
-            "to_move": self.to_move, "location": self.location, "member": self.member,
-            "main_done": self.main_done, "sig_done": self.sig_done, "member_done": self.member_done,
-            "objectives": list(self.objectives), "school": encode(self.school),
-            "school_sups": dict(self.school_sups), "spaces": encode(self.spaces),
-            "space_members": encode(self.space_members), "entrance": encode(self.entrance),
-            "decks": {k: len(v) for k, v in self.decks.items()}, "discards": encode(self.discards),
-            "set_aside": list(self.set_aside), "ones_supply": self.ones_supply,
-            "books": encode(self.books), "pending": pend,
-            **({"solo": self._solo_view()} if self.players == 1 else {}),
-        }
-
-    def _solo_view(self) -> dict[str, Any]:
-        comp = components()
-        return {
-            "location_card": self.solo_location, "location_deck": len(self.solo_locations),
-            "location_discard": list(self.solo_location_discard), "choice_deck": len(self.solo_choices),
-            "choice_discard": list(self.solo_choice_discard),
-            "next_choice_back": list(comp.choice_cards[self.solo_choices[-1]].back) if self.solo_choices else None,
-            "priority": [c if r else None for c, r in zip(self.ed_priority, self.ed_revealed)],
-            "ed_tokens": dict(sorted(self.ed_tokens.items())),
-        }
-
-    def redeal_hidden(self, seat: int | None, rng: Rng) -> None:
-        for kind, deck in self.decks.items():
-            hidden = [p for p in self.pending if p.seat != seat and p.kind == f"draw_{kind}s"]
-            pool = list(deck)
-            for p in hidden:
-                pool += p.cards
-            rng.shuffle(pool)
-            for p in hidden:
-                n = len(p.cards)
-                p.cards = pool[:n]
-                del pool[:n]
-            self.decks[kind] = pool
-        if self.players == 1:
-            self._redeal_solo(seat, rng)
-
-    def game_invariants(self) -> list[str]:
-        return invariants(self)
-
-    def opening_events(self) -> list[Event]:
-        comp = components()
-        events = [Event("Club objectives: " + ", ".join(comp.objectives[o].name for o in self.objectives) + ".")]
-        for s, b in enumerate(self.books):
-            events.append(Event(f"{self._name(s)} starts with {comp.card_name(b.photo[0])} as the first teacher "
-                                f"and {b.signatures} signature{'s' if b.signatures != 1 else ''}.",
-                                s if s < self.players else None))
-        for loc, cost in self.janitors:
-            events.append(Event(f"A janitor occupies the {cost}-signature space of the "
-                                f"{comp.locations[loc].name}."))
-        if self.players == 1:
-            ed = self.books[1]
-            events.append(Event("Ed E. Tor plays the solo game at " + str(self.options.get("difficulty")) + " difficulty: "
-                                + ", ".join(components().card_name(c) for c in ed.photo[1:] if c)
-                                + " join his class photo; five priority cards lie face down above his columns."))
-        events.append(Event(f"{self._name(self.first)} has the first player token."))
-        return events
-
-    def describe_action(self, action: Action) -> str:
-        return describe.describe_action(self, action)
-
-    def why_illegal(self, action: Action) -> IllegalAction:
-        return explain.why_illegal(self, action)

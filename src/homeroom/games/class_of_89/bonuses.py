@@ -1,6 +1,7 @@
-"""Class of '89 effects shared by every seat and by Ed: decks and the school mat, placing a card
+"""Class of '89 bonuses shared by every seat and by Ed: the decks and the school mat, placing a card
 or tile in a yearbook, gains (signatures, tokens, club steps, 1x1 tiles, draws, "!" picks) and
-club-track advances (rulebook "Column/Row Completion Bonuses", "Wildcat Way Tiles", "Club Tracks").
+club-track advances (rulebook "Column/Row Completion Bonuses", "Attribute Tokens", "Wildcat Way
+Tiles", "Club Tracks").
 
 A gain that asks a player for a choice becomes a :class:`Pending` decision; for Ed (solo mode) the
 solo rules choose at once (see :mod:`homeroom.games.class_of_89.solo`).
@@ -22,11 +23,11 @@ from homeroom.games.class_of_89.actions import (
     grid_cell,
 )
 from homeroom.games.class_of_89.components import components
-from homeroom.games.class_of_89.state import Pending, Superlative, Yearbook
+from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
 
-class Effects:
-    """Mixin of :class:`~homeroom.games.class_of_89.rules.Co89State`: what gains and placements do."""
+class Bonuses:
+    """Mixin of :class:`~homeroom.games.class_of_89.state.Co89State`: what gains and placements do."""
 
     players: int
     options: dict[str, Any]
@@ -138,7 +139,7 @@ class Effects:
         lk = pl.lookup()
         return [c for row in self.school for c in row if c and lk.kind[c] == kind]
 
-    # ------------------------------------------------------------ effects
+    # ------------------------------------------------------------ placing and gaining
     def _place_card(self, seat: int, card: str, at: int, abc: bool, verb: str, sup: str) -> list[Event]:
         book = self.books[seat]
         comp = components()

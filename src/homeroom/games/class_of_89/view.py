@@ -1,19 +1,176 @@
-"""Terminal view of a Class of '89 game: the school mat, the round, every yearbook, and
-what the viewer alone may see (cards they drew and must choose from)."""
+"""What a seat sees of a Class of '89 game: its observation (everything hidden removed), the
+text board for the terminal (the school mat, the round, every yearbook, and what the viewer alone
+may see: cards they drew and must choose from), the opening log lines, and the action lines, which
+say what a placement would give ("Take Ursula I at row 1, column 2 (Quiz Bowl match)").
+
+One-line texts of the components' rules (objectives, teacher and tile scoring, gains) are in
+:mod:`~homeroom.games.class_of_89.card_texts`.
+"""
 
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from homeroom.engine import Action, Event
+from homeroom.engine.codec import encode
 from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89.actions import Decline, Keep, Photograph, PlaceOneByOne, Reward, Take
+from homeroom.games.class_of_89.card_texts import gain_text, objective_text, teacher_text, tile_text
 from homeroom.games.class_of_89.components import CLUBS, components
-from homeroom.games.class_of_89.texts import gain_text, objective_text, teacher_text, tile_text
+from homeroom.games.class_of_89.scoring import ed_score
 
 if TYPE_CHECKING:
-    from homeroom.games.class_of_89.rules import Co89State
-    from homeroom.games.class_of_89.state import Yearbook
+    from homeroom.games.class_of_89.model import Yearbook
+    from homeroom.games.class_of_89.state import Co89State
 
+
+# ------------------------------------------------------------------ observation
+def observation(state: Co89State, seat: int | None) -> dict[str, Any]:
+    """Everything public, plus the cards ``seat`` drew and must choose from (others see a count)."""
+    pend: list[dict[str, Any]] = []
+    for p in state.pending:
+        d = {"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source,
+             "optional": p.optional}
+        d["cards"] = list(p.cards) if p.seat == seat else len(p.cards)
+        pend.append(d)
+    return {
+        "round": state.round, "phase": state.phase, "first": state.first, "turn": state.current,
+        "to_move": state.to_move, "location": state.location, "member": state.member,
+        "main_done": state.main_done, "sig_done": state.sig_done, "member_done": state.member_done,
+        "objectives": list(state.objectives), "school": encode(state.school),
+        "school_sups": dict(state.school_sups), "spaces": encode(state.spaces),
+        "space_members": encode(state.space_members), "entrance": encode(state.entrance),
+        "decks": {k: len(v) for k, v in state.decks.items()}, "discards": encode(state.discards),
+        "set_aside": list(state.set_aside), "ones_supply": state.ones_supply,
+        "books": encode(state.books), "pending": pend,
+        **({"solo": _solo_view(state)} if state.players == 1 else {}),
+    }
+
+
+def _solo_view(state: Co89State) -> dict[str, Any]:
+    """What the table shows of Ed's decks and face-down priority cards."""
+    comp = components()
+    return {
+        "location_card": state.solo_location, "location_deck": len(state.solo_locations),
+        "location_discard": list(state.solo_location_discard), "choice_deck": len(state.solo_choices),
+        "choice_discard": list(state.solo_choice_discard),
+        "next_choice_back": list(comp.choice_cards[state.solo_choices[-1]].back) if state.solo_choices else None,
+        "priority": [c if r else None for c, r in zip(state.ed_priority, state.ed_revealed)],
+        "ed_tokens": dict(sorted(state.ed_tokens.items())),
+    }
+
+
+def opening_events(state: Co89State) -> list[Event]:
+    """Log lines for what setup did: objectives, starting teachers and signatures, janitors, Ed."""
+    comp = components()
+    events = [Event("Club objectives: " + ", ".join(comp.objectives[o].name for o in state.objectives) + ".")]
+    for s, b in enumerate(state.books):
+        events.append(Event(f"{state._name(s)} starts with {comp.card_name(b.photo[0])} as the first teacher "
+                            f"and {b.signatures} signature{'s' if b.signatures != 1 else ''}.",
+                            s if s < state.players else None))
+    for loc, cost in state.janitors:
+        events.append(Event(f"A janitor occupies the {cost}-signature space of the "
+                            f"{comp.locations[loc].name}."))
+    if state.players == 1:
+        ed = state.books[1]
+        events.append(Event("Ed E. Tor plays the solo game at " + str(state.options.get("difficulty")) + " difficulty: "
+                            + ", ".join(components().card_name(c) for c in ed.photo[1:] if c)
+                            + " join his class photo; five priority cards lie face down above his columns."))
+    events.append(Event(f"{state._name(state.first)} has the first player token."))
+    return events
+
+
+# ------------------------------------------------------------------ action lines
+def placement_gains(state: Co89State, seat: int, card: str, at: int) -> list[str]:
+    """Short phrases for what placing ``card`` at ``at`` gives at once (matches, rows, columns, icons)."""
+    comp = components()
+    book = state.books[seat]
+    kind = pl.lookup().kind.get(card, "")
+    out: list[str] = []
+    if kind in ("student", "teacher"):
+        if not 0 <= at < len(book.photo) or book.photo[at]:
+            return out
+        book.photo[at] = card
+        try:
+            if state.options.get("half_icons", True):
+                out += [f"{comp.club_name(club)} match" for club in pl.matches_at(book, at)]
+            row, col = pl.completed_lines(book, at)
+        finally:
+            book.photo[at] = ""
+        if row is not None:
+            out.append(f"completes row {row + 1}: " + ", ".join(gain_text(g) for g in comp.row_bonuses[row]))
+        if col is not None and book.side:
+            out.append(f"completes column {col + 1}: "
+                       + ", ".join(gain_text(g) for g in comp.column_sides[book.side][col]))
+    elif kind.startswith("tile"):
+        try:
+            cells = pl.tile_cells(card, at)
+        except ValueError:
+            return out
+        out += _grid_gains(state, seat, cells)
+    return out
+
+
+def _grid_gains(state: Co89State, seat: int, cells: list[int]) -> list[str]:
+    """The printed grid icons the cells cover and the halves they would complete."""
+    comp = components()
+    book = state.books[seat]
+    out: list[str] = []
+    covered = [gain_text(g) for c in cells for g in comp.grid_icons.get(c, [])]
+    if covered:
+        out.append("covers " + ", ".join(covered))
+    if any(book.grid[c] for c in cells):
+        return out
+    for c in cells:
+        book.grid[c] = "?"
+    try:
+        halves = pl.completed_halves(book)
+    finally:
+        for c in cells:
+            book.grid[c] = ""
+    out += [f"fills the {h} half: {comp.club_name(comp.halves[h])} +1" for h in halves]
+    return out
+
+
+def _decline(state: Co89State) -> str:
+    """What declining the pending decision gives up."""
+    comp = components()
+    p = state.pending[0]
+    if p.kind == "token":
+        return "Decline the token" if p.token == "any" else f"Decline the {comp.token_name(p.token)} token"
+    if p.kind == "tile1x1":
+        return "Decline the 1x1 tile"
+    if p.kind.startswith("draw"):
+        kind = p.kind[5:]
+        if p.optional:
+            return f"Keep none of the drawn {kind} (all back to the bottom of the deck)"
+        return (f"None of the drawn {kind} can be placed: discard {comp.card_name(p.cards[0])}, "
+                "the others back to the bottom")
+    if p.kind.startswith("pick"):
+        return f"Decline the bonus (take no face-up {p.kind[5:]})"
+    return "Decline"
+
+
+def describe_action(state: Co89State, action: Action) -> str:
+    text = action.describe()
+    if state.to_move is None:
+        return text
+    if isinstance(action, Decline) and state.pending:
+        return _decline(state)
+    if isinstance(action, Reward) and state.pending and state.pending[0].club:
+        return f"{components().club_name(state.pending[0].club)} leader's reward: {text[0].lower()}{text[1:]}"
+    gains: list[str] = []
+    if isinstance(action, Take | Photograph | Keep):
+        gains = placement_gains(state, state.to_move, action.card, action.at)
+    elif isinstance(action, PlaceOneByOne) and 0 <= action.at < len(state.books[state.to_move].grid):
+        gains = _grid_gains(state, state.to_move, [action.at])
+    if gains:
+        text += " (" + "; ".join(gains) + ")"
+    return text
+
+
+# ------------------------------------------------------------------ text board
 TOKEN_ABBR = {"gavel": "G", "bookmark": "K", "bolt": "B", "paint": "P", "star": "S"}
 WIDTH = 120
 CLUB_ABBR = {"council": "SC", "quiz": "QB", "pep": "PS", "arts": "FA", "athletics": "AT", "honor": "HS"}
@@ -124,8 +281,6 @@ def render_ed(state: Co89State) -> list[str]:
             cols.append(f"col {c + 1} face down")
     lines.append("Ed's priority cards: " + "; ".join(cols))
     if not state.is_terminal():
-        from homeroom.games.class_of_89.scoring import ed_score
-
         ed = ed_score(state)
         lines.append(f"Ed's score if the game ended now: {ed.total} ({_parts(ed.breakdown)})")
     return lines
@@ -202,8 +357,6 @@ def render(state: Co89State, viewer: int | None) -> str:
         for s, sc in enumerate(state.scores()):
             out.append(f"{state.names[s]}: {sc.total} ({_parts(sc.breakdown)})")
         if state.players == 1:
-            from homeroom.games.class_of_89.scoring import ed_score
-
             ed = ed_score(state)
             out.append(f"Ed: {ed.total} ({_parts(ed.breakdown)})")
     # keep the view within 120 columns: a long line continues, indented, on the next
