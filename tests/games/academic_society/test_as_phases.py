@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from as_helpers import begin, give, new, refresh, stage, start_round_with, texts
 
-from homeroom.games.academic_society import phases
+from homeroom.games.academic_society import preparation
 from homeroom.games.academic_society.actions import Declare, Gain, Maintain, Move, Place
-from homeroom.games.academic_society.rules import gain_contribution
+from homeroom.games.academic_society.management_board import gain_contribution
 
 
 # ------------------------------------------------------------------ Phase 1
@@ -191,7 +191,7 @@ def test_overflow_example() -> None:
 def test_premier_bonus() -> None:
     st = new(3, 1)
     st.authority = [[1, 2, 3, 4], [2, 7, 8, 9], [3, 5, 6, 12]]
-    events = phases.phase6(st)
+    events = preparation.phase6(st)
     assert st.sec_hand[0] == ["physics", "math"]
     assert st.secretariat == ["astronomy", "chemistry"]
     assert "alone holds cell 1" in texts(events)
@@ -211,11 +211,11 @@ def test_premier_bonus_two_players() -> None:
     a, b = st.order
     st.authority[b] = [5, 6, 7, 8]
     st.secretariat, st.beside = [], ["math", "physics", "astronomy", "chemistry"]
-    events = phases.phase6(st)
+    events = preparation.phase6(st)
     assert st.sec_hand[a] == [] and "is not on the Secretariat" in texts(events)
     st.secretariat = ["physics"]
     st.beside.remove("physics")
-    phases.phase6(st)
+    preparation.phase6(st)
     assert st.sec_hand[a] == ["physics"]
 
 
@@ -224,7 +224,7 @@ def test_phase6_returns_pawns() -> None:
     st.secretariat.remove("math")
     st.board["salon"] = [(0, "scholar"), (0, "math")]
     hand = st.hand[0]
-    phases.phase6(st)
+    preparation.phase6(st)
     assert st.hand[0] == hand + 1 and "math" in st.secretariat and st.board["salon"] == []
 
 
@@ -234,7 +234,7 @@ def test_treatise_pile_reshuffles() -> None:
     st.tr_discard["math"] += pile[:-1]
     del pile[:-1]
     old = list(st.tr_revealed["math"])
-    phases.phase6(st)
+    preparation.phase6(st)
     assert len(st.tr_revealed["math"]) == 2
     assert st.game_invariants() == [] or all("Treatise" not in p for p in st.game_invariants())
     everything = st.tr_piles["math"] + st.tr_revealed["math"] + st.tr_discard["math"]
