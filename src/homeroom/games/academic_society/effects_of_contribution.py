@@ -40,10 +40,14 @@ def space_bonus(st: AcademicState, seat: int) -> list[Event]:
 
 def lowest_penalty(st: AcademicState, seat: int) -> list[Event]:
     name = st.names[seat]
-    st.contribution[seat] = 0
-    stack_top(st, seat)
-    events = [Event(f"{name} has the lowest Contribution: the marker returns to START and a scholar "
-                    "must move along a red arrow.", seat)]
+    if st.contribution[seat]:
+        st.contribution[seat] = 0
+        stack_top(st, seat)
+        where = "the marker returns to START"
+    else:  # already on START: it stays where it is in the stack (RULINGS.md G20)
+        where = "the marker stays on START"
+    events = [Event(f"{name} has the lowest Contribution: {where} and a scholar must move along a red "
+                    "arrow.", seat)]
     if red_moves(st, seat):
         st.pending.append(Pending("red", seat, 0, "penalty"))
     else:

@@ -74,8 +74,14 @@ def move_scholar(st: AcademicState, seat: int, cell: int, to: int) -> None:
     cells.sort()
 
 
+COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
 def column_rule(st: AcademicState, seat: int) -> list[Event]:
-    """Two of a player's scholars in one column: the one on the smaller-numbered cell returns to hand."""
+    """More than one of a player's scholars in one column: every one but the scholar on the
+    highest-numbered cell returns to hand. One returned during Phase 2 (a blue-arrow move of the
+    Lecture Hall) is held aside until that Phase 2 is over: it "will be used as a scholar in Phase 2
+    of later rounds" (RULINGS.md G10)."""
     cells = components().cells
     by_column: dict[str, list[int]] = {}
     for o in st.authority[seat]:
@@ -88,9 +94,24 @@ def column_rule(st: AcademicState, seat: int) -> list[Event]:
         returned = sorted(orders)[:-1]
         for o in returned:
             st.authority[seat].remove(o)
-            st.hand[seat] += 1
-        where = "the bottom cell" if column == "none" else f"the {SUBJECT_NAME[column]} column"
-        events.append(Event(
-            f"{st.names[seat]} has two scholars in {where}: the one on cell "
-            f"{', '.join(map(str, returned))} returns to hand (cell {keep} stays).", seat))
+        if st.phase == 2:
+            if len(st.held) != st.players:
+                st.held = [0] * st.players
+            st.held[seat] += len(returned)
+        else:
+            st.hand[seat] += len(returned)
+        count = COUNT_WORDS.get(len(orders), str(len(orders)))
+        later = ", held aside until this Phase 2 is over" if st.phase == 2 else ""
+        if column == "none":  # the bottom cell is a column of its own: its scholars share one cell
+            back = COUNT_WORDS.get(len(returned), str(len(returned))).replace("two", "two of them")
+            verb = "returns" if len(returned) == 1 else "return"
+            text = (f"has {count} scholars on the bottom cell {keep}: {'one' if len(returned) == 1 else back} "
+                    f"{verb} to hand{later} (one stays)")
+        else:
+            if len(returned) == 1:
+                back = f"the one on cell {returned[0]} returns to hand"
+            else:
+                back = f"the ones on cells {', '.join(map(str, returned[:-1]))} and {returned[-1]} return to hand"
+            text = f"has {count} scholars in the {SUBJECT_NAME[column]} column: {back}{later} (cell {keep} stays)"
+        events.append(Event(f"{st.names[seat]} {text}.", seat))
     return events

@@ -18,6 +18,18 @@ def begin(st: AcademicState) -> list[Event]:
     return [Event("Phase 2: Research Activities.")]
 
 
+def finish(st: AcademicState) -> list[Event]:
+    """Scholars returned to hand during this Phase 2 (held aside) join the hand for later rounds."""
+    events = []
+    for seat in st.order:
+        if st.held and st.held[seat]:
+            n, st.held[seat] = st.held[seat], 0
+            st.hand[seat] += n
+            events.append(Event(f"{st.names[seat]}'s {n} scholar{'s' if n > 1 else ''} held aside "
+                                f"return{'' if n > 1 else 's'} to hand for later rounds.", seat))
+    return events
+
+
 def next_turn(st: AcademicState) -> bool:
     """Give the next seat in turn order with a pawn in hand its turn; False when all hands are empty."""
     n = st.players

@@ -154,18 +154,19 @@ def finish_phase(st: AcademicState) -> list[Event]:
     if st.phase == 1:
         return contribution_to_the_nation.finish(st) + begin_phase(st, 2)
     if st.phase == 2:
-        return begin_phase(st, 3)
+        return research_activities.finish(st) + begin_phase(st, 3)
     if st.phase == 3:
         return maintaining_authority.finish(st) + begin_phase(st, 4)
     if st.phase == 4:
         return begin_phase(st, 5)
     if st.phase == 5:
-        if st.round >= comps.rules.rounds:
+        st.phase = 6
+        events = phase6(st)
+        if st.round >= comps.rules.rounds:  # the round marker moves on to the END space
             st.phase = 0
             final = scores(st)
-            return [Event("The game is over. " + "; ".join(
+            return events + [Event("The round marker reaches END. The game is over. " + "; ".join(
                 f"{st.names[s]} {final[s].total} Influence" for s in range(st.players)) + ".")]
-        events = phase6(st)
         st.round += 1
         return events + begin_phase(st, 1)
     raise AssertionError(st.phase)

@@ -30,6 +30,7 @@ def setup(st: AcademicState) -> None:
     st.contribution = [0] * n
     starts = list(comps.start_cells)
     st.hand = [rules.scholars - len(starts)] * n
+    st.held = [0] * n
     st.authority = [list(starts) for _ in range(n)]
     st.sabbatical = [[0, 0, 0, 0] for _ in range(n)]
     st.presentation = [[[], [], [], []] for _ in range(n)]

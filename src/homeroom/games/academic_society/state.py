@@ -37,6 +37,8 @@ class AcademicState(State):
     stamp: list[int] = field(default_factory=list)
     stamp_counter: int = 0
     hand: list[int] = field(default_factory=list)
+    held: list[int] = field(default_factory=list)
+    """Scholars returned to hand during this Phase 2, held aside until it is over (per seat)."""
     authority: list[list[int]] = field(default_factory=list)
     sabbatical: list[list[int]] = field(default_factory=list)
     presentation: list[list[list[int]]] = field(default_factory=list)

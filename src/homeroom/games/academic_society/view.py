@@ -93,7 +93,8 @@ def render(st: AcademicState, viewer: int | None) -> str:
     comps = components()
     out = []
     phase = PHASE_NAMES.get(st.phase, "")
-    out.append(f"=== ACADEMIC SOCIETY  Round {min(st.round, comps.rules.rounds)}/{comps.rules.rounds}  {phase} ===")
+    marker = "END" if st.phase == 0 else f"{st.round}/{comps.rules.rounds}"
+    out.append(f"=== ACADEMIC SOCIETY  Round {marker}  {phase} ===")
     out.append("Turn order: " + " > ".join(st.names[s] for s in st.order))
     if st.to_move is not None:
         out.append("To decide: " + decision_text(st, viewer))
@@ -147,7 +148,8 @@ def render(st: AcademicState, viewer: int | None) -> str:
         secs = "".join(f" +{SUBJECT_NAME[x]} Secretary" for x in st.sec_hand[s])
         out.append(f"{st.names[s]}{you}: Influence {st.influence[s]} (with end scoring {scores[s].total})  "
                    f"Theories {th}  Contribution {st.contribution[s]}")
-        out.append(f"   hand: {st.hand[s]} scholar(s){secs}   Authority cells: "
+        held = f" (+{st.held[s]} held aside until Phase 2 is over)" if st.held and st.held[s] else ""
+        out.append(f"   hand: {st.hand[s]} scholar(s){held}{secs}   Authority cells: "
                    f"{', '.join(map(str, st.authority[s])) or 'none'}")
         for i, row in enumerate(comps.rows):
             pos = st.sabbatical[s][i]
@@ -295,6 +297,7 @@ def observation(st: AcademicState, seat: int | None) -> dict[str, Any]:
     top = st.pending[-1] if st.pending else None
     return {
         "round": st.round,
+        "round_marker": "END" if st.phase == 0 else st.round,
         "phase": st.phase,
         "order": list(st.order),
         "influence": list(st.influence),
@@ -302,6 +305,7 @@ def observation(st: AcademicState, seat: int | None) -> dict[str, Any]:
         "contribution": list(st.contribution),
         "contribution_stack": list(st.stamp),
         "hand": list(st.hand),
+        "held_aside": list(st.held) if st.held else [0] * st.players,
         "authority": [list(a) for a in st.authority],
         "sabbatical": [list(s) for s in st.sabbatical],
         "presentation": [[list(r) for r in p] for p in st.presentation],
