@@ -145,3 +145,20 @@ def test_held_aside_scholar_never_reaches_phase3_in_hand_count() -> None:
         st.apply(st.legal_actions()[-1])
     assert st.held[a] == 0 and st.hand[a] >= 1
 
+
+
+def test_placings_follow_the_scoring_tiebreaks() -> None:
+    """G17: every seat gets a place by Influence, then most Theories in total, then earlier in the
+    final turn order; the turn order breaks every remaining tie, so no two seats share a place."""
+    st = new(4, 3)
+    st.phase = 0
+    st.order = [3, 1, 0, 2]
+    st.influence = [10, 12, 10, 10]
+    st.theories = [[1, 1, 1, 1], [0, 0, 0, 0], [2, 2, 0, 0], [3, 0, 0, 0]]
+    st.authority = [[], [], [], []]
+    st.pending = []
+    refresh(st)
+    assert st.placings() == [2, 1, 3, 4]  # 12 Influence first; 0 and 2 tie on 4 Theories, 0 earlier in order
+    st.theories[2] = [2, 2, 1, 0]
+    assert st.placings() == [3, 1, 2, 4]  # now seat 2 has more Theories than seat 0
+    assert st.winner() == [1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from homeroom.engine import Game, GameInfo, Rng, State
+from homeroom.engine import Game, GameInfo, Rng, State, first_player_option
 from homeroom.games.academic_society.actions import ACTION_TYPES
 from homeroom.games.academic_society.bots import BOTS
 from homeroom.games.academic_society.components import check, components
@@ -37,10 +37,10 @@ class AcademicSociety(Game):
         name="Academic Society",
         min_players=2,
         max_players=4,
-        options=(),
+        options=(first_player_option("the turn order is determined at random (Setup)", 4),),
         constants=_constants(),
         max_decisions=4000,
-        test_option_sets=({},),
+        test_option_sets=({}, {"first_player": 2}),
         summary="Place scholars to research Theories, hold your place on the Authority track, send "
                 "scholars on Sabbatical and present Treatises; most Influence after 7 rounds wins.",
         rulebook="academic_society.txt",

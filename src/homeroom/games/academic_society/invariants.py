@@ -27,10 +27,10 @@ def game_invariants(st: AcademicState) -> list[str]:
         secs.extend(held)
     for s in range(st.players):
         name, sab, th = st.names[s], st.sabbatical[s], st.theories[s]
-        held = st.held[s] if st.held else 0
-        total = st.hand[s] + held + len(st.authority[s]) + on_board[s] + len(sab) - sab.count(0)
-        if held and st.phase != 2:
-            problems.append(f"{name} still has {held} scholar(s) held aside after Phase 2")
+        aside = st.held[s] if st.held else 0
+        total = st.hand[s] + aside + len(st.authority[s]) + on_board[s] + len(sab) - sab.count(0)
+        if aside and st.phase != 2:
+            problems.append(f"{name} still has {aside} scholar(s) held aside after Phase 2")
         if total != rules.scholars:
             problems.append(f"{name} has {total} scholars in play, not {rules.scholars}")
         if min(th) < 0 or max(th) > rules.theory_max:

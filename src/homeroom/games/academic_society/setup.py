@@ -21,6 +21,10 @@ def setup(st: AcademicState) -> None:
     n = st.players
     st.order = list(range(n))
     st.rng.shuffle(st.order)
+    chosen = int(st.options.get("first_player", 0) or 0)
+    if chosen:  # the players name who starts; the rest of the turn order stays random (G25)
+        st.order.remove(chosen - 1)
+        st.order.insert(0, chosen - 1)
     st.stamp = [0] * n
     for height, seat in enumerate(reversed(st.order)):  # first player's marker on top
         st.stamp[seat] = height + 1
@@ -54,7 +58,8 @@ def setup(st: AcademicState) -> None:
     for s in SUBJECTS:
         st.rng.shuffle(st.tr_piles[s])
         reveal_treatises(st, s)
-    st.setup_log.append("Turn order: " + ", ".join(st.names[s] for s in st.order) + ".")
+    st.setup_log.append("Turn order: " + ", ".join(st.names[s] for s in st.order) + "."
+                        + (f" {st.names[chosen - 1]} starts, as the players chose." if chosen else ""))
     if st.tr_removed:
         st.setup_log.append(f"The {len(st.tr_removed)} Treatise tiles with the 4-player icon are removed.")
     if n == 2:
