@@ -59,9 +59,9 @@ def test_move_line_warns_of_the_column_rule() -> None:
     st.apply(Spend((1, 1, 1, 0)))
     assert st.pending[-1].kind == "blue"
     # 13 -> 12 joins the scholar on 8 in the Mathematics column: the one on 8 (smaller) returns
-    assert st.describe_action(Move(13, 12)).endswith("your scholar on cell 8 then returns to hand (column rule)")
+    assert st.describe_action(Move(13, 12)).endswith("your scholar on cell 8 then returns to hand for a later round (column rule)")
     # 9 -> 8 joins it on cell 8 itself: one of the two returns
-    assert st.describe_action(Move(9, 8)).endswith("this scholar then returns to hand (column rule)")
+    assert st.describe_action(Move(9, 8)).endswith("this scholar then returns to hand for a later round (column rule)")
     assert st.describe_action(Move(9, 5)) == "Move your Authority scholar from cell 9 to cell 5 (blue arrow)"
     events = st.apply(Move(13, 12))
     assert sorted(st.authority[a]) == [3, 9, 12] and "cell 8 returns to hand" in "".join(e.text for e in events)

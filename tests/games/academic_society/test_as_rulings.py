@@ -162,3 +162,18 @@ def test_placings_follow_the_scoring_tiebreaks() -> None:
     st.theories[2] = [2, 2, 1, 0]
     assert st.placings() == [3, 1, 2, 4]  # now seat 2 has more Theories than seat 0
     assert st.winner() == [1]
+
+
+def test_explain_names_the_scholar_held_aside() -> None:
+    st = new(2, 1)
+    decline_phase1(st)
+    a = st.to_move
+    assert a is not None
+    st.hand[a] = 0
+    st.held[a] = 1
+    st.beside.remove("math")
+    st.sec_hand[a] = ["math"]  # so that a still has a turn
+    st.board["salon"] = [(a, "scholar")] * 2
+    refresh(st)
+    reason = st.explain(Place("workshop-1"))
+    assert reason is not None and "waits for a later round" in reason

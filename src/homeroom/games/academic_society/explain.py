@@ -56,7 +56,10 @@ def why_illegal(st: AcademicState, act: Action) -> IllegalAction:
             return IllegalAction(f"{space_text(act.space)} already holds a pawn; only the Salon holds any "
                                  "number", rule)
         if act.pawn == "scholar" and not st.hand[top.seat]:
-            return IllegalAction(f"{name} has no scholar in hand", rule)
+            aside = st.held[top.seat] if st.held else 0
+            wait = (f" (the {aside} returned to hand this Phase 2 wait for a later round)" if aside > 1 else
+                    " (the one returned to hand this Phase 2 waits for a later round)" if aside else "")
+            return IllegalAction(f"{name} has no scholar in hand{wait}", rule)
         if act.pawn != "scholar" and act.pawn not in st.sec_hand[top.seat]:
             return IllegalAction(f"{name} does not hold the {SUBJECT_NAME.get(act.pawn, act.pawn)} Secretary", rule)
         if loc.main == "headquarters" and min(st.theories[top.seat]) < 1:

@@ -264,7 +264,8 @@ def _describe(st: AcademicState, action: Action) -> str:
         if len(same) > 1:
             back = sorted(same)[:-1]
             who = "this scholar" if action.to in back else "your scholar on cell " + ", ".join(map(str, back))
-            text += f"; {who} then returns to hand (column rule)"
+            later = " for a later round" if st.phase == 2 else ""
+            text += f"; {who} then returns to hand{later} (column rule)"
         return text
     if isinstance(action, Bonus) and top is not None:
         loc = comps.locations[top.ctx]
