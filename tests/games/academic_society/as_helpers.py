@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from homeroom.engine import Action, Event
-from homeroom.games.academic_society import GAME, phases
+from homeroom.games.academic_society import GAME, rounds
 from homeroom.games.academic_society.actions import Declare
-from homeroom.games.academic_society.rules import Pending
+from homeroom.games.academic_society.model import Pending
 from homeroom.games.academic_society.state import AcademicState
 
 
@@ -23,7 +23,7 @@ def refresh(st: AcademicState) -> None:
 def run(st: AcademicState) -> list[Event]:
     """Run the automatic steps after a hand edit, up to the next decision."""
     refresh(st)
-    events = phases.advance(st)
+    events = rounds.advance(st)
     return events
 
 
@@ -43,7 +43,7 @@ def begin(st: AcademicState, phase: int, round: int | None = None) -> list[Event
     if round is not None:
         st.round = round
     st.pending, st.queue = [], []
-    events = phases.begin_phase(st, phase)
+    events = rounds.begin_phase(st, phase)
     return events + run(st)
 
 

@@ -78,16 +78,26 @@ def test_lecture_hall() -> None:
 
 
 def test_column_rule_blue_move() -> None:
-    st, a, _ = to_place()
+    """G10: the column rule also follows a blue-arrow move; in Phase 2 the returned scholar is held
+    aside ("used as a scholar in Phase 2 of later rounds"), not placed again this Phase 2."""
+    st, a, b = to_place()
     st.authority[a] = [2, 3, 4, 9]
-    hand = st.hand[a]
+    st.hand[a] = 1  # the Lecture Hall scholar is a's last one: the other two are at the Salon
+    st.board["salon"] = [(a, "scholar"), (a, "scholar")]
     refresh(st)
     st.apply(Place("lecture-hall-2"))
     assert len(st.legal_actions()) == 20  # every split of 3 among four subjects held at 4
     st.apply(Spend((3, 0, 0, 0)))
     events = st.apply(Move(9, 8))  # 8 is in the Mathematics column with 4
-    assert st.authority[a] == [2, 3, 8] and st.hand[a] == hand
-    assert "the one on cell 4 returns to hand" in texts(events)
+    assert st.authority[a] == [2, 3, 8] and st.hand[a] == 0 and st.held[a] == 1
+    assert "the one on cell 4 returns to hand, held aside until this Phase 2 is over" in texts(events)
+    assert st.invariants() == []
+    log = []
+    while st.phase == 2:  # b places the rest of its hand; a never gets another turn this Phase 2
+        assert st.to_move == b, st.pending[-1]
+        log += st.apply(st.legal_actions()[-1])
+    assert st.hand[a] == 1 and st.held[a] == 0
+    assert f"{st.names[a]}'s 1 scholar held aside returns to hand for later rounds." in texts(log)
 
 
 def test_lecture_hall_closed_without_blue_arrow() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from homeroom.engine import DataError
+from homeroom.engine.data import read_toml
 from homeroom.games.academic_society import GAME
 from homeroom.games.academic_society.components import DATA_DIR, SUBJECTS, components, load
 
@@ -147,3 +148,36 @@ def test_two_cells_in_one_place_reported(data_copy: Path) -> None:
     problems = GAME.check_data(data_copy)
     assert any(p.startswith("authority_track.toml cell 6") and "shares row 2 and column 'physics' with cell 5" in p
                for p in problems), problems
+
+
+def test_wrong_stand_in_fields_named_with_file_and_record(data_copy: Path) -> None:
+    """Provenance per field: a stand_in_fields entry that is no field of the record, a 'mixed' record
+    without the list, and a list on a 'rulebook' record are each reported with file and record."""
+    _edit(data_copy / "treatises.toml", 'stand_in_fields = ["name", "influence", "flask"]',
+          'stand_in_fields = ["name", "influense", "flask"]')
+    _edit(data_copy / "royal_commissions.toml", 'provenance = "mixed"\nstand_in_fields = ["cost"]',
+          'provenance = "mixed"')
+    _edit(data_copy / "rules.toml", 'provenance = "rulebook"', 'provenance = "rulebook"\nstand_in_fields = ["rounds"]')
+    _edit(data_copy / "society_board.toml", 'provenance = "stand-in"', 'provenance = "invented"')
+    problems = GAME.check_data(data_copy)
+    assert any(p.startswith("treatises.toml [[tile]] #1:") and "'influense'" in p for p in problems), problems
+    assert any(p.startswith("royal_commissions.toml [[tile]] #2:") and "stand_in_fields" in p
+               for p in problems), problems
+    assert any(p.startswith("rules.toml:") and "only for provenance = 'mixed'" in p for p in problems), problems
+    assert any(p.startswith("society_board.toml [[space]] #1:") and "'invented'" in p for p in problems), problems
+
+
+def test_treatise_provenance_is_per_field() -> None:
+    """Every Treatise mixes printed and invented values: name, end Influence and flask are stand-ins
+    on all 36, the back on the 20 two-subject tiles, and which tile shows the 4-player icon on the ten
+    one-of-a-kind 'spend one of the Theories shown' tiles."""
+    data, problem = read_toml(DATA_DIR / "treatises.toml")
+    assert problem is None
+    for rec in data["tile"]:
+        assert rec["provenance"] == "mixed"
+        fields = set(rec["stand_in_fields"])
+        assert {"name", "influence", "flask"} <= fields and "text" not in fields and "subjects" not in fields
+        assert ("back" in fields) == (len(rec["subjects"]) == 2)
+        assert ("four_player" in fields) == (rec["id"] in (*range(20, 25), *range(30, 35)))
+    commissions, _ = read_toml(DATA_DIR / "royal_commissions.toml")
+    assert [r["provenance"] for r in commissions["tile"]] == ["rulebook"] + ["mixed"] * 9

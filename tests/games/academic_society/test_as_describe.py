@@ -59,9 +59,9 @@ def test_move_line_warns_of_the_column_rule() -> None:
     st.apply(Spend((1, 1, 1, 0)))
     assert st.pending[-1].kind == "blue"
     # 13 -> 12 joins the scholar on 8 in the Mathematics column: the one on 8 (smaller) returns
-    assert st.describe_action(Move(13, 12)).endswith("your scholar on cell 8 then returns to hand (column rule)")
+    assert st.describe_action(Move(13, 12)).endswith("your scholar on cell 8 then returns to hand for a later round (column rule)")
     # 9 -> 8 joins it on cell 8 itself: one of the two returns
-    assert st.describe_action(Move(9, 8)).endswith("this scholar then returns to hand (column rule)")
+    assert st.describe_action(Move(9, 8)).endswith("this scholar then returns to hand for a later round (column rule)")
     assert st.describe_action(Move(9, 5)) == "Move your Authority scholar from cell 9 to cell 5 (blue arrow)"
     events = st.apply(Move(13, 12))
     assert sorted(st.authority[a]) == [3, 9, 12] and "cell 8 returns to hand" in "".join(e.text for e in events)
@@ -111,9 +111,9 @@ def test_activate_done_line() -> None:
     st.tr_piles["math"].remove(3) if 3 in st.tr_piles["math"] else st.tr_revealed["math"].remove(3)
     st.phase, st.round, st.pending, st.queue = 5, 7, [], [("p5start", a, 0)]
     refresh(st)
-    from homeroom.games.academic_society import phases
+    from homeroom.games.academic_society import rounds
 
-    phases.advance(st)
+    rounds.advance(st)
     assert st.legal_actions() == [Activate(3), Done()]
     assert st.describe_action(Done()) == "Do not activate Treatise 3"
 
@@ -213,7 +213,7 @@ def test_malformed_actions_get_reasons() -> None:
 def test_decision_names_the_section_of_its_context() -> None:
     """A Treatise chosen for a Phase 5 effect cites Phase 5, not the Library."""
     from homeroom.games.academic_society import GAME
-    from homeroom.games.academic_society.rules import Pending
+    from homeroom.games.academic_society.model import Pending
 
     st = new(4, 1)
     a = st.order[0]

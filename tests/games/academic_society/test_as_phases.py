@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from as_helpers import begin, give, new, refresh, stage, start_round_with, texts
 
-from homeroom.games.academic_society import phases
+from homeroom.games.academic_society import GAME, preparation
 from homeroom.games.academic_society.actions import Declare, Gain, Maintain, Move, Place
-from homeroom.games.academic_society.rules import gain_contribution
+from homeroom.games.academic_society.management_board import gain_contribution
 
 
 # ------------------------------------------------------------------ Phase 1
@@ -163,9 +163,10 @@ def test_phase4_order_and_penalty() -> None:
 
 
 def test_phase4_tied_lowest_highest_marker_first() -> None:
+    """Several on the lowest space: highest marker first; each returned marker goes on top at START."""
     st = new(3, 2)
-    st.contribution = [2, 0, 0]
-    st.stamp = [3, 1, 2]  # seat 2 above seat 1 on START
+    st.contribution = [2, 1, 1]
+    st.stamp = [3, 1, 2]  # seat 2 above seat 1 on space 1
     st.stamp_counter = 3
     refresh(st)
     begin(st, 4)
@@ -174,7 +175,24 @@ def test_phase4_tied_lowest_highest_marker_first() -> None:
     st.apply(Move(1, 5))
     assert st.to_move == 1
     st.apply(Move(1, 5))
+    assert st.contribution == [2, 0, 0]
     assert st.stamp[1] > st.stamp[2]  # returned later, so on top at START
+
+
+def test_phase4_markers_already_on_start_keep_their_stack() -> None:
+    """G20: a penalised marker already on START is not moved, so the START stack (and with it the
+    next turn order) does not invert in a round when nobody gains Contribution."""
+    st = new(3, 2)
+    st.contribution = [0, 0, 0]
+    st.stamp = [1, 3, 2]  # seat 1 on top, then seat 2, then seat 0
+    st.stamp_counter = 3
+    refresh(st)
+    events = begin(st, 4)
+    assert st.order == [1, 2, 0]
+    assert "the marker stays on START" in texts(events)
+    while st.phase == 4:
+        st.apply(st.legal_actions()[0])
+    assert sorted(range(3), key=lambda s: -st.stamp[s]) == [1, 2, 0]
 
 
 def test_overflow_example() -> None:
@@ -191,7 +209,7 @@ def test_overflow_example() -> None:
 def test_premier_bonus() -> None:
     st = new(3, 1)
     st.authority = [[1, 2, 3, 4], [2, 7, 8, 9], [3, 5, 6, 12]]
-    events = phases.phase6(st)
+    events = preparation.phase6(st)
     assert st.sec_hand[0] == ["physics", "math"]
     assert st.secretariat == ["astronomy", "chemistry"]
     assert "alone holds cell 1" in texts(events)
@@ -211,11 +229,11 @@ def test_premier_bonus_two_players() -> None:
     a, b = st.order
     st.authority[b] = [5, 6, 7, 8]
     st.secretariat, st.beside = [], ["math", "physics", "astronomy", "chemistry"]
-    events = phases.phase6(st)
+    events = preparation.phase6(st)
     assert st.sec_hand[a] == [] and "is not on the Secretariat" in texts(events)
     st.secretariat = ["physics"]
     st.beside.remove("physics")
-    phases.phase6(st)
+    preparation.phase6(st)
     assert st.sec_hand[a] == ["physics"]
 
 
@@ -224,7 +242,7 @@ def test_phase6_returns_pawns() -> None:
     st.secretariat.remove("math")
     st.board["salon"] = [(0, "scholar"), (0, "math")]
     hand = st.hand[0]
-    phases.phase6(st)
+    preparation.phase6(st)
     assert st.hand[0] == hand + 1 and "math" in st.secretariat and st.board["salon"] == []
 
 
@@ -234,7 +252,7 @@ def test_treatise_pile_reshuffles() -> None:
     st.tr_discard["math"] += pile[:-1]
     del pile[:-1]
     old = list(st.tr_revealed["math"])
-    phases.phase6(st)
+    preparation.phase6(st)
     assert len(st.tr_revealed["math"]) == 2
     assert st.game_invariants() == [] or all("Treatise" not in p for p in st.game_invariants())
     everything = st.tr_piles["math"] + st.tr_revealed["math"] + st.tr_discard["math"]
@@ -270,10 +288,26 @@ def test_tiebreaks() -> None:
 
 
 def test_game_ends_after_round7() -> None:
-    st = new(2, 1)
+    """G16: round 7 is played to the END space: Phase 6 returns the pawns and the round marker
+    reaches END; the scores are those of the end of Phase 5."""
+    st = new(3, 1)
+    a, b = st.order[:2]
+    st.hand[a] -= 2
+    st.board["salon"] = [(a, "scholar")]
+    st.board["workshop-1"] = [(a, "scholar")]
+    st.secretariat.remove("math")
+    st.board["observatory-1"] = [(b, "math")]
+    refresh(st)
+    before = [s.total for s in st.scores()]
     events = stage(st, 5, round=7)
     assert st.is_terminal() and st.to_move is None and st.legal_actions() == []
-    assert "The game is over" in texts(events)
+    log = texts(events)
+    assert log.index("Phase 6: Preparation for the Next Round.") < log.index("The round marker reaches END. The game is over.")
+    assert all(not pawns for pawns in st.board.values()) and st.hand[a] == 3 and "math" in st.secretariat
+    assert st.round == 7 and st.observation(None)["round_marker"] == "END"
+    assert "Round END" in GAME.render(st, None)
+    assert [s.total for s in st.scores()] == before
+    assert st.invariants() == []
 
 
 def test_cell13_theory_cost_is_reduced(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,8 @@ from homeroom.engine.match import Match, Seat
 from homeroom.games import get
 from homeroom.games.academic_society import GAME
 from homeroom.games.academic_society.components import components
-from homeroom.games.academic_society.rules import bounded, column_rule, distributions, gain_contribution
+from homeroom.games.academic_society.individual_board import bounded, distributions
+from homeroom.games.academic_society.management_board import column_rule, gain_contribution
 
 
 def random_game(players: int, seed: int, check_every: bool = False) -> tuple[int, object]:

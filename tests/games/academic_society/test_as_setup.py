@@ -8,6 +8,7 @@ from as_helpers import decline_phase1, give, new, refresh
 from homeroom.engine import OptionError
 from homeroom.games.academic_society import GAME
 from homeroom.games.academic_society.actions import Place
+from homeroom.games.academic_society.state import AcademicState
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -75,3 +76,21 @@ def test_json_round_trip_mid_game() -> None:
     again = GAME.state_from_json(st.to_json())
     assert again.to_json() == st.to_json()
     assert again.legal_actions() == st.legal_actions()
+
+
+def test_first_player_option() -> None:
+    """G25: first_player 0 keeps the random turn order (Setup); N puts seat N first, the rest stays
+    random, and the Contribution stack on START follows the turn order (first player's on top)."""
+    default = GAME.new_state(4, 7)
+    same = GAME.new_state(4, 7, {"first_player": 0})
+    assert isinstance(default, AcademicState) and isinstance(same, AcademicState)
+    assert same.order == default.order and same.setup_log == default.setup_log
+    for seat in range(1, 5):
+        st = GAME.new_state(4, 7, {"first_player": seat})
+        assert isinstance(st, AcademicState)
+        assert st.order[0] == seat - 1 and sorted(st.order) == [0, 1, 2, 3]
+        assert [o for o in st.order if o != seat - 1] == [o for o in default.order if o != seat - 1]
+        assert sorted(range(4), key=lambda s: -st.stamp[s]) == st.order
+        assert f"{st.names[seat - 1]} starts, as the players chose." in st.setup_log[0]
+    with pytest.raises(OptionError):
+        GAME.new_state(2, 1, {"first_player": 3})

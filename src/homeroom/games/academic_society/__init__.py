@@ -1,67 +1,6 @@
 """Academic Society (2-4 players): scholars on the Society Board, the Authority track and the
 Sabbatical tracks, Royal Commissions and Treatises, over 7 rounds of 6 phases."""
 
-from __future__ import annotations
+from homeroom.games.academic_society.game import GAME
 
-from pathlib import Path
-from typing import Any
-
-from homeroom.engine import Game, GameInfo, Rng, State
-from homeroom.games.academic_society import phases
-from homeroom.games.academic_society.actions import ACTION_TYPES
-from homeroom.games.academic_society.bots import BOTS
-from homeroom.games.academic_society.components import check, components
-from homeroom.games.academic_society.render import render
-from homeroom.games.academic_society.state import AcademicState
-
-
-def _constants() -> dict[str, Any]:
-    rules = components().rules
-    return {
-        "rounds": rules.rounds,
-        "royal_commission_per_round": list(rules.royal_commission_per_round),
-        "commission_contribution": rules.commission_contribution,
-        "treatise_reveal": rules.treatise_reveal,
-        "theory_start": rules.theory_start,
-        "theory_max": rules.theory_max,
-        "scholars": rules.scholars,
-        "overflow_influence": rules.overflow_influence,
-        "bonus_contribution_cost": rules.bonus_contribution_cost,
-        "two_player_secretary_threshold": rules.two_player_secretary_threshold,
-    }
-
-
-class AcademicSociety(Game):
-    bots = BOTS
-    info = GameInfo(
-        id="academic-society",
-        name="Academic Society",
-        min_players=2,
-        max_players=4,
-        options=(),
-        constants=_constants(),
-        max_decisions=4000,
-        test_option_sets=({},),
-        summary="Place scholars to research Theories, hold your place on the Authority track, send "
-                "scholars on Sabbatical and present Treatises; most Influence after 7 rounds wins.",
-        rulebook="academic_society.txt",
-    )
-    action_types = ACTION_TYPES
-
-    def setup(self, players: int, seed: int, options: dict[str, Any], names: list[str]) -> State:
-        st = AcademicState(players, seed, dict(options), list(names), Rng(seed))
-        phases.setup(st)
-        return st
-
-    def state_from_json(self, text: str) -> State:
-        return AcademicState.from_json(text)
-
-    def check_data(self, directory: Path | None = None) -> list[str]:
-        return check(directory)
-
-    def render(self, state: State, viewer: int | None) -> Any:
-        assert isinstance(state, AcademicState)
-        return render(state, viewer)
-
-
-GAME = AcademicSociety()
+__all__ = ["GAME"]

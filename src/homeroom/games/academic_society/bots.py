@@ -51,7 +51,8 @@ def values(state: Any, seat: int) -> list[float]:
         tiles = sum(len(row) for row in state.presentation[s])
         v += W_TREATISE_ROUND * tiles * left
         v += W_SABBATICAL_ROUND * sum(state.sabbatical[s]) * left
-        v += W_SCHOLAR_ROUND * (state.hand[s] + len(state.sec_hand[s])) * max(0.0, left - 1)
+        held = state.held[s] if state.held else 0
+        v += W_SCHOLAR_ROUND * (state.hand[s] + held + len(state.sec_hand[s])) * max(0.0, left - 1)
         out.append(v)
     return out
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
-from homeroom.engine.data import read_toml
+from homeroom.engine.data import PROVENANCES, check_provenance, read_toml
 
 SUBJECTS: tuple[str, ...] = ("math", "physics", "astronomy", "chemistry")
 """Subject order of the Individual Board rows (top to bottom) and of every theory vector."""
@@ -25,7 +25,6 @@ SHORT = {"math": "M", "physics": "P", "astronomy": "A", "chemistry": "C"}
 SABBATICAL_EFFECTS = ("theory_gain", "royal_commission", "research_report")
 MAIN_KINDS = ("headquarters", "library", "lecture_hall", "gain", "salon")
 BONUS_KINDS = ("", "treatise", "gain_any", "gain")
-PROVENANCES = ("rulebook", "stand-in")
 DATA_DIR = Path(__file__).parent / "data"
 
 Vec = tuple[int, int, int, int]
@@ -221,13 +220,22 @@ class _Checker:
         return (out[0], out[1], out[2], out[3]), extra
 
     def unknown(self, rec: dict[str, Any], where: str, known: set[str]) -> None:
+        known = known | {"provenance", "stand_in_fields"}
         for key in rec:
             if key not in known:
                 self.add(where, f"unknown field '{key}' (known: {', '.join(sorted(known))})")
 
     def provenance(self, rec: dict[str, Any], where: str, counts: dict[str, int]) -> None:
-        prov = self.field(rec, where, "provenance", str, choices=PROVENANCES)
-        if prov in PROVENANCES:
+        """The record's provenance, checked field by field (engine ``check_provenance``): a record
+        mixing printed and invented values says ``mixed`` and names the invented ones."""
+        if "provenance" not in rec:
+            self.add(where, "missing field 'provenance'")
+            return
+        problems = check_provenance(rec)
+        for problem in problems:
+            self.add(where, problem)
+        prov = rec["provenance"]
+        if not problems and prov in PROVENANCES:
             counts[prov] = counts.get(prov, 0) + 1
 
 

@@ -22,38 +22,12 @@ from homeroom.games.academic_society.actions import (
     theories_text,
 )
 from homeroom.games.academic_society.components import SUBJECT_NAME, SUBJECTS, components
-from homeroom.games.academic_society.rules import capacity, crest
+from homeroom.games.academic_society.individual_board import capacity
+from homeroom.games.academic_society.management_board import crest
+from homeroom.games.academic_society.model import task_and_rule
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
-
-
-KIND_TEXT = {
-    "place": ("place a pawn on an action space", "Phase 2: Research Activities"),
-    "declare": ("declare whether to achieve a Royal Commission tile", "Phase 1: Contribution to the Nation"),
-    "maintain": ("keep or lay down a scholar on the Authority track", "Phase 3: Maintaining Authority"),
-    "hq": ("place or advance a Sabbatical scholar", "Action Spaces: Society Headquarters"),
-    "advance": ("advance a Sabbatical scholar", "Treatise Tiles"),
-    "treatise": ("choose a revealed Treatise tile", "Action Spaces: Library"),
-    "spend": ("choose which Theories to spend", "Action Spaces"),
-    "gain": ("choose which Theories to gain", "Action Spaces"),
-    "blue": ("move an Authority scholar along a blue arrow", "Action Spaces: Lecture Hall"),
-    "red": ("move an Authority scholar along a red arrow", "Phase 4: Effects of Contribution"),
-    "salon": ("choose the Salon action", "Action Spaces: Salon"),
-    "bonus": ("take the bonus action or finish", "Phase 2: Research Activities"),
-    "activate": ("activate a Treatise or skip it", "Phase 5: Treatise Presentation Results"),
-}
-
-
-CONTEXT_RULE = {"effect": "Phase 5: Treatise Presentation Results", "bonus": "Action Spaces (bonus action)",
-                "contribution": "Phase 4: Effects of Contribution", "salon": "Action Spaces: Salon",
-                "lecture_hall": "Action Spaces: Lecture Hall", "library": "Action Spaces: Library"}
-
-
-def task_and_rule(kind: str, ctx: str) -> tuple[str, str]:
-    """What the pending decision asks for, and the rulebook section it comes from (by its context)."""
-    task, rule = KIND_TEXT.get(kind, (kind, "Game Overview"))
-    return task, CONTEXT_RULE.get(ctx, rule)
 
 
 def why_illegal(st: AcademicState, act: Action) -> IllegalAction:
@@ -82,7 +56,10 @@ def why_illegal(st: AcademicState, act: Action) -> IllegalAction:
             return IllegalAction(f"{space_text(act.space)} already holds a pawn; only the Salon holds any "
                                  "number", rule)
         if act.pawn == "scholar" and not st.hand[top.seat]:
-            return IllegalAction(f"{name} has no scholar in hand", rule)
+            aside = st.held[top.seat] if st.held else 0
+            wait = (f" (the {aside} returned to hand this Phase 2 wait for a later round)" if aside > 1 else
+                    " (the one returned to hand this Phase 2 waits for a later round)" if aside else "")
+            return IllegalAction(f"{name} has no scholar in hand{wait}", rule)
         if act.pawn != "scholar" and act.pawn not in st.sec_hand[top.seat]:
             return IllegalAction(f"{name} does not hold the {SUBJECT_NAME.get(act.pawn, act.pawn)} Secretary", rule)
         if loc.main == "headquarters" and min(st.theories[top.seat]) < 1:

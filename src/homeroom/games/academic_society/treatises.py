@@ -1,4 +1,4 @@
-"""Phase 5, Treatise Presentation Results: the activation order and every Treatise effect.
+"""Treatise Tiles: every Treatise effect (activated in Phase 5, see :mod:`treatise_presentation`).
 
 Each tile's effect is data (``treatises.toml``); this module interprets it. Effects with a price are
 offered as Activate/Done; free effects run at once, and their choices become decisions.
@@ -9,30 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homeroom.engine import Event
+from homeroom.games.academic_society.actions import theories_text
 from homeroom.games.academic_society.components import components
-from homeroom.games.academic_society.rules import (
-    Pending,
-    blue_moves,
-    can_pay,
-    flasks,
-    gain,
-    gain_contribution,
-    sabbatical_options,
-)
+from homeroom.games.academic_society.individual_board import can_pay, flasks, gain, pay, sabbatical_options
+from homeroom.games.academic_society.management_board import blue_moves, gain_contribution, spend_contribution
+from homeroom.games.academic_society.model import Pending
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
-
-
-def next_treatise(st: AcademicState, seat: int, after: int) -> int | None:
-    """The next occupied presentation position after ``after`` (top row to bottom, left to right)."""
-    for row in range(4):
-        held = st.presentation[seat][row]
-        for slot in range(len(held)):
-            pos = row * 3 + slot
-            if pos > after:
-                return pos
-    return None
 
 
 def activate_treatise(st: AcademicState, seat: int, tid: int) -> list[Event]:
@@ -89,3 +73,19 @@ def run_effect(st: AcademicState, seat: int, tid: int) -> list[Event]:
         parts.append(f"{any_n} Theories of any subject")
     text = f"{name}'s Treatise {tid} '{t.name}'"
     return [Event(text + (f": {', '.join(parts)}." if parts else " takes effect."), seat)]
+
+
+def pay_and_activate(st: AcademicState, seat: int, tid: int) -> list[Event]:
+    """The owner chose to activate a Treatise with a price: pay it, then the effect follows."""
+    t = components().treatises[tid]
+    if t.contribution_cost:
+        spend_contribution(st, seat, t.contribution_cost)
+    pay(st, seat, t.cost)
+    st.pending.append(Pending("effect", seat, tid))
+    if t.cost_any:
+        st.pending.append(Pending("spend", seat, t.cost_any, "effect"))
+    paid = [theories_text(t.cost)] if sum(t.cost) else []
+    if t.contribution_cost:
+        paid.append(f"{t.contribution_cost} Contribution")
+    text = f"{st.names[seat]} activates Treatise {t.id} '{t.name}'"
+    return [Event(text + (f", spending {' and '.join(paid)}." if paid else "."), seat)]

@@ -1,16 +1,16 @@
-"""Rule helpers shared by the phases: Theories, Contribution, Crests, the Sabbatical track,
-Authority moves with the column rule, and Treatise placement. Functions take the state first.
-"""
+"""The Individual Board (Component Overview): the Theory track (at most 6 a subject), the Sabbatical
+tracks and their effects (Sabbatical Effects), and the Treatise presentation spaces. Functions take
+the state first."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
 from homeroom.engine import Event
-from homeroom.games.academic_society.actions import Move, Sabbatical, TakeTreatise, theories_text
+from homeroom.games.academic_society.actions import Sabbatical, TakeTreatise, theories_text
 from homeroom.games.academic_society.components import SUBJECT_INDEX, SUBJECT_NAME, SUBJECTS, Vec, components
+from homeroom.games.academic_society.management_board import crest
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
@@ -18,18 +18,7 @@ if TYPE_CHECKING:
 ZERO: Vec = (0, 0, 0, 0)
 
 
-@dataclass
-class Pending:
-    """A decision waiting for ``seat``. ``kind`` names it; ``n`` is an amount, a tile or a cell;
-    ``ctx`` says what it is for; ``subjects`` filters Treatise placement."""
-
-    kind: str
-    seat: int
-    n: int = 0
-    ctx: str = ""
-    subjects: list[str] = field(default_factory=list)
-
-
+# ------------------------------------------------------------------ Theories
 @cache
 def distributions(n: int) -> tuple[Vec, ...]:
     """Every way to split ``n`` Theories over the four subjects, in a stable order."""
@@ -51,7 +40,6 @@ def room(st: AcademicState, seat: int) -> list[int]:
     return [cap - n for n in st.theories[seat]]
 
 
-# ------------------------------------------------------------------ Theories
 def can_pay(st: AcademicState, seat: int, cost: Vec | list[int], any_count: int = 0) -> bool:
     th = st.theories[seat]
     if th[0] < cost[0] or th[1] < cost[1] or th[2] < cost[2] or th[3] < cost[3]:
@@ -90,49 +78,7 @@ def gain(st: AcademicState, seat: int, counts: Vec | list[int], *, counted: bool
     return text
 
 
-# --------------------------------------------------------------- Contribution
-def stack_top(st: AcademicState, seat: int) -> None:
-    """Put the seat's Contribution marker on top of any others on its space."""
-    st.stamp_counter += 1
-    st.stamp[seat] = st.stamp_counter
-
-
-def gain_contribution(st: AcademicState, seat: int, n: int) -> str:
-    """Gain Contribution; steps beyond the top space give Influence instead (Phase 4, upper limit)."""
-    comps = components()
-    top = comps.top_contribution
-    over = max(0, st.contribution[seat] + n - top)
-    st.contribution[seat] = min(top, st.contribution[seat] + n)
-    stack_top(st, seat)
-    if over:
-        bonus = over * comps.rules.overflow_influence
-        st.influence[seat] += bonus
-        return f"{n} Contribution ({over} beyond the top space: {bonus} Influence instead)"
-    return f"{n} Contribution"
-
-
-def spend_contribution(st: AcademicState, seat: int, n: int) -> None:
-    st.contribution[seat] -= n
-    stack_top(st, seat)
-
-
-def order_key(st: AcademicState, seat: int) -> tuple[int, int]:
-    """Higher Contribution first; on a shared space the marker on top first (Phase 4)."""
-    return (-st.contribution[seat], -st.stamp[seat])
-
-
-# ------------------------------------------------------------ Crests & Sabbatical
-def crest(st: AcademicState, seat: int, subject: str) -> int:
-    """The highest rank of ``subject`` Crest the seat holds on the Authority track (0: none)."""
-    cells = components().cells
-    best = 0
-    for o in st.authority[seat]:
-        c = cells[o]
-        if c.crest == subject and c.crest_rank > best:
-            best = c.crest_rank
-    return best
-
-
+# ------------------------------------------------------------ Sabbatical track
 def has_effect(st: AcademicState, seat: int, row: int, effect: str) -> bool:
     pos = st.sabbatical[seat][row]
     if not pos:
@@ -153,52 +99,22 @@ def sabbatical_options(st: AcademicState, seat: int, *, place: bool, advance: bo
     return out
 
 
+def reduced(st: AcademicState, seat: int, cost: Vec, effect: str) -> Vec:
+    """``cost`` less 1 in each subject it includes whose Sabbatical ``effect`` (a cost reduction) the
+    seat has (Sabbatical Effects: Royal Commission / Research Report cost reduction)."""
+    out = list(cost)
+    for i in range(4):
+        if out[i] and has_effect(st, seat, i, effect):
+            out[i] -= 1
+    return (out[0], out[1], out[2], out[3])
+
+
+# ------------------------------------------------- Treatise presentation spaces
 def capacity(st: AcademicState, seat: int, row: int) -> int:
     """A presentation space holds nothing until a scholar is on that subject's Sabbatical track."""
     return components().rows[row].capacity if st.sabbatical[seat][row] else 0
 
 
-# ---------------------------------------------------------- Authority track
-def blue_moves(st: AcademicState, seat: int) -> list[Move]:
-    cells = components().cells
-    return [Move(o, b) for o in sorted(set(st.authority[seat])) for b in cells[o].blue]
-
-
-def red_moves(st: AcademicState, seat: int) -> list[Move]:
-    cells = components().cells
-    return [Move(o, cells[o].red) for o in sorted(set(st.authority[seat])) if cells[o].red]
-
-
-def move_scholar(st: AcademicState, seat: int, cell: int, to: int) -> None:
-    cells = st.authority[seat]
-    cells.remove(cell)
-    cells.append(to)
-    cells.sort()
-
-
-def column_rule(st: AcademicState, seat: int) -> list[Event]:
-    """Two of a player's scholars in one column: the one on the smaller-numbered cell returns to hand."""
-    cells = components().cells
-    by_column: dict[str, list[int]] = {}
-    for o in st.authority[seat]:
-        by_column.setdefault(cells[o].column, []).append(o)
-    events = []
-    for column, orders in by_column.items():
-        if len(orders) < 2:
-            continue
-        keep = max(orders)
-        returned = sorted(orders)[:-1]
-        for o in returned:
-            st.authority[seat].remove(o)
-            st.hand[seat] += 1
-        where = "the bottom cell" if column == "none" else f"the {SUBJECT_NAME[column]} column"
-        events.append(Event(
-            f"{st.names[seat]} has two scholars in {where}: the one on cell "
-            f"{', '.join(map(str, returned))} returns to hand (cell {keep} stays).", seat))
-    return events
-
-
-# ----------------------------------------------------------------- Treatises
 def revealed_tiles(st: AcademicState) -> list[int]:
     return [t for s in SUBJECTS for t in st.tr_revealed[s]]
 

@@ -1,10 +1,12 @@
-"""The terminal view: Management Board (Authority track with its arrows, Contribution track,
-Secretariat), Society Board, revealed tiles and every player's Individual Board."""
+"""What a player sees: the observation (everything on the table, piles only by size), the terminal
+view (Management Board with the Authority track's arrows, Contribution track and Secretariat, Society
+Board, revealed tiles, every Individual Board) and the line describing each action. No rules run
+here: the costs shown are read through the state."""
 
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Action
 from homeroom.games.academic_society.actions import (
@@ -25,6 +27,7 @@ from homeroom.games.academic_society.components import (
     Vec,
     components,
 )
+from homeroom.games.academic_society.model import PHASE_NAMES, task_and_rule
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
@@ -87,12 +90,11 @@ def cell_box(st: AcademicState, order: int, initials: list[str]) -> list[str]:
 
 
 def render(st: AcademicState, viewer: int | None) -> str:
-    from homeroom.games.academic_society.state import PHASE_NAMES
-
     comps = components()
     out = []
     phase = PHASE_NAMES.get(st.phase, "")
-    out.append(f"=== ACADEMIC SOCIETY  Round {min(st.round, comps.rules.rounds)}/{comps.rules.rounds}  {phase} ===")
+    marker = "END" if st.phase == 0 else f"{st.round}/{comps.rules.rounds}"
+    out.append(f"=== ACADEMIC SOCIETY  Round {marker}  {phase} ===")
     out.append("Turn order: " + " > ".join(st.names[s] for s in st.order))
     if st.to_move is not None:
         out.append("To decide: " + decision_text(st, viewer))
@@ -146,7 +148,8 @@ def render(st: AcademicState, viewer: int | None) -> str:
         secs = "".join(f" +{SUBJECT_NAME[x]} Secretary" for x in st.sec_hand[s])
         out.append(f"{st.names[s]}{you}: Influence {st.influence[s]} (with end scoring {scores[s].total})  "
                    f"Theories {th}  Contribution {st.contribution[s]}")
-        out.append(f"   hand: {st.hand[s]} scholar(s){secs}   Authority cells: "
+        held = f" (+{st.held[s]} held aside until Phase 2 is over)" if st.held and st.held[s] else ""
+        out.append(f"   hand: {st.hand[s]} scholar(s){held}{secs}   Authority cells: "
                    f"{', '.join(map(str, st.authority[s])) or 'none'}")
         for i, row in enumerate(comps.rows):
             pos = st.sabbatical[s][i]
@@ -205,20 +208,17 @@ CONTEXT = {"lecture_hall": "the Lecture Hall", "salon": "the Salon", "bonus": "t
 
 def decision_text(st: AcademicState, viewer: int | None) -> str:
     """'Ana (you) must choose which Theories to spend (3) for the Lecture Hall'."""
-    from homeroom.games.academic_society.explain import task_and_rule
-    from homeroom.games.academic_society.phases import commission_cost, research_cost
-
     top = st.pending[-1]
     what, rule = task_and_rule(top.kind, top.ctx)
     text = f"{st.names[top.seat]}{' (you)' if top.seat == viewer else ''} must {what}"
     if top.kind in ("spend", "gain"):
         text += f" ({top.n})"
     if top.kind == "declare":
-        text += f" (#{top.n}, your cost {cost_text(commission_cost(st, top.seat, top.n))})"
+        text += f" (#{top.n}, your cost {cost_text(st.commission_cost(top.seat, top.n))})"
     if top.kind == "activate":
         text += f" (#{top.n})"
     if top.kind == "maintain":
-        text += f" (cell {top.n}, your cost {cost_text(research_cost(st, top.seat, top.n))})"
+        text += f" (cell {top.n}, your cost {cost_text(st.research_cost(top.seat, top.n))})"
     if top.ctx in CONTEXT:
         text += f" for {CONTEXT[top.ctx]}"
     return text + (f"  [{rule}]" if rule else "")
@@ -240,21 +240,19 @@ def describe_action(st: AcademicState, action: Action) -> str:
 
 
 def _describe(st: AcademicState, action: Action) -> str:
-    from homeroom.games.academic_society.phases import commission_cost, research_cost
-
     comps = components()
     top = st.pending[-1] if st.pending else None
     seat = top.seat if top else None
     if seat is None:
         return ""
     if isinstance(action, Declare) and action.achieve:
-        cost = commission_cost(st, seat, action.tile)
+        cost = st.commission_cost(seat, action.tile)
         gain = comps.commissions[action.tile].contribution
         return f"Achieve Royal Commission {action.tile}: spend {theories_text(cost)}, gain {gain} Contribution"
     if isinstance(action, Maintain):
         cell = comps.cells[action.cell]
         if action.keep:
-            return (f"Keep your scholar on cell {action.cell}: pay {theories_text(research_cost(st, seat, action.cell))}"
+            return (f"Keep your scholar on cell {action.cell}: pay {theories_text(st.research_cost(seat, action.cell))}"
                     " (Research Report cost)")
         return f"Lay your scholar on cell {action.cell} down (it then moves along the red arrow to cell {cell.red})"
     if isinstance(action, Move):
@@ -266,7 +264,8 @@ def _describe(st: AcademicState, action: Action) -> str:
         if len(same) > 1:
             back = sorted(same)[:-1]
             who = "this scholar" if action.to in back else "your scholar on cell " + ", ".join(map(str, back))
-            text += f"; {who} then returns to hand (column rule)"
+            later = " for a later round" if st.phase == 2 else ""
+            text += f"; {who} then returns to hand{later} (column rule)"
         return text
     if isinstance(action, Bonus) and top is not None:
         loc = comps.locations[top.ctx]
@@ -291,3 +290,41 @@ def _describe(st: AcademicState, action: Action) -> str:
         return (f"Take Treatise {t.id} '{t.name}' to {SUBJECT_NAME[action.subject]}, discarding "
                 f"{old.id} '{old.name}'")
     return ""
+
+
+# ------------------------------------------------------------------ observation
+def observation(st: AcademicState, seat: int | None) -> dict[str, Any]:
+    """Everything on the table; the piles show only their sizes (their order is hidden)."""
+    top = st.pending[-1] if st.pending else None
+    return {
+        "round": st.round,
+        "round_marker": "END" if st.phase == 0 else st.round,
+        "phase": st.phase,
+        "order": list(st.order),
+        "influence": list(st.influence),
+        "theories": [list(t) for t in st.theories],
+        "contribution": list(st.contribution),
+        "contribution_stack": list(st.stamp),
+        "hand": list(st.hand),
+        "held_aside": list(st.held) if st.held else [0] * st.players,
+        "authority": [list(a) for a in st.authority],
+        "sabbatical": [list(s) for s in st.sabbatical],
+        "presentation": [[list(r) for r in p] for p in st.presentation],
+        "secretariat": list(st.secretariat),
+        "beside": list(st.beside),
+        "secretaries_in_hand": [list(h) for h in st.sec_hand],
+        "board": {k: [list(p) for p in v] for k, v in st.board.items()},
+        "royal_commission_pile": len(st.rc_pile),
+        "royal_commissions_revealed": list(st.rc_revealed),
+        "royal_commissions_done": list(st.rc_done),
+        "treatise_piles": {k: len(v) for k, v in st.tr_piles.items()},
+        "treatises_revealed": {k: list(v) for k, v in st.tr_revealed.items()},
+        "treatise_discards": {k: sorted(v) for k, v in st.tr_discard.items()},
+        "treatises_removed": sorted(st.tr_removed),
+        "laid_down": [list(x) for x in st.laid],
+        "to_move": st.to_move,
+        "decision": None if top is None else {"kind": top.kind, "seat": top.seat, "n": top.n,
+                                               "for": top.ctx, "subjects": list(top.subjects)},
+        "queue": [list(q) for q in st.queue],
+        "activation": st.activation,
+    }

@@ -1,0 +1,111 @@
+"""Action Spaces: where a pawn may be placed in Phase 2, each location's main action and the
+bonus action of a starred space (1 Contribution)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeroom.engine import Action, Event
+from homeroom.games.academic_society.actions import Place, Salon, space_text
+from homeroom.games.academic_society.components import SUBJECT_INDEX, SUBJECT_NAME, components
+from homeroom.games.academic_society.individual_board import gain, pay, sabbatical_options, treatise_options
+from homeroom.games.academic_society.management_board import blue_moves, spend_contribution
+from homeroom.games.academic_society.model import Pending
+
+if TYPE_CHECKING:
+    from homeroom.games.academic_society.state import AcademicState
+
+
+def place_options(st: AcademicState, seat: int) -> list[Action]:
+    comps = components()
+    pawns = (["scholar"] if st.hand[seat] else []) + sorted(set(st.sec_hand[seat]), key=SUBJECT_INDEX.__getitem__)
+    out: list[Action] = []
+    for sp in comps.spaces:
+        if sp.four_player and st.players < 4:
+            continue
+        loc = comps.locations[sp.location]
+        if st.board[sp.id] and not loc.unlimited:
+            continue
+        for pawn in pawns:
+            if main_possible(st, seat, loc.main, pawn):
+                out.append(Place(sp.id, pawn))
+    return out
+
+
+def main_possible(st: AcademicState, seat: int, main: str, pawn: str) -> bool:
+    """An action space may only be chosen when its main action can be carried out."""
+    if main == "headquarters":
+        if min(st.theories[seat]) < 1:
+            return False
+        left = st.hand[seat] - (pawn == "scholar")
+        return bool(sabbatical_options(st, seat, place=left > 0, advance=True))
+    if main == "library":
+        return bool(treatise_options(st, seat))
+    if main == "lecture_hall":
+        return sum(st.theories[seat]) >= 3 and bool(blue_moves(st, seat))
+    return True
+
+
+def do_place(st: AcademicState, seat: int, act: Place) -> list[Event]:
+    comps = components()
+    sp = comps.space(act.space)
+    loc = comps.locations[sp.location]
+    name = st.names[seat]
+    if act.pawn == "scholar":
+        st.hand[seat] -= 1
+        who = "a scholar"
+    else:
+        st.sec_hand[seat].remove(act.pawn)
+        who = f"the {SUBJECT_NAME[act.pawn]} Secretary"
+    st.board[act.space].append((seat, act.pawn))
+    events = [Event(f"{name} places {who} on {space_text(act.space)}.", seat)]
+    if sp.star:
+        st.pending.append(Pending("bonus", seat, 0, loc.id))
+    if loc.main == "headquarters":
+        pay(st, seat, (1, 1, 1, 1))
+        events.append(Event(f"{name} spends one Theory of each subject.", seat))
+        st.pending.append(Pending("hq", seat))
+    elif loc.main == "library":
+        st.pending.append(Pending("treatise", seat, 0, "library"))
+    elif loc.main == "lecture_hall":
+        st.pending.append(Pending("blue", seat, 0, "lecture_hall"))
+        st.pending.append(Pending("spend", seat, 3, "lecture_hall"))
+    elif loc.main == "gain":
+        events.append(Event(f"{name} gains {gain(st, seat, loc.main_gain, counted=True)}.", seat))
+    elif loc.main == "salon":
+        st.pending.append(Pending("salon", seat))
+    return events
+
+
+def salon(st: AcademicState, seat: int, act: Salon) -> list[Event]:
+    name = st.names[seat]
+    if act.exchange:
+        st.pending.append(Pending("gain", seat, 2, "salon"))
+        st.pending.append(Pending("spend", seat, 2, "salon"))
+        return [Event(f"{name} exchanges Theories at the Salon.", seat)]
+    st.influence[seat] += 1
+    return [Event(f"{name} gains 1 Influence at the Salon.", seat)]
+
+
+def bonus_possible(st: AcademicState, seat: int, location: str) -> bool:
+    comps = components()
+    if st.contribution[seat] < comps.rules.bonus_contribution_cost:
+        return False
+    if comps.locations[location].bonus == "treatise":
+        return bool(treatise_options(st, seat))
+    return True
+
+
+def do_bonus(st: AcademicState, seat: int, location: str) -> list[Event]:
+    comps = components()
+    loc = comps.locations[location]
+    spend_contribution(st, seat, comps.rules.bonus_contribution_cost)
+    events = [Event(f"{st.names[seat]} spends {comps.rules.bonus_contribution_cost} Contribution for the "
+                    f"{loc.name} bonus action.", seat)]
+    if loc.bonus == "treatise":
+        st.pending.append(Pending("treatise", seat, 0, "bonus"))
+    elif loc.bonus == "gain_any":
+        st.pending.append(Pending("gain", seat, loc.bonus_gain_any, "bonus"))
+    elif loc.bonus == "gain":
+        events.append(Event(f"{st.names[seat]} gains {gain(st, seat, loc.bonus_gain, counted=False)}.", seat))
+    return events

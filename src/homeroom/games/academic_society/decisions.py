@@ -1,0 +1,68 @@
+"""The legal actions of each kind of pending decision (what a player may choose now)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeroom.engine import Action
+from homeroom.games.academic_society.action_spaces import bonus_possible, place_options
+from homeroom.games.academic_society.actions import (
+    Activate,
+    Bonus,
+    Declare,
+    Done,
+    Gain,
+    Maintain,
+    Salon,
+    Spend,
+)
+from homeroom.games.academic_society.components import SUBJECTS
+from homeroom.games.academic_society.individual_board import (
+    bounded,
+    room,
+    sabbatical_options,
+    treatise_options,
+)
+from homeroom.games.academic_society.management_board import blue_moves, red_moves
+from homeroom.games.academic_society.model import Pending
+
+if TYPE_CHECKING:
+    from homeroom.games.academic_society.state import AcademicState
+
+
+def options_for(st: AcademicState, top: Pending) -> list[Action]:
+    """The legal actions for the pending decision ``top``."""
+    seat, kind = top.seat, top.kind
+    if kind == "place":
+        return place_options(st, seat)
+    if kind == "declare":
+        return [Declare(top.n, True), Declare(top.n, False)]
+    if kind == "maintain":
+        return [Maintain(top.n, True), Maintain(top.n, False)]
+    if kind == "hq":
+        return list(sabbatical_options(st, seat, place=st.hand[seat] > 0, advance=True))
+    if kind == "advance":
+        return list(sabbatical_options(st, seat, place=False, advance=True))
+    if kind == "treatise":
+        acts: list[Action] = list(treatise_options(st, seat, top.subjects or SUBJECTS))
+        if top.ctx == "effect":
+            acts.append(Done())
+        return acts
+    if kind == "spend":
+        return [Spend(d) for d in bounded(top.n, st.theories[seat])]
+    if kind == "gain":
+        r = room(st, seat)
+        n = min(top.n, sum(r))
+        return [Gain(d) for d in bounded(n, r)]
+    if kind == "blue":
+        return list(blue_moves(st, seat))
+    if kind == "red":
+        return list(red_moves(st, seat))
+    if kind == "salon":
+        acts = [Salon(True)] if sum(st.theories[seat]) >= 2 else []
+        return [*acts, Salon(False)]
+    if kind == "bonus":
+        return [Bonus(), Done()] if bonus_possible(st, seat, top.ctx) else [Done()]
+    if kind == "activate":
+        return [Activate(top.n), Done()]
+    raise AssertionError(f"unknown decision {kind}")

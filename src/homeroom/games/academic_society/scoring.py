@@ -1,0 +1,31 @@
+"""Scoring: Influence on the track plus the game-end Influence of the Authority cells holding a
+scholar, the rightmost Sabbatical spaces reached and the Treatise tiles presented; ties go to the
+most Theories in total, then the earlier player in the turn order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homeroom.engine import Score
+from homeroom.games.academic_society.components import components
+
+if TYPE_CHECKING:
+    from homeroom.games.academic_society.state import AcademicState
+
+
+def scores(st: AcademicState) -> list[Score]:
+    comps = components()
+    out = []
+    for s in range(st.players):
+        authority = sum(comps.cells[o].influence for o in st.authority[s])
+        sabbatical = sum(row.influence for i, row in enumerate(comps.rows)
+                         if st.sabbatical[s][i] == len(row.spaces))
+        treatises = sum(comps.treatises[t].influence for row in st.presentation[s] for t in row)
+        out.append(Score.of({"influence": st.influence[s], "authority": authority,
+                             "sabbatical": sabbatical, "treatises": treatises}))
+    return out
+
+
+def tiebreak(st: AcademicState, seat: int) -> tuple[Any, ...]:
+    """Most Theories in total, then earlier in the turn order (Scoring)."""
+    return (sum(st.theories[seat]), -st.order.index(seat))
