@@ -20,9 +20,13 @@ from pathlib import Path
 import pytest
 
 import homeroom.games
+import toygame
 
 GAMES = Path(homeroom.games.__file__).parent
-PACKAGES = sorted(p.name for p in GAMES.iterdir() if p.is_dir() and (p / "__init__.py").exists())
+PACKAGES = {p.name: (p, f"homeroom.games.{p.name}.") for p in sorted(GAMES.iterdir())
+            if p.is_dir() and (p / "__init__.py").exists()}
+PACKAGES["toygame"] = (Path(toygame.__file__).parent, "toygame.")
+"""Package name -> (its folder, the prefix of its modules' import names)."""
 SHAPE = ("__init__.py", "game.py", "state.py", "actions.py", "components.py", "data", "scoring.py",
          "view.py", "explain.py", "invariants.py", "bots.py", "RULINGS.md")
 
@@ -39,7 +43,7 @@ def _runtime_imports(path: Path, package: str) -> tuple[set[str], list[str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             in_function.update(id(n) for child in node.body for n in ast.walk(child))
-    prefix = f"homeroom.games.{package}."
+    folder, prefix = PACKAGES[package]
     found: set[str] = set()
     late: list[str] = []
     for node in ast.walk(tree):
@@ -50,12 +54,12 @@ def _runtime_imports(path: Path, package: str) -> tuple[set[str], list[str]]:
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module:
             if node.level:
-                raise AssertionError(f"{path.name}: use absolute imports (homeroom.games.{package}...)")
+                raise AssertionError(f"{path.name}: use absolute imports ({PACKAGES[package][1]}...)")
             names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
         for name in names:
             if name.startswith(prefix):
                 module = name[len(prefix):].split(".")[0]
-                if (GAMES / package / f"{module}.py").exists() or (GAMES / package / module).is_dir():
+                if (folder / f"{module}.py").exists() or (folder / module).is_dir():
                     found.add(module)
                     if id(node) in in_function:
                         late.append(f"{path.name} imports {module} inside a function")
@@ -65,8 +69,9 @@ def _runtime_imports(path: Path, package: str) -> tuple[set[str], list[str]]:
 def _graph(package: str) -> tuple[dict[str, set[str]], list[str]]:
     graph: dict[str, set[str]] = {}
     late: list[str] = []
-    for path in sorted((GAMES / package).rglob("*.py")):
-        module = path.relative_to(GAMES / package).with_suffix("").parts[0]
+    folder = PACKAGES[package][0]
+    for path in sorted(folder.rglob("*.py")):
+        module = path.relative_to(folder).with_suffix("").parts[0]
         deps, lazy = _runtime_imports(path, package)
         graph.setdefault(module, set()).update(d for d in deps if d != module)
         late += lazy
@@ -101,16 +106,17 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-@pytest.mark.parametrize("package", PACKAGES)
+@pytest.mark.parametrize("package", sorted(PACKAGES))
 def test_every_game_has_the_same_shape(package: str) -> None:
-    missing = [name for name in SHAPE if not (GAMES / package / name).exists()]
+    folder = PACKAGES[package][0]
+    missing = [name for name in SHAPE if not (folder / name).exists()]
     assert missing == [], f"{package} lacks {missing}"
-    init = (GAMES / package / "__init__.py").read_text(encoding="utf-8")
+    init = (folder / "__init__.py").read_text(encoding="utf-8")
     body = [n for n in ast.parse(init).body if not isinstance(n, ast.Expr | ast.ImportFrom | ast.Import | ast.Assign)]
     assert body == [], f"{package}/__init__.py should only re-export (found {len(body)} definitions)"
 
 
-@pytest.mark.parametrize("package", PACKAGES)
+@pytest.mark.parametrize("package", sorted(PACKAGES))
 def test_a_games_modules_import_one_way_without_circles(package: str) -> None:
     graph, late = _graph(package)
     assert _cycle(graph) is None, f"{package}: import circle {' -> '.join(_cycle(graph) or [])}"
