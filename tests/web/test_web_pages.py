@@ -139,6 +139,8 @@ def test_narrow_screens(server: LiveServer, new_page: Any) -> None:
     page.goto(server.url + "/")
     page.click(".game-card[data-game='high-school-drama']")
     shot(page, "narrow-lobby")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 400, f"the lobby is {width}px wide on a 400px screen"
     page.select_option("#seats select[data-seat='1']", "random")
     page.click("#create-btn")
     page.wait_for_selector("#ready-card:not(.hidden)")

@@ -644,6 +644,7 @@ function onFirstView(view) {
   if (page.secret && view.role === "seat") {
     store.remember({ secret: page.secret, table_id: page.tableId, seat: view.seat, role: "seat", game_name: page.game ? page.game.name : view.game, name: seatName(view, view.seat) });
   }
+  $("#why-panel").classList.toggle("hidden", view.role !== "seat");
   const tag = view.role === "seat" ? `you play ${seatName(view, view.seat)}` : view.role === "host" ? "host (watching)" : "spectator";
   $("#table-tag").textContent = `table ${page.tableId} · ${tag}`;
 }
@@ -748,6 +749,14 @@ function onKey(e) {
     }
     return;
   }
+  if (page.live && page.live.terminal) {
+    const ids = { ArrowLeft: "#replay-prev", ArrowRight: "#replay-next", Home: "#replay-first", End: "#replay-last" };
+    if (ids[e.key]) {
+      e.preventDefault();
+      $(ids[e.key]).click();
+      return;
+    }
+  }
   if ((e.key === "u" || e.key === "U") && !$("#undo-btn").disabled && !$("#undo-btn").classList.contains("hidden")) {
     e.preventDefault();
     undo();
@@ -772,6 +781,9 @@ async function main() {
     return;
   }
   $("#undo-btn").prepend(icon("undo"));
+  for (const [id, name] of [["#replay-first", "first"], ["#replay-prev", "prev"], ["#replay-next", "next"], ["#replay-last", "last"]]) {
+    $(id).appendChild(icon(name));
+  }
   $("#undo-btn").addEventListener("click", undo);
   $("#filter").addEventListener("input", renderActions);
   $("#confirm-yes").addEventListener("click", confirmYes);
@@ -782,7 +794,13 @@ async function main() {
     const li = logLine(e);
     if (li) showStep(Number(li.dataset.step));
   });
+  // the log follows new lines unless the player scrolled up to read (only their own scrolling counts)
+  let userScrollAt = 0;
+  for (const ev of ["wheel", "touchmove", "mousedown", "keydown"]) {
+    $("#log").addEventListener(ev, () => { userScrollAt = performance.now(); }, { passive: true });
+  }
   $("#log").addEventListener("scroll", () => {
+    if (performance.now() - userScrollAt > 1500) return;
     const box = $("#log");
     page.logAtBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   }, { passive: true });
