@@ -29,13 +29,9 @@ from homeroom.server.bots import BotPool, agent_seed, check_kind
 from homeroom.server.errors import ProtocolError
 from homeroom.server.protocol import (
     CreateTable,
-    LegalAction,
-    LogLine,
     Notice,
-    ScoreView,
     SeatsMessage,
     SeatView,
-    View,
 )
 from homeroom.server.security import clean_name, hash_secret, new_secret, new_table_id, secret_matches
 from homeroom.server.storage import SeatRecord, Store, TableChange, TableRecord
@@ -103,6 +99,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    logs: dict[int | None, tuple[list[Any], int, list[dict[str, Any]]]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -152,6 +149,15 @@ def rebuild(game: Game, rec: TableRecord, upto: int | None = None) -> Match:
         except IllegalAction as err:
             raise HomeroomError(f"stored action {index} of table {rec.id} no longer replays: {err}") from None
     return match
+
+
+def _log(match: Match, viewer: int | None, start: int, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Append the log lines of ``match``'s decisions from ``start`` on, as ``viewer`` reads them."""
+    if start == 0 and not lines:
+        lines.extend({"step": 0, "text": e.text_for(viewer)} for e in match.opening)
+    for index in range(start, len(match.history)):
+        lines.extend({"step": index + 1, "text": e.text_for(viewer)} for e in match.history[index].events)
+    return lines
 
 
 def placings(match: Match) -> list[Any] | None:
@@ -316,39 +322,55 @@ class Hub:
             return rec.id
 
     # ------------------------------------------------------------ views
-    def view(self, table: LiveTable, seat: int | None, role: str, match: Match | None = None) -> View:
+    def view(self, table: LiveTable, seat: int | None, role: str, match: Match | None = None) -> dict[str, Any]:
+        """What ``seat`` (or a spectator, or the host) may see now, or at ``match``'s step for a
+        replay: the ``view`` message of PROTOCOL.md (its schema is :class:`View`). Built as plain
+        data: this runs after every change for every connection."""
         live = match is None
         m = table.match if match is None else match
         state = m.state
         viewer = seat if role == "seat" else None
         terminal = state.is_terminal()
-        legal: list[LegalAction] = []
+        legal: list[dict[str, Any]] = []
         can_undo = False
         if live and viewer is not None and not table.is_bot(viewer):
             if state.to_move == viewer:
                 for action in state.legal_actions():
                     data = action.to_json()
-                    legal.append(LegalAction(action=data, text=state.describe_action(action), kind=data["type"]))
+                    legal.append({"action": data, "text": state.describe_action(action), "kind": data["type"]})
             can_undo = self.undo_point(table, viewer) is not None
-        lines = [LogLine(step=0, text=e.text_for(viewer)) for e in m.opening]
-        for index, entry in enumerate(m.history):
-            lines.extend(LogLine(step=index + 1, text=e.text_for(viewer)) for e in entry.events)
-        return View(
-            table_id=table.id, game=table.game.id, version=table.version, step=len(m.history), seat=viewer,
-            role=role,  # type: ignore[arg-type]
-            observation=state.observation(viewer), legal=legal, log=lines,
-            scores=[ScoreView(**s.to_json()) for s in state.scores()],
-            automa_scores={k: ScoreView(**v.to_json()) for k, v in state.automa_scores().items()},
-            to_move=state.to_move, turn_seat=state.turn_seat(), terminal=terminal,
-            outcome=state.outcome() if terminal else None, placings=placings(m),
-            seats=self.seat_views(table), can_undo=can_undo, replay=not live,
-            rematch=table.rec.rematch)
+        return {
+            "type": "view", "table_id": table.id, "game": table.game.id, "version": table.version,
+            "step": len(m.history), "seat": viewer, "role": role,
+            "observation": state.observation(viewer), "legal": legal, "log": self.log_lines(table, m, viewer),
+            "scores": [s.to_json() for s in state.scores()],
+            "automa_scores": {k: v.to_json() for k, v in state.automa_scores().items()},
+            "to_move": state.to_move, "turn_seat": state.turn_seat(), "terminal": terminal,
+            "outcome": state.outcome() if terminal else None, "placings": placings(m),
+            "seats": [s.model_dump() for s in self.seat_views(table)], "can_undo": can_undo, "replay": not live,
+            "rematch": table.rec.rematch,
+        }
+
+    def log_lines(self, table: LiveTable, match: Match, viewer: int | None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it, each line with the step it was written at. The live
+        match's lines are kept per viewer and only extended; an undo (which replaces the history
+        list) or a rename (a new match) starts them again."""
+        if match is not table.match:
+            return _log(match, viewer, 0, [])
+        history = match.history
+        cached = table.logs.get(viewer)
+        if cached is None or cached[0] is not history or cached[1] > len(history):
+            lines = _log(match, viewer, 0, [])
+        else:
+            lines = _log(match, viewer, cached[1], cached[2])
+        table.logs[viewer] = (history, len(history), lines)
+        return list(lines)
 
     def view_text(self, table: LiveTable, seat: int | None, role: str) -> str:
         key = (seat, role)
         text = table.views.get(key)
         if text is None:
-            text = self.view(table, seat, role).model_dump_json()
+            text = json.dumps(self.view(table, seat, role), separators=(",", ":"))
             table.views[key] = text
         return text
 
@@ -365,7 +387,7 @@ class Hub:
                                 clock=clock))
         return out
 
-    async def view_at(self, table: LiveTable, seat: int | None, role: str, step: int | None) -> View:
+    async def view_at(self, table: LiveTable, seat: int | None, role: str, step: int | None) -> dict[str, Any]:
         if step is None or step == len(table.match.history):
             return self.view(table, seat, role)
         if not 0 <= step <= len(table.match.history):
