@@ -32,6 +32,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -111,6 +112,16 @@ actions_table = Table(
     UniqueConstraint("table_id", "seq", name="uq_actions_table_seq"),
     Index("ix_actions_table_ply", "table_id", "undone_version", "ply"),
 )
+
+# The statements of every move, built once (building them is most of a write's cost).
+_BUMP = update(tables_table).where(
+    tables_table.c.id == bindparam("b_id"), tables_table.c.version == bindparam("b_prev")).values(
+    {name: bindparam(name) for name in ("version", "step", "to_move", "terminal", "outcome", "turn_started_at",
+                                        "updated_at")})
+_SET_CLOCK = update(seats_table).where(
+    seats_table.c.table_id == bindparam("b_id"), seats_table.c.seat == bindparam("b_seat")).values(
+    clock_ms=bindparam("clock_ms"))
+_INSERT_ACTION = insert(actions_table)
 
 Migration = Callable[[Connection], None]
 
@@ -304,9 +315,9 @@ class Store:
         (and writes nothing) if another writer got to this version first."""
         with self.engine.begin() as conn:
             self._bump(conn, table_id, change)
-            conn.execute(insert(actions_table).values(
-                table_id=table_id, seq=change.version, ply=ply, seat=seat,
-                action=json.dumps(action, separators=(",", ":")), created_at=time.time()))
+            conn.execute(_INSERT_ACTION, {
+                "table_id": table_id, "seq": change.version, "ply": ply, "seat": seat,
+                "action": json.dumps(action, separators=(",", ":")), "created_at": time.time()})
 
     def undo_actions(self, table_id: str, from_ply: int, change: TableChange) -> None:
         """Mark the live actions from ``from_ply`` on as undone (kept, never deleted)."""
@@ -325,13 +336,11 @@ class Store:
                     seats_table.c.table_id == table_id, seats_table.c.seat == seat).values(**values))
 
     def _bump(self, conn: Connection, table_id: str, change: TableChange) -> None:
-        result = conn.execute(update(tables_table).where(
-            tables_table.c.id == table_id, tables_table.c.version == change.version - 1).values(**change.row()))
+        result = conn.execute(_BUMP, {"b_id": table_id, "b_prev": change.version - 1, **change.row()})
         if result.rowcount != 1:
             raise StorageError(f"table {table_id} is not at version {change.version - 1} any more")
         for seat, ms in change.seat_clocks.items():
-            conn.execute(update(seats_table).where(
-                seats_table.c.table_id == table_id, seats_table.c.seat == seat).values(clock_ms=ms))
+            conn.execute(_SET_CLOCK, {"b_id": table_id, "b_seat": seat, "clock_ms": ms})
 
     # ----------------------------------------------------------------- reads
     def load(self, table_id: str) -> TableRecord | None:
