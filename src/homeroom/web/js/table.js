@@ -398,8 +398,12 @@ function renderScores() {
   const box = $("#scores");
   if (!v || !v.scores || !v.scores.length) {
     fill(box, h("p.empty", "No scores yet."));
+    page.scoreSig = null;
     return;
   }
+  const sig = JSON.stringify([v.scores, v.automa_scores, v.seats.map((s) => s.name)]);
+  if (sig === page.scoreSig) return;
+  page.scoreSig = sig;
   const cols = v.seats.map((s) => ({ label: s.name, seat: s.seat, score: v.scores[s.seat] }));
   for (const [name, score] of Object.entries(v.automa_scores || {})) cols.push({ label: name, seat: null, score });
   const cats = [];
@@ -431,14 +435,20 @@ function renderBoard() {
       console.error("board update failed", err);
       note.textContent = "the board failed to draw this position; the generic view is shown";
       fill($("#obs"), renderObservation(v.observation, { seats: v.seats }));
+      page.obsSig = null;
       return;
     }
     fill($("#obs"));
+    page.obsSig = null;
     note.textContent = "";
     return;
   }
   $("#board-title").textContent = v.role === "seat" ? "What you can see" : "What the players can see";
   note.textContent = v.replay ? `after move ${v.step}` : "";
+  // redraw only when what is shown changed (most moves change a few fields of a big observation)
+  const sig = JSON.stringify([v.observation, v.seats.map((s) => s.name)]);
+  if (sig === page.obsSig) return;
+  page.obsSig = sig;
   fill($("#obs"), renderObservation(v.observation, { seats: v.seats }));
 }
 
@@ -589,10 +599,15 @@ function explain(action) {
 }
 
 function rememberOffered(view) {
+  let added = false;
   for (const a of view.legal || []) {
     const key = actionKey(a.action);
-    if (!page.seenActions.has(key)) page.seenActions.set(key, a.text);
+    if (!page.seenActions.has(key)) {
+      page.seenActions.set(key, a.text);
+      added = true;
+    }
   }
+  if (!added) return;
   while (page.seenActions.size > 300) page.seenActions.delete(page.seenActions.keys().next().value);
   const list = $("#why-list");
   fill(list, [...page.seenActions.values()].reverse().slice(0, 150).map((t) => h("option", { value: t })));
