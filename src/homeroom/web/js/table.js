@@ -134,7 +134,7 @@ function renderPlayers() {
   // panels are kept and updated in place: a button in one must survive a bot's quick moves
   if (!page.playerNodes || page.playerNodes.length !== v.seats.length) {
     page.playerNodes = v.seats.map((s) => {
-      const node = { sym: h("span"), name: h("div.name"), score: h("div.score"), meta: h("div.meta"), tools: h("div.host-tools"), sigs: {} };
+      const node = { sym: h("span.sym-wrap"), name: h("div.name"), score: h("div.score"), meta: h("div.meta"), tools: h("div.host-tools"), sigs: {} };
       node.root = h("div.player", { dataset: { seat: String(s.seat) } }, node.sym, node.name, node.score, node.meta, node.tools);
       return node;
     });
@@ -274,7 +274,7 @@ function renderActions() {
           const key = n <= 9 ? String(n) : n === 10 ? "0" : "";
           return h(
             `button.act${TURN_ENDING.test(a.kind) ? ".ends-turn" : ""}`,
-            { type: "button", dataset: { index: String(a.index), kind: a.kind, key }, disabled: !!page.pending || !!page.confirm,
+            { type: "button", dataset: { index: String(a.index), kind: a.kind, key }, disabled: !!page.pending || !!page.confirm || !page.socket.isOpen(),
               title: TURN_ENDING.test(a.kind) ? "ends your turn" : "", on: { click: () => choose(a.action, a.text, a.kind) } },
             key ? h("span.key", key) : null,
             a.text,
@@ -673,6 +673,12 @@ function renderAll() {
 function onView(view) {
   const first = !page.live;
   if (!view.replay) {
+    for (const nt of page.notices) {
+      if (nt.fresh) {
+        nt.afterStep = Math.min(nt.afterStep, view.step);
+        nt.fresh = false;
+      }
+    }
     page.live = view;
     page.clockBase = performance.now();
     page.pending = null;
@@ -721,7 +727,9 @@ function onMessage(msg) {
       break;
     }
     case "notice":
-      page.notices.push({ afterStep: page.live ? page.live.step : 0, text: msg.text });
+      // placed after the position it explains: the next view's step if one follows (an undo
+      // notice then sits where the moves were taken back)
+      page.notices.push({ afterStep: page.live ? page.live.step : 0, text: msg.text, fresh: true });
       toast(msg.text);
       renderLog();
       break;
@@ -767,6 +775,7 @@ function setConnection(state, detail) {
     if (detail.kind === "good") hideGoodTimer = setTimeout(() => banner.remove(), 4000);
   }
   renderAlert();
+  if (page.live) renderActions(); // no moves can be sent while offline
 }
 
 // ------------------------------------------------------------------ keyboard
