@@ -164,6 +164,19 @@ def test_narrow_screens(server: LiveServer, new_page: Any) -> None:
     assert overflow <= 400, f"the page is {overflow}px wide on a 400px screen"
 
 
+def test_bad_links_say_what_is_wrong(server: LiveServer, new_page: Any) -> None:
+    page = new_page()
+    page.goto(server.url + "/t/no-such-table#spectate")
+    page.wait_for_selector("#conn-banner.bad")
+    assert "no such table" in page.locator("#conn-banner").inner_text()
+    created = server.api("POST", "/api/tables", {"game": "toy", "players": 2, "seats": [{"kind": "human"}, {"kind": "random"}]})
+    page.goto(server.url + f"/t/{created['table_id']}#seat=not-the-right-secret-at-all-xxxxxxxxxxxxxxxx")
+    page.reload()
+    page.wait_for_selector("#conn-banner.bad")
+    assert "does not open a seat" in page.locator("#conn-banner").inner_text()
+    assert page.locator("#status-headline").inner_text() == "This table cannot be opened"
+
+
 def test_lobby_lists_my_tables_and_open_tables(server: LiveServer, new_page: Any) -> None:
     page = new_page()
     create_in_lobby(page, server, "academic-society", name="Cleo")

@@ -773,6 +773,11 @@ function setConnection(state, detail) {
       detail.lobby ? h("a.btn", { href: "/" }, "Go to the lobby") : null);
     $("#banners").appendChild(banner);
     if (detail.kind === "good") hideGoodTimer = setTimeout(() => banner.remove(), 4000);
+    if (detail.kind === "bad" && !page.live) {
+      $("#status-headline").textContent = "This table cannot be opened";
+      $("#status-sub").textContent = detail.text;
+      $("#actions-panel").classList.add("hidden");
+    }
   }
   renderAlert();
   if (page.live) renderActions(); // no moves can be sent while offline
