@@ -931,7 +931,10 @@ async function main() {
         choose: (action) => choose(action),
         explain: (action) => explain(action),
       });
-      if (page.board) $("#board-title").textContent = page.game ? page.game.name : "The board";
+      if (page.board) {
+        $("#board-title").textContent = page.game ? page.game.name : "The board";
+        document.body.classList.add("has-board");
+      }
     }
   } catch (e) {
     toast(`Could not load the game's details: ${e.message}`, "error");
