@@ -84,6 +84,11 @@ def test_whole_game_through_the_generic_page(server: LiveServer, new_page: Any, 
     assert page.locator("#actions-panel").is_hidden()
     assert not page.title().startswith("▶")
     shot(page, f"{game}-end")
+    if game == GAMES[-1]:
+        page.set_viewport_size({"width": 400, "height": 800})
+        shot(page, "narrow-end", full_page=False)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+        page.set_viewport_size({"width": 1280, "height": 800})
     # the replay viewer: the first position, then back to the end
     page.click("#replay-first")
     page.wait_for_selector("#history-banner")

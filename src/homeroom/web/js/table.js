@@ -466,6 +466,7 @@ function boardView(v) {
 function renderEnd() {
   const v = page.live;
   const panel = $("#end-panel");
+  $("#why-panel").classList.toggle("hidden", !v || v.role !== "seat" || !!v.terminal);
   if (!v || !v.terminal) {
     panel.classList.add("hidden");
     $("#replay-panel").classList.add("hidden");
@@ -476,7 +477,11 @@ function renderEnd() {
   $("#end-outcome").textContent = v.outcome || "The game is over.";
   const order = v.seats.map((s) => ({ s, total: v.scores[s.seat] ? v.scores[s.seat].total : 0, place: v.placings ? v.placings[s.seat] : null }));
   order.sort((a, b) => (a.place && b.place ? a.place - b.place : b.total - a.total));
-  fill($("#podium"), order.map((o, i) => h(`div.spot.${seatClass(o.s.seat)}`,
+  // the winner's spot is gold: from placings, else only when one seat alone has the top score
+  const top = order.length ? order[0].total : null;
+  const alone = order.filter((o) => o.total === top).length === 1;
+  const wins = (o) => (o.place ? o.place === 1 : alone && o.total === top) && !/^Nobody/.test(v.outcome || "");
+  fill($("#podium"), order.map((o, i) => h(`div.spot.${seatClass(o.s.seat)}${wins(o) ? ".first" : ""}`,
     h("div.rank", o.place ? ordinal(o.place) : `#${i + 1}`),
     h("div", h("strong", o.s.name)), h("div.pts", `${o.total}`), h("div.small.muted", "points"))));
   const rematchTarget = rematchId(v.rematch);
@@ -695,7 +700,6 @@ function onFirstView(view) {
   if (page.secret && view.role === "seat") {
     store.remember({ secret: page.secret, table_id: page.tableId, seat: view.seat, role: "seat", game_name: page.game ? page.game.name : view.game, name: seatName(view, view.seat) });
   }
-  $("#why-panel").classList.toggle("hidden", view.role !== "seat");
   const tag = view.role === "seat" ? `you play ${seatName(view, view.seat)}` : view.role === "host" ? "host (watching)" : "spectator";
   $("#table-tag").textContent = `table ${page.tableId} · ${tag}`;
 }
