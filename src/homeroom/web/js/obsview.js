@@ -35,15 +35,18 @@ export function renderValue(value, ctx, depth = 0) {
 function renderArray(arr, ctx, depth) {
   if (!arr.length) return h("span.none", "none");
   if (arr.every(isScalar)) {
-    const shown = arr.slice(0, MAX_TOKENS).map(scalar);
+    // empty slots of a row (an empty photo frame, a free space) as a quiet dot
+    const shown = arr.slice(0, MAX_TOKENS).map((x) => (x === "" || x === null ? h("span.none", { title: "empty" }, "· ") : scalar(x)));
     if (arr.length > MAX_TOKENS) shown.push(h("span.muted.small", ` … ${arr.length - MAX_TOKENS} more`));
     return h("span", shown);
   }
   const seats = ctx.seats || [];
   // one entry per seat (lists or objects): label each with the seat's name and symbol
   if (seats.length > 1 && arr.length === seats.length && arr.every((x) => !isScalar(x))) {
+    // the viewer's own part is never folded away
     return h("div", arr.map((x, i) => h(`div.seat-block.${seatClass(i)}`,
-      h("div.who", seatSymbol(i), seats[i] ? seats[i].name : `Seat ${i + 1}`), renderValue(x, ctx, depth + 1))));
+      h("div.who", seatSymbol(i), seats[i] ? seats[i].name : `Seat ${i + 1}`, i === ctx.mySeat ? h("span.muted.small", " (you)") : null),
+      renderValue(x, ctx, i === ctx.mySeat ? 0 : depth + 1))));
   }
   // a grid of short scalars
   if (arr.every((row) => Array.isArray(row) && row.every(isScalar)) && arr.length <= 30 && arr.every((r) => r.length <= 12)) {

@@ -434,7 +434,7 @@ function renderBoard() {
     } catch (err) {
       console.error("board update failed", err);
       note.textContent = "the board failed to draw this position; the generic view is shown";
-      fill($("#obs"), renderObservation(v.observation, { seats: v.seats }));
+      fill($("#obs"), renderObservation(v.observation, { seats: v.seats, mySeat: v.role === "seat" ? v.seat : null }));
       page.obsSig = null;
       return;
     }
@@ -449,7 +449,7 @@ function renderBoard() {
   const sig = JSON.stringify([v.observation, v.seats.map((s) => s.name)]);
   if (sig === page.obsSig) return;
   page.obsSig = sig;
-  fill($("#obs"), renderObservation(v.observation, { seats: v.seats }));
+  fill($("#obs"), renderObservation(v.observation, { seats: v.seats, mySeat: v.role === "seat" ? v.seat : null }));
 }
 
 /** What a board's update() receives: the view message plus a few conveniences (see BOARDS.md). */
