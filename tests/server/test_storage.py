@@ -23,6 +23,8 @@ from homeroom.server.storage import (
     actions_table,
 )
 
+pytestmark = pytest.mark.xdist_group("postgresql")  # one throwaway PostgreSQL server for all of them
+
 
 def record(table_id: str = "t1", listed: bool = True) -> TableRecord:
     return TableRecord(

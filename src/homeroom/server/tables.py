@@ -55,6 +55,7 @@ class Conn:
     close: Callable[[int], Coroutine[Any, Any, None]]
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     writer: asyncio.Task[None] | None = None
+    closing: asyncio.Task[None] | None = None
     alive: bool = True
 
     def start(self) -> None:
@@ -76,9 +77,9 @@ class Conn:
             return
         try:
             self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        except asyncio.QueueFull:  # a client that stopped reading: drop it (it reconnects)
             self.alive = False
-            asyncio.create_task(self.close(4408))
+            self.closing = asyncio.create_task(self.close(4408))
 
     async def stop(self) -> None:
         self.alive = False
