@@ -27,6 +27,7 @@ from homeroom.engine.errors import UnknownGame
 from homeroom.server.bots import BOT_PRESETS, BotPool
 from homeroom.server.config import ServerConfig
 from homeroom.server.errors import ProtocolError
+from homeroom.server.live import Conn, LiveTable
 from homeroom.server.protocol import (
     MAX_HTTP_BODY,
     MAX_WS_MESSAGE,
@@ -47,7 +48,7 @@ from homeroom.server.protocol import (
 )
 from homeroom.server.security import hash_secret
 from homeroom.server.storage import Store, TableRecord
-from homeroom.server.tables import Conn, Hub, LiveTable
+from homeroom.server.tables import Hub
 
 log = logging.getLogger("homeroom.server")
 
