@@ -44,7 +44,7 @@ def serve(
         raise fail(str(err)) from None
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     console.print(f"homeroom serving on http://{host}:{port}/  (database {redact(url)}, "
-                  f"schema v{store.schema_version()}, {store.count()} table(s))")
+                  f"schema v{store.schema_version()}, {store.count()} table(s))", soft_wrap=True)
     app = create_app(config, store)
     try:
         uvicorn.run(app, host=host, port=port, log_level=log_level.lower(), ws_max_size=64 * 1024,
