@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -169,3 +170,20 @@ def test_a_server_comes_back_from_its_database(db_url: str) -> None:
         for view in (before, after):
             view["seats"] = [{**s, "connected": None} for s in view["seats"]]
         assert after == before
+
+
+def test_idle_tables_leave_memory_and_come_back_from_the_database(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from homeroom.server.app import create_app
+    from homeroom.server.config import ServerConfig
+
+    config = ServerConfig(data_dir=tmp_path, bot_workers=1, max_cached_tables=2)
+    with TestClient(create_app(config)) as client:
+        made = [create(client, "high-school-drama", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=i) for i in range(4)]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert len(hub.tables) == 2  # the two oldest idle tables were dropped from memory
+        first = made[0]
+        with seated(client, first["table_id"], first["seats"][0]["secret"]) as ana:
+            assert ana.view["step"] == 0 and ana.view["seats"][0]["name"] == "Ana"
+        assert first["table_id"] in hub.tables
