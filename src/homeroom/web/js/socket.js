@@ -81,6 +81,11 @@ export class TableSocket {
       this.onState("closed", { kind: "bad", text: "This link's key does not open a seat at this table (the seat may have been taken over with a new link).", lobby: true });
       return;
     }
+    if (ev.code === 4400) {
+      this.stopped = true;
+      this.onState("closed", { kind: "bad", text: "The server did not understand this page's greeting: reload the page.", lobby: true });
+      return;
+    }
     if (ev.code === 4404) {
       this.stopped = true;
       this.onState("closed", { kind: "bad", text: "There is no such table on this server.", lobby: true });
