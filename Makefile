@@ -1,12 +1,16 @@
-# Everything a fresh clone needs: `make play` to play, `make test` to run the whole suite.
+# Everything a fresh clone needs: `make run` to serve the web platform, `make play` to play in the
+# terminal, `make test` to run the whole suite.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 GAME   ?= class-of-89
 ARGS   ?=
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+DATA   ?= data
 
-.PHONY: play test lint typecheck unit soak bench clean
+.PHONY: run play test system-deps lint typecheck unit soak bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +18,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+run: $(STAMP)  ## serve the web platform on http://$(HOST):$(PORT) (SQLite in ./$(DATA)/)
+	$(BIN)/homeroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA) $(ARGS)
+
 play: $(STAMP)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
 	$(BIN)/homeroom play $(GAME) $(ARGS)
 
-test: lint typecheck unit  ## the whole test suite: lint, types, tests
+test: system-deps lint typecheck unit  ## the whole test suite: lint, types, tests
+
+system-deps:  ## Chromium and PostgreSQL for the browser and storage tests (apt-get, if missing)
+	bash scripts/system-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
