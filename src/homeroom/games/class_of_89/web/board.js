@@ -67,12 +67,23 @@ const TOKEN_PATHS = {
   any: '<circle cx="6" cy="6" r="3.2"/><circle cx="14" cy="6" r="3.2"/><circle cx="6" cy="14" r="3.2"/><circle cx="14" cy="14" r="3.2"/>',
 };
 
-function tokenIcon(t, extra = "") {
-  return `<span class="tk tk-${esc(t)} ${extra}" title="${esc(tokenName(t))}"><svg viewBox="0 0 20 20" aria-hidden="true">${TOKEN_PATHS[t] || ""}</svg></span>`;
+// Icons are CSS backgrounds (board.css draws them from the shapes below), so a board of a few
+// hundred tokens stays a light page; the shapes are written into a <style> once.
+const TOKEN_FILL = { gavel: "#7a4a1c", bookmark: "#1f5fbf", bolt: "#e0a100", paint: "#c2327a", star: "#23863a", any: "#555" };
+const svgUrl = (body) => `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20'>${body}</svg>`)}")`;
+function iconStyles() {
+  const rules = Object.entries(TOKEN_PATHS).map(([t, body]) => `.c89 .tk-${t}{background-image:${svgUrl(`<g fill='${TOKEN_FILL[t]}'>${body.replace(/"/g, "'")}</g>`)}}`);
+  rules.push(`.c89 .sig{background-image:${svgUrl("<path d='M2 14c3-9 6-9 4-2s3 1 4-3 2 4 3 2 3-2 5-2' fill='none' stroke='#7d2336' stroke-width='2.2' stroke-linecap='round'/>")}}`);
+  rules.push(`.c89 .rf{background-image:${svgUrl("<path d='M16 7a7 7 0 1 0 1 5' fill='none' stroke='#14847f' stroke-width='2.4'/><path d='M17.5 2v6h-6z' fill='#14847f'/>")}}`);
+  return rules.join("\n");
 }
 
-const SIG = '<span class="sig" title="signature"><svg viewBox="0 0 20 20" aria-hidden="true"><path d="M2 14c3-9 6-9 4-2s3 1 4-3 2 4 3 2 3-2 5-2" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg></span>';
-const REFRESH = '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M16 7a7 7 0 1 0 1 5" fill="none" stroke="currentColor" stroke-width="2.4"/><path d="M17.5 2v6h-6z"/></svg>';
+function tokenIcon(t, extra = "") {
+  return `<span class="tk tk-${esc(t)} ${extra}" title="${esc(tokenName(t))}"></span>`;
+}
+
+const SIG = '<span class="sig" title="signature"></span>';
+const REFRESH = "";
 
 function clubBadge(club, extra = "") {
   return `<span class="cb club-${esc(club)} ${extra}" title="${esc(clubName(club))}">${ABBR[club] || "?"}</span>`;
@@ -155,6 +166,9 @@ export function createBoard(container, hooks) {
     link.href = new URL("./board.css", import.meta.url).href;
     link.dataset.co89Css = "1";
     document.head.appendChild(link);
+    const style = document.createElement("style");
+    style.textContent = iconStyles();
+    document.head.appendChild(style);
   }
   const root = document.createElement("div");
   root.className = "c89";
@@ -233,7 +247,10 @@ export function createBoard(container, hooks) {
       const where = obs.location === 5 ? "the School Entrance" : `the ${C.locations[obs.location].name}`;
       doing = `<span class="doing">${memberPiece(v, turn, obs.member)} ${esc(seatLabel(v, turn))}'s ${esc(memberName(obs.member))} at ${esc(where)}</span>`;
     }
-    const tray = me !== null && obs.to_move === me && obs.phase === "act" && !obs.pending.length ? turnTray(obs) : "";
+    let tray = me !== null && obs.to_move === me && obs.phase === "act" && !obs.pending.length ? turnTray(obs) : "";
+    if (legal().some((l) => l.action.type === "Forgo")) {
+      tray = '<div class="tray"><span class="stp">No space you can pay for, and no School Entrance:</span><button type="button" class="piece forgo" data-key="forgo" title="Forgo your turn">Forgo this turn</button></div>';
+    }
     const prompt = promptText(v, obs, me);
     const cancel = st.sel.length ? '<button type="button" class="c89-cancel" data-cancel="1">Cancel (Esc)</button>' : "";
     const msg = st.msg ? `<div class="c89-msg ${st.msgKind}" role="status">${esc(st.msg)}</div>` : "";
@@ -250,8 +267,7 @@ export function createBoard(container, hooks) {
     else ability = "Treasurer (no extra action)";
     return `<div class="tray">${step(obs.main_done, "main action")}${step(obs.sig_done, "signature action")}
       <span class="stp ${obs.member_done ? "done" : ""}" data-key="ability">${obs.member_done ? "✓" : "○"} ${esc(ability)}</span>
-      <button type="button" class="piece endturn" data-key="end" title="End your turn">End turn</button>
-      <button type="button" class="piece forgo" data-key="forgo" title="Forgo your turn">Forgo turn</button></div>`;
+      <button type="button" class="piece endturn" data-key="end" title="End your turn">End turn</button></div>`;
   }
 
   function promptText(v, obs, me) {
