@@ -135,8 +135,8 @@ def test_objective_standings_match_the_engine(bp: BoardPage) -> None:
     for raw, mine in zip(books, got):
         sups = [Superlative(**s) for s in raw.pop("superlatives")]
         book = Yearbook(**raw, superlatives=sups)
-        for oid, m in objectives.items():
-            assert mine[oid] == measure(book, m), (oid, raw["photo"])
+        for oid, spec in objectives.items():
+            assert mine[oid] == measure(book, spec), (oid, raw["photo"])
             nonzero += mine[oid] > 0
     assert len(books) > 20 and nonzero > 20
 
@@ -161,6 +161,11 @@ def test_an_illegal_click_says_why(bp: BoardPage) -> None:
                               "document.querySelector('.c89-msg.error').textContent.includes('rulebook')")
     text = bp.page.text_content(".c89-msg.error") or ""
     assert "signature" in text and "Not allowed" in text
+    # hovering a card shows its full text in the board's info line
+    card = st.school[0][0]  # type: ignore[attr-defined]
+    bp.page.hover(f'[data-key="card:{card}"]')
+    info = bp.page.text_content(".c89-info") or ""
+    assert components().card_name(card) in info and ("half-icons" in info or "scores" in info or "gains" in info)
     # the selection survives the refused click, and Cancel clears it
     assert bp.page.evaluate("window.board.selection()") == ["member:editor"]
     bp.page.click("[data-cancel]")
@@ -176,6 +181,7 @@ def play_by_clicking(bp: BoardPage, players: int, seed: int, options: dict[str, 
     shots = []
     last_round = 0
     clicks = decisions = 0
+    shot_mid = False
     while True:
         advance_bots(m, agents, 0)
         st = m.state
@@ -183,6 +189,8 @@ def play_by_clicking(bp: BoardPage, players: int, seed: int, options: dict[str, 
         if rnd != last_round or st.is_terminal():
             if last_round:
                 path = SHOTS / f"co89_{players}p_round{last_round}.png"
+                bp.show(view_for(m, 0, len(m.history)))
+                bp.page.evaluate("window.scrollTo(0, 0)")
                 bp.page.screenshot(path=str(path), full_page=True)
                 shots.append(path)
             last_round = rnd
@@ -192,14 +200,18 @@ def play_by_clicking(bp: BoardPage, players: int, seed: int, options: dict[str, 
         action = pick(rng, m)
         want = action.to_json()
         keys = bp.page.evaluate("a => window.board.gestureOf(a)", want)
-        for k in keys:
+        for i, k in enumerate(keys):
             bp.page.locator(f'[data-key="{k}"].legal').first.click()
             clicks += 1
+            if i == 0 and len(keys) > 1 and k.startswith("card:") and not shot_mid:
+                shot_mid = True  # what a player sees between the two clicks of taking a card
+                bp.page.screenshot(path=str(SHOTS / f"co89_{players}p_placing.png"))
         sent = bp.chosen()
         assert sent == [want], (sent, want)
         m.play(games.get("class-of-89").action_from_json(sent[0]))
         decisions += 1
     bp.show(view_for(m, 0, len(m.history)))
+    bp.page.evaluate("window.scrollTo(0, 0)")
     final = SHOTS / f"co89_{players}p_final.png"
     bp.page.screenshot(path=str(final), full_page=True)
     assert not bp.errors, bp.errors
@@ -234,3 +246,64 @@ def test_phone_portrait_and_spectator() -> None:
         assert "watching" in (phone.page.text_content(".c89-status .prompt") or "")
         phone.page.screenshot(path=str(SHOTS / "co89_spectator_phone.png"), full_page=True)
         assert not phone.errors, phone.errors
+
+
+def test_solo_game_on_the_table_page_played_by_clicking_the_board(tmp_path: Path) -> None:
+    """The board plugged into the real table page and server: a whole solo game against Ed E. Tor
+    made only by clicks on the board (the table page's turn-end confirmation answered yes)."""
+    from board_co89_harness import ARGS, CHROMIUM, chromium_or_skip
+    from board_co89_server import api, running_server
+    from playwright.sync_api import sync_playwright
+
+    chromium_or_skip()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    game = games.get("class-of-89")
+    rng = random.Random(7)
+    with running_server(tmp_path) as base, sync_playwright() as pw:
+        made = api(base, "POST", "/api/tables", {"game": "class-of-89", "players": 1, "seed": 7,
+                                                 "options": {"difficulty": "hard"}, "listed": False,
+                                                 "seats": [{"kind": "human", "name": "Ana"}]})
+        table, secret = made["table_id"], made["seats"][0]["secret"]
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{base}/t/{table}#seat={secret}")
+            page.wait_for_selector(".c89 .c89-status")
+            last_round = 0
+            decisions = 0
+            while True:
+                view = api(base, "GET", f"/api/tables/{table}/view", secret=secret)
+                obs = view["observation"]
+                page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
+                if obs["round"] != last_round or view["terminal"]:
+                    if last_round:
+                        page.evaluate("window.scrollTo(0, 0)")
+                        page.screenshot(path=str(SHOTS / f"co89_table_1p_round{last_round}.png"), full_page=True)
+                    last_round = obs["round"]
+                if view["terminal"]:
+                    break
+                legal = [game.action_from_json(x["action"]) for x in view["legal"]]
+                names = [type(a).__name__ for a in legal]
+                if "EndTurn" in names and obs["main_done"] and rng.random() < 0.7:
+                    action = legal[names.index("EndTurn")]
+                else:
+                    action = rng.choice(legal)
+                want = action.to_json()
+                keys = page.evaluate("async (a) => (await import('/boards/class-of-89/gestures.js')).gesture(a)", want)
+                page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
+                for k in keys:
+                    page.locator(f'.c89 [data-key="{k}"].legal').first.click()
+                if page.locator("#confirm-box:not(.hidden) #confirm-yes").count():
+                    page.click("#confirm-yes")
+                deadline = time.monotonic() + 30
+                while api(base, "GET", f"/api/tables/{table}/view", secret=secret)["version"] == view["version"]:
+                    assert time.monotonic() < deadline, f"the board's clicks for {want} sent nothing"
+                    time.sleep(0.05)
+                decisions += 1
+            page.wait_for_selector("#end-panel:not(.hidden)")
+            page.screenshot(path=str(SHOTS / "co89_table_1p_final.png"), full_page=True)
+            assert decisions > 12 and not errors, errors
+        finally:
+            browser.close()

@@ -189,8 +189,21 @@ export function createBoard(container, hooks) {
       if (st.msgKind !== "error") st.msg = "";
     }
     st.view = view;
+    root.dataset.version = String(view.version);
+    askOptions(view);
     render();
   }
+
+  /** The table's options (the solo difficulty decides which objective target applies). The view
+   * message does not carry them, so the board asks the table's public summary once. */
+  function askOptions(view) {
+    if (view.options || st.optionsAsked || !view.table_id || !view.observation.solo) return;
+    st.optionsAsked = true;
+    fetch(`/api/tables/${encodeURIComponent(view.table_id)}`).then((r) => (r.ok ? r.json() : null)).then((t) => {
+      if (t && t.options) { st.options = t.options; if (st.view) render(); }
+    }).catch(() => {});
+  }
+  const opts = (v) => v.options || st.options || {};
 
   /** Pieces other seats changed since this seat last decided (the last moves, marked on the board). */
   function freshKeys(a, b, me) {
@@ -484,7 +497,7 @@ export function createBoard(container, hooks) {
 
   function objectivesHtml(v, obs) {
     const solo = !!obs.solo;
-    const diff = solo ? (v.options && v.options.difficulty) || obs.difficulty || "normal" : "";
+    const diff = solo ? opts(v).difficulty || "normal" : "";
     const cards = obs.objectives.map((oid) => {
       const o = C.objectives[oid];
       const standing = obs.books.map((bk, s) => {
@@ -540,7 +553,7 @@ export function createBoard(container, hooks) {
     const sc = v.automa_scores && v.automa_scores[ED];
     const score = sc ? `<div class="scard"><b>Ed's score so far: ${sc.total}</b>${Object.entries(sc.breakdown || {}).map(([k, x]) => `<div>${esc(k.replace(/_/g, " "))}: ${x}</div>`).join("")}</div>` : "";
     const record = edRecord(v.log || []);
-    return `<section class="edarea" aria-label="Ed E. Tor"><header>${seatChip(v, 1)} <strong>Ed E. Tor</strong> <span class="muted">(${esc((v.options && v.options.difficulty) || "solo")} automa)</span></header>
+    return `<section class="edarea" aria-label="Ed E. Tor"><header>${seatChip(v, 1)} <strong>Ed E. Tor</strong> <span class="muted">(${esc(opts(v).difficulty || "solo")} automa)</span></header>
       <div class="edcards">${locCard}${choice}${back}${score}</div>
       <div class="edlog"><b>Ed's last turn, step by step</b>${record}</div>
       ${yearbook(v, obs, 1, seat(), false)}</section>`;
@@ -616,7 +629,7 @@ export function createBoard(container, hooks) {
       if (s2.done && s2.next.size === 0) {
         const chosen = s2.done;
         st.sel = [];
-        st.msg = chosen.text;
+        st.msg = `Sent: ${chosen.text}`;
         st.msgKind = "ok";
         refreshSelection();
         hooks.choose(chosen.action);
