@@ -136,17 +136,27 @@ class BoardPage:
 
 
 @contextmanager
-def board_page(width: int = 1366, height: int = 768) -> Iterator[BoardPage]:
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (one per test module: a second sync Playwright in the
+    same thread is refused)."""
     from playwright.sync_api import sync_playwright
 
     chromium_or_skip()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            page = browser.new_page(viewport={"width": width, "height": height})
-            yield BoardPage(page)
+            yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def board_page(browser: Any, width: int = 1366, height: int = 768) -> Iterator[BoardPage]:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        yield BoardPage(page)
+    finally:
+        page.close()
 
 
 def bots(match: Match, human: int, seed: int) -> dict[int, Any]:
@@ -166,6 +176,8 @@ def pick(rng: random.Random, match: Match) -> Any:
     """A playful human: mostly the main business of a turn, sometimes the extras, then ends."""
     legal = match.state.legal_actions()
     names = [type(a).__name__ for a in legal]
-    if "EndTurn" in names and match.state.main_done and rng.random() < 0.6:  # type: ignore[attr-defined]
+    if "EndTurn" in names and match.state.main_done and rng.random() < 0.8:  # type: ignore[attr-defined]
         return legal[names.index("EndTurn")]
+    if "ShiftToken" in names and rng.random() < 0.8:  # paid token moves: now and then, not all the time
+        legal = [a for a in legal if type(a).__name__ != "ShiftToken"]
     return rng.choice(legal)
