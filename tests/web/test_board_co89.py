@@ -229,11 +229,9 @@ def test_whole_game_played_by_clicking_the_board(bp: BoardPage, players: int) ->
     """Seat 0 plays a whole game against random bots only by clicking the board (the solo game is
     played the same way on the real table page below)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    t0 = time.monotonic()
     out = play_by_clicking(bp, players, 30 + players, {})
     assert out["decisions"] >= 12 and out["clicks"] >= out["decisions"]
     assert len(out["shots"]) == 5 and all(p.stat().st_size > 10_000 for p in out["shots"])
-    assert time.monotonic() - t0 < 120
 
 
 def test_phone_portrait_and_spectator(browser: Any) -> None:

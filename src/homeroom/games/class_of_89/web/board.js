@@ -181,9 +181,11 @@ export function createBoard(container, hooks) {
   function update(view) {
     const obs = view.observation;
     const me = view.seat ?? null;
-    const base = st.lastMine;
-    st.fresh = base ? freshKeys(base, obs, me) : new Set();
-    if (!view.legal || !view.legal.length || me === null || obs.to_move === me) st.lastMine = obs;
+    // the other seats' last moves: everything they changed since this seat last decided; kept while
+    // this seat goes on deciding (its own moves change only its own yearbook and space)
+    const d = st.lastMine ? freshKeys(st.lastMine, obs, me) : new Set();
+    if (d.size || me === null || obs.to_move !== me) st.fresh = d;
+    if (me === null || obs.to_move === me) st.lastMine = obs;
     if (!st.view || st.view.version !== view.version || st.view.step !== view.step) {
       st.sel = [];
       if (st.msgKind !== "error") st.msg = "";
@@ -465,7 +467,7 @@ export function createBoard(container, hooks) {
       const x = i % W, y = Math.floor(i / W);
       const key = mine ? ` data-key="grid:${i}"` : "";
       const icon = C.grid.icons[String(i)];
-      parts.push(`<div class="gc${id ? " covered" : ""}${fr(`grid:${i}`)}" style="grid-column:${x + 1};grid-row:${y + 1}"${key} title="Wildcat Way grid row ${y + 1}, column ${x + 1}${icon ? `: ${esc(icon.map(gainText).join(", "))} when covered` : ""}">${icon && !id ? gains(icon) : ""}</div>`);
+      parts.push(`<div class="gc${id ? " covered" : ""}${fr(`grid:${i}`)}" style="grid-column:${x + 1};grid-row:${y + 1}"${key} title="Wildcat Way grid row ${y + 1}, column ${x + 1}${icon ? `: ${esc(icon.map(gainText).join(", "))} when covered` : ""}">${icon ? gains(icon) : ""}</div>`);
       if (id && !drawn.has(id) && id !== "1x1") {
         drawn.add(id);
         const t = C.tiles[id];
@@ -666,6 +668,23 @@ export function createBoard(container, hooks) {
     }).catch(() => say(`Not a choice now. ${promptText(v, obs, me)}`, "error"));
   }
 
+  /** While a tile is chosen, hovering a highlighted grid space shades the cells the tile would cover. */
+  function footprint(cell) {
+    for (const el of root.querySelectorAll(".gc.foot")) el.classList.remove("foot");
+    const first = st.sel[0] || "";
+    if (!cell || !cell.classList.contains("legal") || !first.startsWith("card:")) return;
+    const t = C.tiles[first.slice(5)];
+    if (!t) return;
+    const at = Number(cell.dataset.key.slice(5));
+    const W = C.grid.columns;
+    for (let dy = 0; dy < t.height; dy++) {
+      for (let dx = 0; dx < t.width; dx++) {
+        const el = root.querySelector(`.c89-mine [data-key="grid:${at + dy * W + dx}"]`);
+        if (el) el.classList.add("foot");
+      }
+    }
+  }
+
   function keyOf(target) {
     const keyed = [];
     for (let el = target; el && el !== root; el = el.parentElement) if (el.dataset && el.dataset.key) keyed.push(el);
@@ -712,6 +731,7 @@ export function createBoard(container, hooks) {
     }
   });
   root.addEventListener("pointerover", (e) => {
+    footprint(e.target.closest('[data-key^="grid:"]'));
     const el = e.target.closest("[data-info],[title]");
     if (!el || !root.contains(el)) return;
     const text = el.dataset.info || el.getAttribute("title");
