@@ -56,9 +56,10 @@ def chromium_or_skip() -> None:
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")
 
 
-def new_match(players: int, seed: int, options: dict[str, Any] | None = None) -> Match:
+def new_match(players: int, seed: int, options: dict[str, Any] | None = None,
+              names: list[str] | None = None) -> Match:
     game = games.get(GAME_ID)
-    names = ["Ana", "Ben", "Cleo", "Dev"][:players]
+    names = (names or ["Ana", "Ben", "Cleo", "Dev"])[:players]
     return Match.start(game, players, seed, options or {}, [Seat(n) for n in names])
 
 

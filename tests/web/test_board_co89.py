@@ -23,7 +23,6 @@ from board_co89_harness import (  # noqa: E402
     advance_bots,
     board_page,
     bots,
-    chromium,
     new_match,
     pick,
     view_for,
@@ -66,12 +65,6 @@ WALK = """async (views) => {
   }
   return {fails, checked};
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")
@@ -234,6 +227,18 @@ def test_whole_game_played_by_clicking_the_board(bp: BoardPage, players: int) ->
     assert len(out["shots"]) == 5 and all(p.stat().st_size > 10_000 for p in out["shots"])
 
 
+def test_player_names_are_drawn_as_text(bp: BoardPage) -> None:
+    """Names are chosen by players: markup in one is shown as text, never run."""
+    evil = '<img src=x onerror="window.__owned=1"><b>Ana</b>'
+    m = new_match(2, 5, names=[evil, "Ben"])
+    bp.match = m
+    bp.show(view_for(m, 1, 0))
+    bp.page.wait_for_timeout(100)
+    assert bp.page.evaluate("window.__owned") is None
+    assert bp.page.locator(".c89 img").count() == 0
+    assert evil in (bp.page.text_content(".c89") or "")
+
+
 def test_phone_portrait_and_spectator(browser: Any) -> None:
     """The board fits a 390px-wide phone (scrolling down only) and a spectator sees no one's choices."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -254,58 +259,57 @@ def test_phone_portrait_and_spectator(browser: Any) -> None:
         assert not phone.errors, phone.errors
 
 
-def test_solo_game_on_the_table_page_played_by_clicking_the_board(browser: Any, tmp_path: Path) -> None:
+def test_solo_game_on_the_table_page_played_by_clicking_the_board(browser: Any, server: Any) -> None:
     """The board plugged into the real table page and server: a whole solo game against Ed E. Tor
     made only by clicks on the board (the table page's turn-end confirmation answered yes)."""
-    from board_co89_server import api, running_server
-
     SHOTS.mkdir(parents=True, exist_ok=True)
     game = games.get("class-of-89")
     rng = random.Random(7)
-    with running_server(tmp_path) as base:
-        made = api(base, "POST", "/api/tables", {"game": "class-of-89", "players": 1, "seed": 7,
-                                                 "options": {"difficulty": "hard"}, "listed": False,
-                                                 "seats": [{"kind": "human", "name": "Ana"}]})
-        table, secret = made["table_id"], made["seats"][0]["secret"]
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
-        try:
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{base}/t/{table}#seat={secret}")
-            page.wait_for_selector(".c89 .c89-status")
-            last_round = 0
-            decisions = 0
-            while True:
-                view = api(base, "GET", f"/api/tables/{table}/view", secret=secret)
-                obs = view["observation"]
-                page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
-                if obs["round"] != last_round or view["terminal"]:
-                    if last_round:
-                        page.evaluate("window.scrollTo(0, 0)")
-                        page.screenshot(path=str(SHOTS / f"co89_table_1p_round{last_round}.png"), full_page=True)
-                    last_round = obs["round"]
-                if view["terminal"]:
-                    break
-                legal = [game.action_from_json(x["action"]) for x in view["legal"]]
-                names = [type(a).__name__ for a in legal]
-                if "EndTurn" in names and obs["main_done"] and rng.random() < 0.7:
-                    action = legal[names.index("EndTurn")]
-                else:
-                    action = rng.choice(legal)
-                want = action.to_json()
-                keys = page.evaluate("async (a) => (await import('/boards/class-of-89/gestures.js')).gesture(a)", want)
-                page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
-                for k in keys:
-                    page.locator(f'.c89 [data-key="{k}"].legal').first.click()
-                if page.locator("#confirm-box:not(.hidden) #confirm-yes").count():
-                    page.click("#confirm-yes")
-                deadline = time.monotonic() + 30
-                while api(base, "GET", f"/api/tables/{table}/view", secret=secret)["version"] == view["version"]:
-                    assert time.monotonic() < deadline, f"the board's clicks for {want} sent nothing"
-                    time.sleep(0.05)
-                decisions += 1
-            page.wait_for_selector("#end-panel:not(.hidden)")
-            page.screenshot(path=str(SHOTS / "co89_table_1p_final.png"), full_page=True)
-            assert decisions > 12 and not errors, errors
-        finally:
-            page.close()
+    base = server.url
+    api = server.api
+    made = api("POST", "/api/tables", {"game": "class-of-89", "players": 1, "seed": 7,
+                                             "options": {"difficulty": "hard"}, "listed": False,
+                                             "seats": [{"kind": "human", "name": "Ana"}]})
+    table, secret = made["table_id"], made["seats"][0]["secret"]
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    try:
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/t/{table}#seat={secret}")
+        page.wait_for_selector(".c89 .c89-status")
+        last_round = 0
+        decisions = 0
+        while True:
+            view = api("GET", f"/api/tables/{table}/view", secret=secret)
+            obs = view["observation"]
+            page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
+            if obs["round"] != last_round or view["terminal"]:
+                if last_round:
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(SHOTS / f"co89_table_1p_round{last_round}.png"), full_page=True)
+                last_round = obs["round"]
+            if view["terminal"]:
+                break
+            legal = [game.action_from_json(x["action"]) for x in view["legal"]]
+            names = [type(a).__name__ for a in legal]
+            if "EndTurn" in names and obs["main_done"] and rng.random() < 0.7:
+                action = legal[names.index("EndTurn")]
+            else:
+                action = rng.choice(legal)
+            want = action.to_json()
+            keys = page.evaluate("async (a) => (await import('/boards/class-of-89/gestures.js')).gesture(a)", want)
+            page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
+            for k in keys:
+                page.locator(f'.c89 [data-key="{k}"].legal').first.click()
+            if page.locator("#confirm-box:not(.hidden) #confirm-yes").count():
+                page.click("#confirm-yes")
+            deadline = time.monotonic() + 30
+            while api("GET", f"/api/tables/{table}/view", secret=secret)["version"] == view["version"]:
+                assert time.monotonic() < deadline, f"the board's clicks for {want} sent nothing"
+                time.sleep(0.05)
+            decisions += 1
+        page.wait_for_selector("#end-panel:not(.hidden)")
+        page.screenshot(path=str(SHOTS / "co89_table_1p_final.png"), full_page=True)
+        assert decisions > 12 and not errors, errors
+    finally:
+        page.close()
