@@ -173,6 +173,15 @@ export function createBoard(container, hooks) {
   const root = document.createElement("div");
   root.className = "c89";
   container.replaceChildren(root);
+  // The table page keeps its own status bar stuck to the top of the window: the board's status bar
+  // sticks just below it instead of covering it (BOARDS.md names no such offset, so measure it).
+  const stickBelowPage = () => {
+    const bar = document.getElementById("status");
+    const h = bar && getComputedStyle(bar).position === "sticky" ? bar.offsetHeight : 0;
+    root.style.setProperty("--c89-top", `${h}px`);
+  };
+  stickBelowPage();
+  window.addEventListener("resize", stickBelowPage);
   const st = { view: null, sel: [], lastMine: null, fresh: new Set(), msg: "", msgKind: "", expanded: new Set(), hover: "" };
 
   const seat = () => (st.view && st.view.role === "seat" ? st.view.seat : null);
@@ -194,6 +203,7 @@ export function createBoard(container, hooks) {
     root.dataset.version = String(view.version);
     askOptions(view);
     render();
+    if (!st.measured) { st.measured = true; stickBelowPage(); }
   }
 
   /** The table's options (the solo difficulty decides which objective target applies). The view
@@ -744,7 +754,7 @@ export function createBoard(container, hooks) {
 
   return {
     update,
-    destroy() { root.remove(); },
+    destroy() { window.removeEventListener("resize", stickBelowPage); root.remove(); },
     // for tests and the fallback list: the clicks that make an action, and the selection now
     gestureOf: (action) => gesture(action),
     selection: () => [...st.sel],
