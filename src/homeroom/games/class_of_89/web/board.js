@@ -460,8 +460,8 @@ export function createBoard(container, hooks) {
       const used = bk.used.includes(m);
       return `<span class="tm${used ? " used" : ""}"${kp(`member:${m}`)} title="${esc(memberName(m))}${used ? " (used this round)" : ""}">${memberPiece(v, s, m)}<small>${esc(memberName(m))}</small></span>`;
     }).join("")}</div>`;
-    const score = v.scores && v.scores[s] ? `<span class="score" title="${esc(Object.entries(v.scores[s].breakdown || {}).map(([k, x]) => `${k.replace(/_/g, " ")} ${x}`).join(", "))}">${v.scores[s].total} pts so far</span>` : "";
-    const edScore = obs.solo && s === 1 && v.automa_scores && v.automa_scores[ED] ? `<span class="score">${v.automa_scores[ED].total} pts so far</span>` : "";
+    const score = v.scores && v.scores[s] ? `<span class="score" title="${esc(Object.entries(v.scores[s].breakdown || {}).map(([k, x]) => `${k.replace(/_/g, " ")} ${x}`).join(", "))}">${v.scores[s].total} ${v.terminal ? "points (final)" : "pts so far"}</span>` : "";
+    const edScore = obs.solo && s === 1 && v.automa_scores && v.automa_scores[ED] ? `<span class="score">${v.automa_scores[ED].total} ${v.terminal ? "points (final)" : "pts so far"}</span>` : "";
     const name = seatLabel(v, s);
     const toggle = me !== null && !mine ? `<button type="button" class="tog" data-toggle="${s}">${small ? "Enlarge" : "Shrink"}</button>` : "";
     return `<section class="yb ${small ? "small" : ""} ${mine ? "mine" : ""} ${obs.solo && s === 1 ? "edbook" : `seat${s}`}" aria-label="${esc(name)}'s yearbook">
@@ -563,7 +563,7 @@ export function createBoard(container, hooks) {
     }
     const back = so.next_choice_back ? `<div class="scard back" title="The back of the next Choice card: the order Ed uses his team members"><b>Next card's back</b>${so.next_choice_back.map((m, k) => `<div>${k + 1}. ${esc(memberName(m))}${obs.books[1].used.includes(m) ? " (used)" : ""}</div>`).join("")}</div>` : "";
     const sc = v.automa_scores && v.automa_scores[ED];
-    const score = sc ? `<div class="scard"><b>Ed's score so far: ${sc.total}</b>${Object.entries(sc.breakdown || {}).map(([k, x]) => `<div>${esc(k.replace(/_/g, " "))}: ${x}</div>`).join("")}</div>` : "";
+    const score = sc ? `<div class="scard"><b>Ed's score${v.terminal ? "" : " so far"}: ${sc.total}</b>${Object.entries(sc.breakdown || {}).map(([k, x]) => `<div>${esc(k.replace(/_/g, " "))}: ${x}</div>`).join("")}</div>` : "";
     const record = edRecord(v.log || []);
     return `<section class="edarea" aria-label="Ed E. Tor"><header>${seatChip(v, 1)} <strong>Ed E. Tor</strong> <span class="muted">(${esc(opts(v).difficulty || "solo")} automa)</span></header>
       <div class="edcards">${locCard}${choice}${back}${score}</div>
