@@ -1,0 +1,197 @@
+"""The Academic Society board in Chromium: every legal action has a board gesture producing exactly it,
+whole games played only by clicking the board at 2, 3 and 4 players (a screenshot per round under
+out/screenshots/academic-society/), explanations on illegal clicks, cancel, spectators, phone width."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from board_as_harness import SHOTS, Table, browser_page, chromium_missing, show  # noqa: E402
+
+from homeroom.games.academic_society.web import build_components  # noqa: E402
+
+_missing = chromium_missing()
+if _missing and os.environ.get("CI") != "true":
+    pytestmark = pytest.mark.skip(reason=f"browser tests need Chromium: {_missing}")
+
+
+def test_components_json_is_built_from_the_data() -> None:
+    """components.json is exactly what build_components writes from data/*.toml."""
+    assert build_components.OUT.read_text(encoding="utf-8") == build_components.render(), (
+        "components.json is stale: run python -m homeroom.games.academic_society.web.build_components")
+    data = json.loads(build_components.render())
+    assert len(data["treatises"]) == 36 and len(data["cells"]) == 13 and len(data["spaces"]) == 16
+
+
+# One decision checked in the page: every legal action's gesture is lit step by step and, clicked,
+# hands exactly that action to choose(); no two actions share a gesture.
+CHECK_DECISIONS = """
+(views) => views.map((view) => {
+  const b = window.__board;
+  b.update(view);
+  const problems = [];
+  const gestures = b.gestures();
+  const seen = new Set();
+  for (const g of gestures) {
+    const id = g.steps.join(" ");
+    if (seen.has(id)) problems.push(`two actions share the gesture ${id}`);
+    seen.add(id);
+  }
+  if (gestures.length !== view.legal.length) problems.push(`${gestures.length} gestures for ${view.legal.length} actions`);
+  for (const l of view.legal) {
+    const steps = b.gestureFor(l.action);
+    if (!steps || !steps.length) { problems.push(`no gesture for ${l.text}`); continue; }
+    b.reset();
+    window.__chosen = null;
+    for (const key of steps) {
+      const el = [...document.querySelectorAll("[data-key]")].find((e) => e.dataset.key === key && e.classList.contains("as-target"));
+      if (!el) { problems.push(`${l.text}: no lit piece ${key}`); break; }
+      el.click();
+    }
+    if (JSON.stringify(window.__chosen) !== JSON.stringify(l.action)) {
+      problems.push(`${l.text}: the clicks ${steps.join(", ")} chose ${JSON.stringify(window.__chosen)}`);
+    }
+  }
+  return problems.map((p) => `step ${view.step}: ${p}`);
+}).flat()
+"""
+
+
+def test_every_legal_action_has_a_board_gesture() -> None:
+    """Seeded random games at 2, 3 and 4 players: at every decision, each legal action is made by
+    clicking lit pieces on the board, and the clicks produce exactly that action."""
+    decisions = kinds = 0
+    seen_kinds: set[str] = set()
+    with browser_page() as page:
+        for players, seed in ((2, 11), (3, 12), (4, 13)):
+            table = Table(players, seed, human=None)
+            rng = random.Random(seed)
+            batch: list[dict[str, Any]] = []
+            while not table.state.is_terminal():
+                view = table.view(table.state.to_move)
+                view["log"] = view["log"][-60:]  # the board reads only the latest Phase 5 lines
+                batch.append(view)
+                decisions += 1
+                d = view["observation"]["decision"]
+                seen_kinds.add(f"{d['kind']}/{d['for']}")
+                table.play(rng.choice(table.state.legal_actions()))
+                if len(batch) == 25 or table.state.is_terminal():
+                    problems = page.evaluate(CHECK_DECISIONS, batch)
+                    assert not problems, f"{players}p seed {seed}: {problems[:5]}"
+                    batch = []
+        assert not page.js_errors, page.js_errors
+    kinds = len(seen_kinds)
+    assert decisions > 300 and kinds >= 15, (decisions, sorted(seen_kinds))
+
+
+def click_action(page: Any, action: dict[str, Any]) -> None:
+    """Make ``action`` by clicking the board's lit pieces, as a player would."""
+    steps = page.evaluate("a => window.__board.gestureFor(a)", action)
+    assert steps, f"no gesture for {action}"
+    for key in steps:
+        page.locator(f'[data-key="{key}"].as-target').first.click()
+    chosen = page.evaluate("window.__chosen")
+    assert chosen == action, (steps, chosen, action)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_game_by_clicking_the_board(players: int) -> None:
+    """Seat 0 plays a whole game only through board clicks against random bots; one screenshot a round."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    table = Table(players, 100 + players, human=0)
+    rng = random.Random(players)
+    shots = []
+    clicks = 0
+    with browser_page() as page:
+        table.play_bots()
+        show(page, table)
+        last_round = table.state.observation(0)["round"]
+        while not table.state.is_terminal():
+            legal = table.state.legal_actions()
+            action = rng.choice(legal).to_json()
+            click_action(page, action)
+            clicks += 1
+            table.play(table.game.action_from_json(action))
+            table.play_bots()
+            show(page, table)
+            rnd = table.state.observation(0)["round"]
+            if rnd != last_round or table.state.is_terminal():
+                path = SHOTS / f"as-{players}p-round{last_round}.png"
+                page.wait_for_timeout(50)
+                page.screenshot(path=str(path), full_page=True)
+                shots.append(path)
+                last_round = rnd
+        assert page.locator(".as-prompt").inner_text().count("Game over") == 1
+        assert not page.js_errors, page.js_errors
+    assert len(shots) == 7 and all(p.stat().st_size > 10_000 for p in shots)
+    assert clicks > 20
+
+
+def _advance_to(table: Table, rng: random.Random, kind: str) -> None:
+    """Play random moves (all seats) until seat 0 must make a decision of ``kind``."""
+    for _ in range(3000):
+        st = table.state
+        if st.is_terminal():
+            break
+        d = st.observation(0)["decision"]
+        if st.to_move == 0 and d and d["kind"] == kind:
+            return
+        table.play(rng.choice(st.legal_actions()))
+    raise AssertionError(f"no {kind} decision for seat 0")
+
+
+def test_illegal_click_explains_and_cancel_resets() -> None:
+    table = Table(3, 5, human=0)
+    rng = random.Random(1)
+    with browser_page() as page:
+        _advance_to(table, rng, "place")
+        show(page, table)
+        obs = table.state.observation(0)
+        legal_spaces = {a.to_json()["space"] for a in table.state.legal_actions()}
+        bad = next(s for s in obs["board"] if s not in legal_spaces)
+        page.locator(f'[data-key="space:{bad}"]').click()
+        page.wait_for_function("document.querySelector('.as-msg-warn') && document.querySelector('.as-msg-warn').textContent.includes('Not allowed:')")
+        msg = page.locator(".as-msg-warn").inner_text()
+        expected = table.state.explain(table.game.action_from_json({"type": "Place", "space": bad, "pawn": "scholar"}))
+        assert expected and expected in msg
+        page.screenshot(path=str(SHOTS / "as-illegal-click.png"))
+        # a two-step gesture: pick a Treatise, then cancel; nothing is chosen and the offer is lit again
+        _advance_to(table, rng, "treatise")
+        show(page, table)
+        first = page.locator('[data-key^="tr:"].as-target').first
+        first.click()
+        assert page.locator('[data-key^="slot:"].as-target').count() >= 1
+        assert page.locator('[data-key^="tr:"].as-target').count() == 0
+        page.locator("[data-cancel]").click()
+        assert page.locator('[data-key^="tr:"].as-target').count() >= 1
+        assert page.evaluate("window.__chosen") is None
+
+
+def test_spectator_and_waiting_seat_cannot_play_and_phone_width() -> None:
+    table = Table(4, 9, human=0)
+    rng = random.Random(2)
+    _advance_to(table, rng, "place")
+    table.play(rng.choice(table.state.legal_actions()))  # now another seat is to move
+    with browser_page(width=390, height=844) as page:
+        show(page, table)
+        assert page.locator(".as-target").count() == 0
+        page.locator('[data-key^="space:"]').first.click()
+        assert "turn, not yours" in page.locator(".as-msg-warn").inner_text()
+        page.holder["t"] = table
+        spectator = table.view(None) | {"seat": None, "role": "spectator", "legal": [], "my_turn": False}
+        spectator["observation"] = table.state.observation(None)
+        page.evaluate("v => window.__board.update(v)", spectator)
+        page.locator('[data-key^="space:"]').first.click()
+        assert "spectators cannot play" in page.locator(".as-msg-warn").inner_text()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 400, f"the board is {width}px wide on a 390px phone"
+        page.screenshot(path=str(SHOTS / "as-phone.png"), full_page=True)
+        assert not page.js_errors, page.js_errors
