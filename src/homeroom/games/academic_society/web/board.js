@@ -145,13 +145,27 @@ export function createBoard(container, hooks) {
     p5.step = from;
     const tick = () => {
       if (st.destroyed || st.p5 !== p5) return;
-      if (st.C) draw();
+      if (st.C) lightPhase5();
       if (p5.step < p5.lines.length - 1) {
         p5.step += 1;
-        st.p5timer = setTimeout(tick, 650);
+        st.p5timer = setTimeout(tick, 450);
       }
     };
-    tick();
+    st.p5timer = setTimeout(tick, 0);
+  }
+
+  /** Light the Treatise of the current Phase 5 log line and its line, without redrawing the board. */
+  function lightPhase5() {
+    const p5 = st.p5;
+    if (!p5) return;
+    root.querySelectorAll(".as-p5 li").forEach((li, i) => {
+      li.classList.toggle("as-now", i === p5.step);
+      li.classList.toggle("as-later", i > p5.step);
+    });
+    const act = activatingTile(obs());
+    root.querySelectorAll(".as-indiv .as-tile[data-tile]").forEach((el) => {
+      el.classList.toggle("as-activating", !!act && Number(el.dataset.tile) === act.tile && Number(el.dataset.seat) === act.seat);
+    });
   }
 
   // ------------------------------------------------------------------ clicks and hovers
@@ -320,8 +334,9 @@ export function createBoard(container, hooks) {
       + `${d.four_player ? '<i class="as-4p">4P</i>' : ""}${order !== null ? `<b class="as-order">${order}</b>` : ""}</span>`
       + `<span class="as-tile-name">${esc(d.name)}</span><span class="as-tile-text">${esc(d.text)}</span>`
       + `<span class="as-tile-foot"><span class="as-vp">${d.influence}</span>${d.flask ? `<span class="as-flask">${FLASK[d.flask] || d.flask}</span>` : ""}</span>`;
-    if (key) return `<div ${k(key, text, `as-tile ${cls}${mark}`)}>${body}</div>`;
-    return `<div class="as-tile ${cls}${mark}" ${info(text)}>${body}</div>`;
+    const data = seat !== null ? ` data-tile="${t}" data-seat="${seat}"` : "";
+    if (key) return `<div${data} ${k(key, text, `as-tile ${cls}${mark}`)}>${body}</div>`;
+    return `<div${data} class="as-tile ${cls}${mark}" ${info(text)}>${body}</div>`;
   }
 
   // ------------------------------------------------------------------ the whole board
