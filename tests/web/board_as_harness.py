@@ -117,7 +117,8 @@ class Table:
             action = self.game.action_from_json(json.loads(action_json))
         except Exception as err:  # a board guess the codec cannot read: say so in one line
             return f"not an action of this game ({err})"
-        return self.state.explain(action)
+        reason: str | None = self.state.explain(action)
+        return reason
 
 
 @contextmanager

@@ -125,7 +125,7 @@ def test_whole_game_by_clicking_the_board(players: int) -> None:
             rnd = table.state.observation(0)["round"]
             if rnd != last_round or table.state.is_terminal():
                 path = SHOTS / f"as-{players}p-round{last_round}.png"
-                page.wait_for_timeout(50)
+                page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(path), full_page=True)
                 shots.append(path)
                 last_round = rnd
@@ -179,7 +179,8 @@ def test_spectator_and_waiting_seat_cannot_play_and_phone_width() -> None:
     table = Table(4, 9, human=0)
     rng = random.Random(2)
     _advance_to(table, rng, "place")
-    table.play(rng.choice(table.state.legal_actions()))  # now another seat is to move
+    while table.state.to_move == 0:  # finish seat 0's turn: now another seat is to move
+        table.play(rng.choice(table.state.legal_actions()))
     with browser_page(width=390, height=844) as page:
         show(page, table)
         assert page.locator(".as-target").count() == 0
