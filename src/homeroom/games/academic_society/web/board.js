@@ -770,7 +770,7 @@ export function createBoard(container, hooks) {
     </section>`;
   }
 
-  return {
+  const api = {
     update,
     destroy() {
       st.destroyed = true;
@@ -791,5 +791,9 @@ export function createBoard(container, hooks) {
     /** Drop a half-made gesture (what the Cancel button does). */
     reset() { st.picker.reset(); restyle(); },
     ready() { return loadComponents().then(() => true); },
+    /** The version of the view drawn last (tests wait for it to change after a move). */
+    version() { return st.view ? st.view.version : null; },
   };
+  root.asBoard = api; // for tests driving the real table page
+  return api;
 }
