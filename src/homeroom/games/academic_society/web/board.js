@@ -354,7 +354,7 @@ export function createBoard(container, hooks) {
       </div>
       ${drawPhase5Panel(o)}
       <div class="as-players">${drawPlayers(o)}</div>`;
-    drawPrompt();
+    restyle();
     drawInfo();
     if (focus) {
       const again = root.querySelector(`[data-key="${CSS.escape(focus)}"]`);
@@ -362,14 +362,30 @@ export function createBoard(container, hooks) {
     }
   }
 
+  /** The action a lit piece would complete, by key (its full text is shown on hover). */
+  function finishing() {
+    const out = new Map();
+    if (!myTurn() || st.picker.bag) return out;
+    const n = st.picker.prefix.length;
+    for (const g of st.picker.live()) {
+      if (g.steps.length === n + 1) out.set(g.steps[n], g.text);
+    }
+    return out;
+  }
+
   /** After a click inside a gesture: relight the pieces without redrawing the board. */
   function restyle() {
     if (!st.view || !st.C) return;
     T = targets();
     const sel = picked();
+    const fin = finishing();
     root.querySelectorAll("[data-key]").forEach((el) => {
       const key = el.dataset.key;
       const lit = T.has(key);
+      if (el.dataset.base === undefined) el.dataset.base = el.dataset.info || "";
+      const text = fin.has(key) ? `${fin.get(key)} — ${el.dataset.base}` : el.dataset.base;
+      el.dataset.info = text;
+      el.title = text;
       el.classList.toggle("as-target", lit);
       el.classList.toggle("as-dim", !lit && T.size > 0);
       el.classList.toggle("as-picked", sel.has(key));
