@@ -239,8 +239,12 @@ export function createBoard(container, hooks) {
   }
 
   function onOver(ev) {
-    const el = ev.target.closest("[data-info]");
+    let el = ev.target.closest("[data-info]");
     if (!el || !root.contains(el)) return;
+    // over a pawn on a lit cell (or a lit space), read the lit piece: that is what a click does
+    for (let up = el.closest("[data-key]"); up && root.contains(up); up = up.parentElement ? up.parentElement.closest("[data-key]") : null) {
+      if (T.has(up.dataset.key)) { el = up; break; }
+    }
     if (st.info !== el.dataset.info) { st.info = el.dataset.info; drawInfo(); }
   }
 
