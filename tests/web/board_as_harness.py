@@ -63,9 +63,10 @@ def chromium_missing() -> str | None:
 class Table:
     """One game: the human seat is played through the board, the others by bots."""
 
-    def __init__(self, players: int, seed: int, human: int | None = 0, bot: str = "random") -> None:
+    def __init__(self, players: int, seed: int, human: int | None = 0, bot: str = "random",
+                 names: list[str] | None = None) -> None:
         self.game = games.get(GAME_ID)
-        names = ["Ada", "Blaise", "Caroline", "Dmitri"][:players]
+        names = names or ["Ada", "Blaise", "Caroline", "Dmitri"][:players]
         self.match = Match.start(self.game, players, seed, seats=[Seat(n) for n in names])
         self.human = human
         self.bots = {s: make_agent(bot, seed * 10 + s) for s in range(players) if s != human}

@@ -178,7 +178,9 @@ def test_illegal_click_explains_and_cancel_resets() -> None:
 
 
 def test_spectator_and_waiting_seat_cannot_play_and_phone_width() -> None:
-    table = Table(4, 9, human=0)
+    """Also: a player-chosen name full of markup is drawn as text (the board escapes every text)."""
+    hostile = '<img src=x onerror="window.__pwned=1">&amp;'
+    table = Table(4, 9, human=0, names=["Ada", hostile, "Caroline", "Dmitri"])
     rng = random.Random(2)
     _advance_to(table, rng, "place")
     while table.state.to_move == 0:  # finish seat 0's turn: now another seat is to move
@@ -194,6 +196,8 @@ def test_spectator_and_waiting_seat_cannot_play_and_phone_width() -> None:
         page.evaluate("v => window.__board.update(v)", spectator)
         page.locator('[data-key^="space:"]').first.click()
         assert "spectators cannot play" in page.locator(".as-msg-warn").inner_text()
+        assert page.locator(".as-board img").count() == 0 and page.evaluate("window.__pwned") is None
+        assert hostile in page.locator(".as-board").inner_text()
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 400, f"the board is {width}px wide on a 390px phone"
         page.screenshot(path=str(SHOTS / "as-phone.png"), full_page=True)
