@@ -681,7 +681,7 @@ export function createBoard(container, hooks) {
     const p5 = st.p5;
     if (!p5 || !p5.lines.length) return "";
     const items = p5.lines.map((l, i) => `<li class="${i === p5.step ? "as-now" : ""}${i > p5.step ? " as-later" : ""}">${esc(l.text)}</li>`).join("");
-    return `<section class="as-p5" aria-label="Phase 5 activations"><h5>Phase 5 of round ${o.phase >= 5 ? o.round : o.round - 1} — Treatise activations in order</h5><ol>${items}</ol></section>`;
+    return `<section class="as-p5" aria-label="Phase 5 activations"><h5>Phase 5 of round ${o.phase >= 5 || st.view.terminal ? o.round : o.round - 1} — Treatise activations in order</h5><ol>${items}</ol></section>`;
   }
 
   function activatingTile(o) {
