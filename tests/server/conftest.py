@@ -41,8 +41,13 @@ def _as_user() -> list[str]:
     try:
         pwd.getpwnam(PG_USER)
     except KeyError:
-        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", PG_USER],
-                       check=True, capture_output=True)
+        made = subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", PG_USER],
+                              capture_output=True, text=True)
+        if made.returncode != 0:
+            try:
+                pwd.getpwnam(PG_USER)  # another test process made it meanwhile
+            except KeyError:
+                pytest.fail(f"cannot create the user {PG_USER} to run PostgreSQL as: {made.stderr.strip()}")
     return ["runuser", "-u", PG_USER, "--"]
 
 

@@ -14,14 +14,14 @@ from web_helpers import LiveServer, shot
 GAMES = ["class-of-89", "academic-society", "high-school-drama"]
 
 
-def create_in_lobby(page: Any, server: LiveServer, game: str, name: str = "Ana") -> None:
-    """Use the lobby form: 2 players, seat 1 a random bot, then take my seat."""
+def create_in_lobby(page: Any, server: LiveServer, game: str, name: str = "Ana", other: str = "random") -> None:
+    """Use the lobby form: 2 players, seat 1 of kind `other` (a random bot), then take my seat."""
     page.goto(server.url + "/")
     page.fill("#my-name", name)
     page.click(f".game-card[data-game='{game}']")
     page.click("#players button[data-players='2']")
     page.fill("#seats input[data-seat='0']", name)
-    page.select_option("#seats select[data-seat='1']", "random")
+    page.select_option("#seats select[data-seat='1']", other)
     page.click("#create-btn")
     page.wait_for_selector("#ready-card:not(.hidden)")
     invite = page.locator(".invite code").first.inner_text()
@@ -84,6 +84,11 @@ def test_whole_game_through_the_generic_page(server: LiveServer, new_page: Any, 
     assert page.locator("#actions-panel").is_hidden()
     assert not page.title().startswith("▶")
     shot(page, f"{game}-end")
+    if game == GAMES[-1]:
+        page.set_viewport_size({"width": 400, "height": 800})
+        shot(page, "narrow-end", full_page=False)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+        page.set_viewport_size({"width": 1280, "height": 800})
     # the replay viewer: the first position, then back to the end
     page.click("#replay-first")
     page.wait_for_selector("#history-banner")
@@ -164,15 +169,23 @@ def test_narrow_screens(server: LiveServer, new_page: Any) -> None:
     assert overflow <= 400, f"the page is {overflow}px wide on a 400px screen"
 
 
+def test_bad_links_say_what_is_wrong(server: LiveServer, new_page: Any) -> None:
+    page = new_page()
+    page.goto(server.url + "/t/no-such-table#spectate")
+    page.wait_for_selector("#conn-banner.bad")
+    assert "no such table" in page.locator("#conn-banner").inner_text()
+    created = server.api("POST", "/api/tables", {"game": "toy", "players": 2, "seats": [{"kind": "human"}, {"kind": "random"}]})
+    page.goto(server.url + f"/t/{created['table_id']}#seat=not-the-right-secret-at-all-xxxxxxxxxxxxxxxx")
+    page.reload()
+    page.wait_for_selector("#conn-banner.bad")
+    assert "does not open a seat" in page.locator("#conn-banner").inner_text()
+    assert page.locator("#status-headline").inner_text() == "This table cannot be opened"
+
+
 def test_lobby_lists_my_tables_and_open_tables(server: LiveServer, new_page: Any) -> None:
     page = new_page()
     create_in_lobby(page, server, "academic-society", name="Cleo")
     wait_my_turn_or_end(page)
-    # the host hands their own seat to a bot, then takes it back
-    page.locator(".player[data-seat='0'] button[data-host='bot']").click()
-    page.wait_for_selector(".player[data-seat='0'] .pill.bot")
-    page.locator(".player[data-seat='0'] button[data-host='human']").click()
-    page.wait_for_selector(".player[data-seat='0'] .pill.bot", state="detached")
     assert page.locator(".player[data-seat='1'] button[data-host]").count() == 0  # created as a bot
     page.goto(server.url + "/")
     page.wait_for_selector("#mine .table-item.your-turn")
@@ -192,6 +205,22 @@ def test_lobby_lists_my_tables_and_open_tables(server: LiveServer, new_page: Any
     other.wait_for_url(re.compile(r"/t/[\w-]+#seat="))
     wait_view(other)
     assert other.evaluate("() => document.body.dataset.role") == "seat"
+
+
+def test_host_hands_a_seat_to_a_bot_and_back(server: LiveServer, new_page: Any) -> None:
+    page = new_page()
+    create_in_lobby(page, server, "class-of-89", name="Hana", other="human")
+    # the other seat is a human who is not here: the bot plays Hana's seat until it is their turn
+    page.locator(".player[data-seat='0'] button[data-host='bot']").click()
+    page.wait_for_selector(".player[data-seat='0'] .pill.bot")
+    assert "Let a bot play" not in page.locator(".player[data-seat='0']").inner_text()
+    page.locator(".player[data-seat='0'] button[data-host='human']").click()
+    page.wait_for_selector(".player[data-seat='0'] .pill.bot", state="detached")
+    page.wait_for_selector(".player[data-seat='0'] button[data-host='bot']")
+    # the host's invite links are at hand on the table page
+    page.click("#invite-btn")
+    assert page.locator("#invite-rows .invite").count() == 2
+    page.click("#invites-dialog button.primary")
 
 
 TOY_BOARD = """

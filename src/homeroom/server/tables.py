@@ -34,7 +34,7 @@ from homeroom.server.protocol import (
     SeatView,
 )
 from homeroom.server.security import clean_name, hash_secret, new_secret, new_table_id, secret_matches
-from homeroom.server.storage import SeatRecord, Store, TableChange, TableRecord
+from homeroom.server.storage import Op, SeatRecord, Store, TableChange, TableRecord
 
 log = logging.getLogger("homeroom.server")
 
@@ -55,6 +55,7 @@ class Conn:
     close: Callable[[int], Coroutine[Any, Any, None]]
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     writer: asyncio.Task[None] | None = None
+    closing: asyncio.Task[None] | None = None
     alive: bool = True
 
     def start(self) -> None:
@@ -76,9 +77,9 @@ class Conn:
             return
         try:
             self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        except asyncio.QueueFull:  # a client that stopped reading: drop it (it reconnects)
             self.alive = False
-            asyncio.create_task(self.close(4408))
+            self.closing = asyncio.create_task(self.close(4408))
 
     async def stop(self) -> None:
         self.alive = False
@@ -182,6 +183,8 @@ class Hub:
         self.max_cached = max_cached
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._pending: list[tuple[Op, asyncio.Future[Exception | None]]] = []
+        self._writer: asyncio.Task[None] | None = None
         self._closing = False
 
     # ------------------------------------------------------------ loading
@@ -482,19 +485,35 @@ class Hub:
         for seat, ms in change.seat_clocks.items():
             rec.seats[seat].clock_ms = ms
 
-    async def _store(self, table: LiveTable, write: Callable[[], None]) -> None:
-        """Run a database write; if it fails, drop the table from memory (it is rebuilt from
-        what was stored) and report a server error."""
-        try:
-            await asyncio.to_thread(write)
-        except Exception as err:
-            log.exception("commit failed for table %s", table.id)
-            self.tables.pop(table.id, None)
-            for conn in list(table.conns):
-                conn.push(json.dumps({"type": "error", "code": "server",
-                                      "message": "the server could not save that; reconnect"}))
-                await conn.close(1011)
-            raise ProtocolError("server", "the move could not be saved; nothing changed") from err
+    async def _store(self, table: LiveTable, op: Op) -> None:
+        """Commit a write (with the writes of other tables that arrive meanwhile, in one
+        transaction); if it fails, drop the table from memory (it is rebuilt from what was
+        stored) and report a server error."""
+        future: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
+        self._pending.append((op, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        err = await future
+        if err is None:
+            return
+        log.error("commit failed for table %s: %s", table.id, err)
+        self.tables.pop(table.id, None)
+        for conn in list(table.conns):
+            conn.push(json.dumps({"type": "error", "code": "server",
+                                  "message": "the server could not save that; reconnect"}))
+            await conn.close(1011)
+        raise ProtocolError("server", "the move could not be saved; nothing changed") from err
+
+    async def _write_batches(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                results = await asyncio.to_thread(self.store.run_batch, [op for op, _ in batch])
+            except Exception as err:  # the database is gone: every write of the batch failed
+                results = [err] * len(batch)
+            for (_, future), result in zip(batch, results):
+                if not future.done():
+                    future.set_result(result)
 
     async def act(self, table: LiveTable, seat: int, version: int | None, action_json: Any,
                   by_bot: bool = False) -> None:
@@ -524,7 +543,7 @@ class Hub:
         table.match.play(action)
         change = self._change(table, now, clocks)
         ply = len(table.match.history) - 1
-        await self._store(table, lambda: self.store.append_action(table.id, ply, seat, action.to_json(), change))
+        await self._store(table, self.store.append_op(table.id, ply, seat, action.to_json(), change))
         self._commit_local(table, change)
         self._after(table)
 
@@ -551,7 +570,7 @@ class Hub:
         clocks = self._charge(table, now)
         table.match.undo(seat)
         change = self._change(table, now, clocks)
-        await self._store(table, lambda: self.store.undo_actions(table.id, index, change))
+        await self._store(table, self.store.undo_op(table.id, index, change))
         self._commit_local(table, change)
         name = table.rec.seats[seat].name
         self._after(table, [f"{name} took back a move."])  # which one could be secret
@@ -575,7 +594,7 @@ class Hub:
             refill = max(int(table.rec.clock.get("increment_seconds", 0)), 60) * 1000
             clock_ms = max(change.seat_clocks.get(seat, rec.clock_ms) or 0, refill)
             change.seat_clocks[seat] = clock_ms
-        await self._store(table, lambda: self.store.update_seat(table.id, seat, change, **values))
+        await self._store(table, self.store.seat_op(table.id, seat, change, **values))
         self._commit_local(table, change)
         old = rec.kind
         rec.kind = kind
@@ -620,7 +639,7 @@ class Hub:
             match = await asyncio.to_thread(rebuild, table.game, renamed)
         else:
             match = table.match
-        await self._store(table, lambda: self.store.update_seat(table.id, seat, change, **values))
+        await self._store(table, self.store.seat_op(table.id, seat, change, **values))
         self._commit_local(table, change)
         rec.secret_hash, rec.claimed, rec.name = values["secret_hash"], True, new_name
         table.match = match
@@ -699,7 +718,7 @@ class Hub:
                 return
             change = self._change(table, time.time(), {seat: 0})
             try:
-                await self._store(table, lambda: self.store.update_seat(table.id, seat, change, kind=TIMEOUT_BOT))
+                await self._store(table, self.store.seat_op(table.id, seat, change, kind=TIMEOUT_BOT))
             except ProtocolError:
                 return
             self._commit_local(table, change)
@@ -712,6 +731,9 @@ class Hub:
 
     async def close(self) -> None:
         self._closing = True
+        if self._writer is not None:
+            with contextlib.suppress(BaseException):
+                await self._writer
         tasks = []
         for table in self.tables.values():
             for task in (table.bot_task, table.clock_task):

@@ -12,6 +12,7 @@ const state = {
   game: null, // the chosen game info
   players: 2,
   listed: true,
+  variantOptions: null, // the option values of the chosen variant
   created: null, // the last POST /api/tables answer
 };
 
@@ -125,9 +126,11 @@ function renderVariants() {
       ? `Sets ${Object.entries(v.options).map(([k, val]) => `${humanize(k)} = ${fmt(val)}`).join(", ")}.`
       : "";
     // a variant is a set of option values: show them in the option fields
-    renderOptions(v ? v.options : null);
+    state.variantOptions = v ? v.options : null;
+    renderOptions(true);
   };
   $("#variant-help").textContent = "";
+  state.variantOptions = null;
 }
 
 function fmt(value) {
@@ -140,8 +143,21 @@ function optionApplies(opt) {
   return !opt.players || opt.players.includes(state.players);
 }
 
-function renderOptions(preset = null) {
+function currentOptionValues() {
+  // what the player has set so far (kept when the player count changes)
+  const out = {};
+  if (!state.game || $("#options").dataset.game !== state.game.id) return out;
+  for (const el of $("#options").querySelectorAll("[data-opt]")) {
+    out[el.dataset.opt] = el.dataset.type === "bool" ? el.checked : el.dataset.type === "number" ? Number(el.value) : el.value;
+  }
+  return out;
+}
+
+function renderOptions(fromVariant = false) {
   const g = state.game;
+  const kept = fromVariant ? {} : currentOptionValues();
+  const preset = { ...(state.variantOptions || {}), ...kept };
+  $("#options").dataset.game = g.id;
   const box = $("#options");
   const opts = g.options || [];
   if (!opts.length) {
@@ -153,7 +169,7 @@ function renderOptions(preset = null) {
     opts.map((opt) => {
       const id = `opt-${opt.name}`;
       const applies = optionApplies(opt);
-      const value = preset && opt.name in preset ? preset[opt.name] : opt.default;
+      const value = opt.name in preset ? preset[opt.name] : opt.default;
       let field;
       if (typeof opt.default === "boolean") {
         field = h("input", { type: "checkbox", id, checked: !!value, disabled: !applies, dataset: { opt: opt.name, type: "bool" } });

@@ -1,7 +1,7 @@
 // The generic table page: plays every game through the protocol in homeroom/server/PROTOCOL.md.
 // A game's board module (BOARDS.md) plugs into #board-host; without one the observation is shown
 // in the generic layout. Text from the server is always inserted as text.
-import { $, $$, clockText, fill, h, humanize, kindLabel, plural, toast } from "./dom.js";
+import { $, clockText, copyText, fill, h, humanize, kindLabel, toast } from "./dom.js";
 import * as API from "./api.js";
 import * as store from "./store.js";
 import { icon, logo, seatClass, seatColourName, seatSymbol } from "./seats.js";
@@ -102,10 +102,21 @@ function whatToDo(legal) {
 }
 
 // ------------------------------------------------------------------ turn alert (title + favicon)
+let blinkTimer = null;
 function renderAlert() {
   const game = page.game ? page.game.name : page.live ? page.live.game : "homeroom";
   const mine = myTurn();
-  document.title = `${mine ? "▶ Your turn · " : ""}${game} · homeroom`;
+  const title = `${game} · homeroom`;
+  document.title = mine ? `▶ Your turn · ${title}` : title;
+  // in a background tab the title blinks until the player comes back
+  clearInterval(blinkTimer);
+  if (mine && document.hidden) {
+    let on = true;
+    blinkTimer = setInterval(() => {
+      on = !on;
+      document.title = on ? `▶ Your turn · ${title}` : `(!) ${title}`;
+    }, 1000);
+  }
   const fav = $("#favicon");
   const want = mine ? "/static/img/favicon-turn.svg" : page.socket && page.socket.isOpen() ? "/static/img/favicon.svg" : "/static/img/favicon-off.svg";
   if (fav.getAttribute("href") !== want) fav.setAttribute("href", want);
@@ -119,33 +130,52 @@ function renderPlayers() {
   if (!v) return;
   const live = page.live;
   const places = v.placings || null;
-  fill(
-    $("#players"),
-    v.seats.map((s) => {
-      const score = v.scores && v.scores[s.seat] ? v.scores[s.seat].total : null;
-      const classes = [`player`, seatClass(s.seat)];
-      if (!v.terminal && v.to_move === s.seat) classes.push("to-move");
-      if (live && s.seat === mySeat()) classes.push("me");
-      const meta = [
-        h("span", { title: seatColourName(s.seat) }, seatColourName(s.seat)),
-        s.bot ? h("span.pill.bot", { title: `played by the ${s.kind} bot` }, icon("bot"), "bot") : null,
-        !s.bot ? h("span", h(`span.online${s.connected ? ".yes" : ""}`), s.connected ? " online" : " offline") : null,
-        s.clock ? h(`span.clock${s.clock.running ? ".running" : ""}${s.clock.remaining_ms < 30000 ? ".low" : ""}`, { dataset: { seat: String(s.seat) } }, clockText(s.clock.remaining_ms)) : null,
-        !v.terminal && v.to_move === s.seat ? h("span.pill.turn", "to move") : null,
-        places && places[s.seat] ? h("span.place", ordinal(places[s.seat])) : null,
-      ];
-      const tools = hostTools(s);
-      return h(
-        `div.${classes.join(".")}`,
-        { dataset: { seat: String(s.seat) } },
-        seatSymbol(s.seat, `${s.name} (${seatColourName(s.seat)})`),
-        h("div.name", { title: s.name }, s.name),
-        h("div.score", score === null ? "" : String(score), h("small", "points")),
-        h("div.meta", meta),
-        tools,
-      );
-    }),
-  );
+  const box = $("#players");
+  // panels are kept and updated in place: a button in one must survive a bot's quick moves
+  if (!page.playerNodes || page.playerNodes.length !== v.seats.length) {
+    page.playerNodes = v.seats.map((s) => {
+      const node = { sym: h("span.sym-wrap"), name: h("div.name"), score: h("div.score"), meta: h("div.meta"), tools: h("div.host-tools"), sigs: {} };
+      node.root = h("div.player", { dataset: { seat: String(s.seat) } }, node.sym, node.name, node.score, node.meta, node.tools);
+      return node;
+    });
+    fill(box, page.playerNodes.map((n) => n.root));
+  }
+  v.seats.forEach((s, i) => {
+    const node = page.playerNodes[i];
+    const score = v.scores && v.scores[s.seat] ? v.scores[s.seat].total : null;
+    const classes = ["player", seatClass(s.seat)];
+    if (!v.terminal && v.to_move === s.seat) classes.push("to-move");
+    if (live && s.seat === mySeat()) classes.push("me");
+    node.root.className = classes.join(" ");
+    node.root.dataset.seat = String(s.seat);
+    const update = (key, sig, build) => {
+      if (node.sigs[key] !== sig) {
+        node.sigs[key] = sig;
+        build();
+      }
+    };
+    update("sym", `${s.seat}|${s.name}`, () => fill(node.sym, seatSymbol(s.seat, `${s.name} (${seatColourName(s.seat)})`)));
+    update("name", s.name, () => {
+      node.name.textContent = s.name;
+      node.name.title = s.name;
+    });
+    update("score", String(score), () => fill(node.score, score === null ? "" : String(score), h("small", "points")));
+    const place = places && places[s.seat] ? places[s.seat] : null;
+    const toMove = !v.terminal && v.to_move === s.seat;
+    const clockSig = s.clock ? `${s.clock.running}|${s.clock.remaining_ms}` : "";
+    update("meta", JSON.stringify([s.seat, s.bot, s.kind, s.connected, clockSig, toMove, place]), () => fill(node.meta,
+      h("span", { title: seatColourName(s.seat) }, seatColourName(s.seat)),
+      s.bot ? h("span.pill.bot", { title: `played by the ${s.kind} bot` }, icon("bot"), "bot") : null,
+      !s.bot ? h("span", h(`span.online${s.connected ? ".yes" : ""}`), s.connected ? " online" : " offline") : null,
+      s.clock ? h(`span.clock${s.clock.running ? ".running" : ""}${s.clock.remaining_ms < 30000 ? ".low" : ""}`, { dataset: { seat: String(s.seat) } }, clockText(s.clock.remaining_ms)) : null,
+      toMove ? h("span.pill.turn", "to move") : null,
+      place ? h("span.place", ordinal(place)) : null));
+    const tools = hostTools(s);
+    update("tools", tools ? tools.sig : "", () => {
+      fill(node.tools, tools ? tools.el : null);
+      node.tools.classList.toggle("hidden", !tools);
+    });
+  });
 }
 
 function ordinal(n) {
@@ -156,10 +186,10 @@ function ordinal(n) {
 function hostTools(s) {
   if (!page.hostSecret || !page.live || page.live.terminal || page.viewingStep !== null) return null;
   if (s.bot && !createdHuman(s.seat)) return null; // a seat created for a bot has no human to give it back to
-  const btn = s.bot
+  const el = s.bot
     ? h("button", { type: "button", dataset: { host: "human" }, on: { click: () => setSeat(s, "human") } }, "Give back to a human")
     : h("button", { type: "button", dataset: { host: "bot" }, on: { click: () => setSeat(s, "greedy") } }, icon("bot"), "Let a bot play");
-  return h("div.host-tools", btn);
+  return { el, sig: `${s.seat}|${s.bot}|${s.name}` };
 }
 
 function createdHuman(seat) {
@@ -244,7 +274,7 @@ function renderActions() {
           const key = n <= 9 ? String(n) : n === 10 ? "0" : "";
           return h(
             `button.act${TURN_ENDING.test(a.kind) ? ".ends-turn" : ""}`,
-            { type: "button", dataset: { index: String(a.index), kind: a.kind, key }, disabled: !!page.pending || !!page.confirm,
+            { type: "button", dataset: { index: String(a.index), kind: a.kind, key }, disabled: !!page.pending || !!page.confirm || !page.socket.isOpen(),
               title: TURN_ENDING.test(a.kind) ? "ends your turn" : "", on: { click: () => choose(a.action, a.text, a.kind) } },
             key ? h("span.key", key) : null,
             a.text,
@@ -368,8 +398,12 @@ function renderScores() {
   const box = $("#scores");
   if (!v || !v.scores || !v.scores.length) {
     fill(box, h("p.empty", "No scores yet."));
+    page.scoreSig = null;
     return;
   }
+  const sig = JSON.stringify([v.scores, v.automa_scores, v.seats.map((s) => s.name)]);
+  if (sig === page.scoreSig) return;
+  page.scoreSig = sig;
   const cols = v.seats.map((s) => ({ label: s.name, seat: s.seat, score: v.scores[s.seat] }));
   for (const [name, score] of Object.entries(v.automa_scores || {})) cols.push({ label: name, seat: null, score });
   const cats = [];
@@ -400,16 +434,22 @@ function renderBoard() {
     } catch (err) {
       console.error("board update failed", err);
       note.textContent = "the board failed to draw this position; the generic view is shown";
-      fill($("#obs"), renderObservation(v.observation, { seats: v.seats }));
+      fill($("#obs"), renderObservation(v.observation, { seats: v.seats, mySeat: v.role === "seat" ? v.seat : null }));
+      page.obsSig = null;
       return;
     }
     fill($("#obs"));
+    page.obsSig = null;
     note.textContent = "";
     return;
   }
   $("#board-title").textContent = v.role === "seat" ? "What you can see" : "What the players can see";
   note.textContent = v.replay ? `after move ${v.step}` : "";
-  fill($("#obs"), renderObservation(v.observation, { seats: v.seats }));
+  // redraw only when what is shown changed (most moves change a few fields of a big observation)
+  const sig = JSON.stringify([v.observation, v.seats.map((s) => s.name)]);
+  if (sig === page.obsSig) return;
+  page.obsSig = sig;
+  fill($("#obs"), renderObservation(v.observation, { seats: v.seats, mySeat: v.role === "seat" ? v.seat : null }));
 }
 
 /** What a board's update() receives: the view message plus a few conveniences (see BOARDS.md). */
@@ -426,6 +466,7 @@ function boardView(v) {
 function renderEnd() {
   const v = page.live;
   const panel = $("#end-panel");
+  $("#why-panel").classList.toggle("hidden", !v || v.role !== "seat" || !!v.terminal);
   if (!v || !v.terminal) {
     panel.classList.add("hidden");
     $("#replay-panel").classList.add("hidden");
@@ -436,7 +477,11 @@ function renderEnd() {
   $("#end-outcome").textContent = v.outcome || "The game is over.";
   const order = v.seats.map((s) => ({ s, total: v.scores[s.seat] ? v.scores[s.seat].total : 0, place: v.placings ? v.placings[s.seat] : null }));
   order.sort((a, b) => (a.place && b.place ? a.place - b.place : b.total - a.total));
-  fill($("#podium"), order.map((o, i) => h(`div.spot.${seatClass(o.s.seat)}`,
+  // the winner's spot is gold: from placings, else only when one seat alone has the top score
+  const top = order.length ? order[0].total : null;
+  const alone = order.filter((o) => o.total === top).length === 1;
+  const wins = (o) => (o.place ? o.place === 1 : alone && o.total === top) && !/^Nobody/.test(v.outcome || "");
+  fill($("#podium"), order.map((o, i) => h(`div.spot.${seatClass(o.s.seat)}${wins(o) ? ".first" : ""}`,
     h("div.rank", o.place ? ordinal(o.place) : `#${i + 1}`),
     h("div", h("strong", o.s.name)), h("div.pts", `${o.total}`), h("div.small.muted", "points"))));
   const rematchTarget = rematchId(v.rematch);
@@ -559,10 +604,15 @@ function explain(action) {
 }
 
 function rememberOffered(view) {
+  let added = false;
   for (const a of view.legal || []) {
     const key = actionKey(a.action);
-    if (!page.seenActions.has(key)) page.seenActions.set(key, a.text);
+    if (!page.seenActions.has(key)) {
+      page.seenActions.set(key, a.text);
+      added = true;
+    }
   }
+  if (!added) return;
   while (page.seenActions.size > 300) page.seenActions.delete(page.seenActions.keys().next().value);
   const list = $("#why-list");
   fill(list, [...page.seenActions.values()].reverse().slice(0, 150).map((t) => h("option", { value: t })));
@@ -628,6 +678,12 @@ function renderAll() {
 function onView(view) {
   const first = !page.live;
   if (!view.replay) {
+    for (const nt of page.notices) {
+      if (nt.fresh) {
+        nt.afterStep = Math.min(nt.afterStep, view.step);
+        nt.fresh = false;
+      }
+    }
     page.live = view;
     page.clockBase = performance.now();
     page.pending = null;
@@ -644,7 +700,6 @@ function onFirstView(view) {
   if (page.secret && view.role === "seat") {
     store.remember({ secret: page.secret, table_id: page.tableId, seat: view.seat, role: "seat", game_name: page.game ? page.game.name : view.game, name: seatName(view, view.seat) });
   }
-  $("#why-panel").classList.toggle("hidden", view.role !== "seat");
   const tag = view.role === "seat" ? `you play ${seatName(view, view.seat)}` : view.role === "host" ? "host (watching)" : "spectator";
   $("#table-tag").textContent = `table ${page.tableId} · ${tag}`;
 }
@@ -676,7 +731,9 @@ function onMessage(msg) {
       break;
     }
     case "notice":
-      page.notices.push({ afterStep: page.live ? page.live.step : 0, text: msg.text });
+      // placed after the position it explains: the next view's step if one follows (an undo
+      // notice then sits where the moves were taken back)
+      page.notices.push({ afterStep: page.live ? page.live.step : 0, text: msg.text, fresh: true });
       toast(msg.text);
       renderLog();
       break;
@@ -720,8 +777,14 @@ function setConnection(state, detail) {
       detail.lobby ? h("a.btn", { href: "/" }, "Go to the lobby") : null);
     $("#banners").appendChild(banner);
     if (detail.kind === "good") hideGoodTimer = setTimeout(() => banner.remove(), 4000);
+    if (detail.kind === "bad" && !page.live) {
+      $("#status-headline").textContent = "This table cannot be opened";
+      $("#status-sub").textContent = detail.text;
+      $("#actions-panel").classList.add("hidden");
+    }
   }
   renderAlert();
+  if (page.live) renderActions(); // no moves can be sent while offline
 }
 
 // ------------------------------------------------------------------ keyboard
@@ -772,6 +835,22 @@ function undo() {
   if (!page.socket.send({ type: "undo", version: page.live.version })) toast("Not connected to the table right now.", "error");
 }
 
+// ------------------------------------------------------------------ the host's invite links
+function setupInvites() {
+  const host = store.secrets().find((e) => e.table_id === page.tableId && e.role === "host");
+  const invites = host && Array.isArray(host.invites) ? host.invites.filter((i) => i.url) : [];
+  if (!invites.length) return;
+  const btn = $("#invite-btn");
+  btn.classList.remove("hidden");
+  btn.addEventListener("click", () => {
+    fill($("#invite-rows"), invites.map((i) => h(`div.invite.${seatClass(i.seat)}`,
+      seatSymbol(i.seat), h("strong", i.name), h("code", i.url),
+      h("button", { type: "button", on: { click: async () => toast((await copyText(i.url)) ? `Copied ${i.name}'s link` : "Copy failed", "good", 2500) } }, icon("copy"), "Copy"),
+      h("span"))));
+    $("#invites-dialog").showModal();
+  });
+}
+
 // ------------------------------------------------------------------ start
 async function main() {
   fill($("#brand"), logo(), "homeroom");
@@ -812,6 +891,12 @@ async function main() {
     }
   });
   $("#rematch-btn").addEventListener("click", doRematch);
+  document.addEventListener("visibilitychange", renderAlert);
+  $("#share-btn").addEventListener("click", async () => {
+    const url = new URL(`/t/${encodeURIComponent(page.tableId)}#spectate`, location.origin).href;
+    toast((await copyText(url)) ? "Copied the link to watch this table" : `Copy failed: ${url}`, "good", 3000);
+  });
+  setupInvites();
   $("#settings-btn").addEventListener("click", () => {
     $("#pref-confirm").value = store.prefs().confirm;
     $("#settings").showModal();
@@ -850,7 +935,10 @@ async function main() {
         choose: (action) => choose(action),
         explain: (action) => explain(action),
       });
-      if (page.board) $("#board-title").textContent = page.game ? page.game.name : "The board";
+      if (page.board) {
+        $("#board-title").textContent = page.game ? page.game.name : "The board";
+        document.body.classList.add("has-board");
+      }
     }
   } catch (e) {
     toast(`Could not load the game's details: ${e.message}`, "error");
