@@ -329,7 +329,14 @@ class Board {
     if (!this.chosen.length) return;
     this.chosen = [];
     this.message = null;
-    this.render();
+    this.refresh();
+  }
+
+  /** After a selection click: the prompt and the highlights change, the pieces stay. */
+  refresh() {
+    this.root.classList.toggle("hsd-selecting", this.chosen.length > 0);
+    this.renderPrompt();
+    this.mark(this.root);
   }
 
   // -------------------------------------------------------------- clicks
@@ -339,7 +346,7 @@ class Board {
     const t = e.target.closest("[data-tok]");
     if (!t || !this.root.contains(t)) return;
     const toks = t.dataset.tok.split(" ").filter(Boolean);
-    this.showTip(t);
+    if (!this.myTurn) this.showTip(t);
     if (!this.live) { this.say("You are looking at an earlier moment of the game."); return; }
     if (this.me === null) return;
     if (!this.myTurn) {
@@ -352,12 +359,12 @@ class Board {
     if (chosenHit) { // clicking a chosen piece again takes that step back
       this.chosen = this.chosen.slice(0, this.chosen.indexOf(chosenHit));
       this.message = null;
-      this.render();
+      this.refresh();
       return;
     }
     const live = this.liveTokens();
     const hit = toks.find((x) => live.has(x));
-    if (!hit) { this.explainClick(toks); return; }
+    if (!hit) { this.showTip(t); this.explainClick(toks); return; }
     this.chosen.push(hit);
     this.message = null;
     const cands = this.candidates();
@@ -368,13 +375,13 @@ class Board {
     });
     if (done) { this.send(done); return; }
     // several actions hold every required token: wait for the distinguishing click
-    this.render();
+    this.refresh();
   }
 
   send(action) {
     this.chosen = [];
     this.sentAt = this.view.version;
-    this.render();
+    this.refresh();
     if (this.api.choose) this.api.choose(action);
   }
 
@@ -423,7 +430,7 @@ class Board {
         const perf = chosenOf("perf") || (best ? best.id : null);
         return perf ? { type: "Breakup", performer: perf, rival, card: target } : null;
       }
-      if (effect.kind === "hookup") {
+      if (effect.kind === "hookup" && ["quad", "slot", "perf"].includes(kind)) {
         const target = kind === "quad" ? a : chosenOf("quad") || o.quad[0];
         let perf = kind === "perf" ? a : chosenOf("perf");
         let xy = null;
@@ -497,12 +504,10 @@ class Board {
   render() {
     if (!this.view) return;
     const o = this.obs;
-    const scroll = this.root.scrollTop;
-    const live = this.liveTokens();
     const selecting = this.myTurn;
     this.root.classList.toggle("hsd-my-turn", selecting);
     this.root.classList.toggle("hsd-selecting", this.chosen.length > 0);
-    this.root.replaceChildren(...[
+    const parts = [
       this.drawPrompt(),
       this.drawTrack(),
       el("div.hsd-middle", {}, this.drawQuad(), this.drawDecks()),
@@ -510,9 +515,17 @@ class Board {
       this.drawHand(),
       el("div.hsd-seats", {}, this.seatOrder().map((s) => this.drawSeat(s))),
       el("div.hsd-lower", {}, this.drawStandouts(), this.drawSignatures()),
-    ].filter(Boolean));
-    // highlight what can be clicked now, dim the rest
-    for (const n of this.root.querySelectorAll("[data-tok]")) {
+    ].filter(Boolean);
+    const box = el("div.hsd-inner", {}, parts);
+    this.mark(box);
+    this.root.replaceChildren(box);
+  }
+
+  /** Highlight what can be clicked now, dim the rest. */
+  mark(box) {
+    const live = this.liveTokens();
+    const selecting = this.myTurn;
+    for (const n of box.querySelectorAll("[data-tok]")) {
       const toks = n.dataset.tok.split(" ");
       const isLive = toks.some((t) => live.has(t));
       const isChosen = toks.some((t) => this.chosen.includes(t));
@@ -521,12 +534,14 @@ class Board {
       n.classList.toggle("hsd-dim", selecting && !isLive && !isChosen);
       if (selecting && isLive) n.setAttribute("role", n.getAttribute("role") || "button");
     }
-    this.root.scrollTop = scroll;
   }
 
   renderPrompt() {
     const old = this.root.querySelector(".hsd-prompt");
-    if (old) old.replaceWith(this.drawPrompt());
+    if (!old) return;
+    const fresh = this.drawPrompt();
+    old.replaceWith(fresh);
+    this.mark(fresh);
   }
 
   seatOrder() {
@@ -592,6 +607,7 @@ class Board {
     return el(`div.hsd-prompt${mine ? ".mine" : ""}`, { role: "status", "aria-live": "polite" },
       seatTo !== null && seatTo !== undefined ? seatSymbol(seatTo, 18) : null,
       el("span.hsd-now", {}, this.promptText()),
+      mine && o.phase === "exchange" ? el("button.hsd-btn", { type: "button", "data-tok": "done", "data-button": "done" }, "Done exchanging") : null,
       this.message ? el("span.hsd-msg", {}, this.message) : null,
       this.chosen.length ? el("button.hsd-cancel", { type: "button", "data-cmd": "cancel", title: "Cancel this choice (Esc)" }, "Cancel") : null);
   }
