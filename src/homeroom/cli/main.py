@@ -28,6 +28,15 @@ app = typer.Typer(
 data_app = typer.Typer(help="Component data: validate a game's data folder.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
 
+
+def _register_serve() -> None:
+    from homeroom.cli.serve import serve
+
+    app.command("serve")(serve)
+
+
+_register_serve()
+
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
 HINT_BOT = "mcts:seconds=1"
 """The bot that answers 'hint' (the strongest, at the default budget of about a second)."""

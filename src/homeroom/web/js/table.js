@@ -317,28 +317,49 @@ function renderLog() {
   const v = page.live;
   if (!v) return;
   const box = $("#log");
-  const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  const items = [];
+  // the entries the log should show: the lines (newest last) with the notices where they happened
+  const wanted = [];
   const notices = [...page.notices];
   for (const line of v.log) {
-    while (notices.length && notices[0].afterStep < line.step) {
-      const nt = notices.shift();
-      items.push(h("li.notice", nt.text));
+    while (notices.length && notices[0].afterStep < line.step) wanted.push({ notice: notices.shift().text });
+    wanted.push(line);
+  }
+  for (const nt of notices) wanted.push({ notice: nt.text });
+  const keys = wanted.map((e) => (e.notice !== undefined ? `n|${e.notice}` : `${e.step}|${e.text}`));
+  // only append what is new (a game's log grows by a few lines a move); rebuild after an undo
+  const have = page.logKeys || [];
+  let same = have.length <= keys.length;
+  for (let i = have.length - 1; same && i >= 0 && i >= have.length - 3; i--) same = have[i] === keys[i];
+  if (same && have.length && keys.length && have[0] !== keys[0]) same = false;
+  const start = same ? have.length : 0;
+  if (start < keys.length || !same) {
+    const nearBottom = page.logAtBottom !== false;
+    const frag = document.createDocumentFragment();
+    for (const e of wanted.slice(start)) frag.appendChild(logItem(e));
+    if (!same) box.replaceChildren();
+    box.appendChild(frag);
+    page.logKeys = keys;
+    if (nearBottom && !page.logScrollQueued) {
+      // scroll in the next frame: reading the layout now would force it in the middle of rendering
+      page.logScrollQueued = true;
+      requestAnimationFrame(() => {
+        page.logScrollQueued = false;
+        box.scrollTop = box.scrollHeight;
+      });
     }
-    const viewing = page.viewingStep !== null && line.step === page.viewingStep;
-    items.push(
-      h(`li${viewing ? ".viewing" : ""}`,
-        { tabindex: "0", dataset: { step: String(line.step) }, title: `See the table after move ${line.step}`,
-          on: { click: () => showStep(line.step), keydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showStep(line.step); } } } },
-        h("span.step", line.step ? String(line.step) : "·"), h("span", line.text)),
-    );
   }
-  for (const nt of notices) items.push(h("li.notice", nt.text));
-  fill(box, items);
-  if (nearBottom || !box.dataset.scrolled) {
-    box.scrollTop = box.scrollHeight;
-    box.dataset.scrolled = "1";
+  for (const li of box.querySelectorAll("li.viewing")) li.classList.remove("viewing");
+  if (page.viewingStep !== null) {
+    const hits = box.querySelectorAll(`li[data-step="${page.viewingStep}"]`);
+    for (const li of hits) li.classList.add("viewing");
   }
+}
+
+function logItem(e) {
+  if (e.notice !== undefined) return h("li.notice", e.notice);
+  return h("li",
+    { tabindex: "0", dataset: { step: String(e.step) }, title: `See the table after move ${e.step}` },
+    h("span.step", e.step ? String(e.step) : "·"), h("span", e.text));
 }
 
 // ------------------------------------------------------------------ scores
@@ -585,6 +606,14 @@ function showWhy(kind, text) {
 
 // ------------------------------------------------------------------ everything
 function renderAll() {
+  // a few facts on <body> for tests and user styles (never secrets)
+  const v = page.live;
+  if (v) {
+    Object.assign(document.body.dataset, {
+      version: String(v.version), step: String(v.step), terminal: String(!!v.terminal), myTurn: String(myTurn()),
+      role: v.role || "", viewing: page.viewingStep === null ? "live" : String(page.viewingStep),
+    });
+  }
   renderStatus();
   renderEnd();
   renderActions();
@@ -748,6 +777,22 @@ async function main() {
   $("#confirm-yes").addEventListener("click", confirmYes);
   $("#confirm-no").addEventListener("click", cancelConfirm);
   $("#why-form").addEventListener("submit", askWhy);
+  const logLine = (e) => e.target.closest && e.target.closest("#log li[data-step]");
+  $("#log").addEventListener("click", (e) => {
+    const li = logLine(e);
+    if (li) showStep(Number(li.dataset.step));
+  });
+  $("#log").addEventListener("scroll", () => {
+    const box = $("#log");
+    page.logAtBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  }, { passive: true });
+  $("#log").addEventListener("keydown", (e) => {
+    const li = logLine(e);
+    if (li && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      showStep(Number(li.dataset.step));
+    }
+  });
   $("#rematch-btn").addEventListener("click", doRematch);
   $("#settings-btn").addEventListener("click", () => {
     $("#pref-confirm").value = store.prefs().confirm;
