@@ -506,6 +506,9 @@ class Board {
     const o = this.obs;
     const selecting = this.myTurn;
     this.root.classList.toggle("hsd-my-turn", selecting);
+    this.root.dataset.year = o.year;
+    this.root.dataset.season = o.season;
+    this.root.dataset.phase = o.phase;
     this.root.classList.toggle("hsd-selecting", this.chosen.length > 0);
     const parts = [
       this.drawPrompt(),
@@ -517,6 +520,7 @@ class Board {
       el("div.hsd-lower", {}, this.drawStandouts(), this.drawSignatures()),
     ].filter(Boolean);
     const box = el("div.hsd-inner", {}, parts);
+    this.tip.hidden = true;
     this.mark(box);
     this.root.replaceChildren(box);
   }
