@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import board_hsd_harness as H
 import pytest
 from web_helpers import LiveServer
 
-import board_hsd_harness as H
 from homeroom import games
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "board_hsd"
@@ -284,6 +284,7 @@ def test_whole_game_played_by_clicking_the_board(
 
 def _shot(page: Any, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(1, 1)  # no hover text left over from the last click
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path

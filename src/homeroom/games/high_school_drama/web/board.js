@@ -488,7 +488,7 @@ class Board {
     const hr = this.host.getBoundingClientRect();
     const w = Math.min(300, window.innerWidth - 16);
     let left = r.left - hr.left + r.width / 2 - w / 2;
-    left = Math.max(-hr.left + 8, Math.min(left, window.innerWidth - hr.left - w - 8));
+    left = Math.max(0, Math.min(left, hr.width - w));
     this.tip.style.width = `${w}px`;
     this.tip.style.left = `${left}px`;
     this.tip.style.top = `${r.bottom - hr.top + 6}px`;
@@ -536,7 +536,10 @@ class Board {
       n.classList.toggle("hsd-live", selecting && isLive);
       n.classList.toggle("hsd-chosen", isChosen);
       n.classList.toggle("hsd-dim", selecting && !isLive && !isChosen);
-      if (selecting && isLive) n.setAttribute("role", n.getAttribute("role") || "button");
+      if (selecting && isLive) {
+        n.setAttribute("role", n.getAttribute("role") || "button");
+        if (!n.hasAttribute("tabindex")) n.setAttribute("tabindex", "0");
+      }
     }
   }
 
@@ -803,7 +806,7 @@ class Board {
       const isNew = base && !base.has(q.id);
       const cell = el("div.hsd-cell", { style: pos(q.x, q.y) },
         drawCard(q.id, { "data-tok": toks.join(" ") || null, "data-rel": q.parent ? q.id : null, class: [q.parent ? null : "main", isNew ? "hsd-new" : null].filter(Boolean).join(" ") || null }),
-        q.parent ? null : el("span.hsd-mainbadge", { title: "main student" }, "MAIN"));
+        q.parent ? null : el("span.hsd-mainbadge", { title: `${this.seatName(s)}'s main student` }, "♛"));
       void c;
       grid.append(cell);
     }
