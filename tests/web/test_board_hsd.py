@@ -166,6 +166,13 @@ def test_every_legal_action_has_a_board_gesture(browser: Any, players: int, seed
                     assert snap.explain(action) is not None, f"{where}: the board called {asked} illegal but it is legal"
                 assert probe["explained"] or probe["message"], f"{where}: a click on {probe['tok']} said nothing"
         assert not errors, f"{errors}"
+    # a spectator sees every clique and the hands only as counts, and has nothing to click
+    spectator = page.evaluate("""(v) => { window.__hsd.board.update(v); return {
+        hand: document.querySelectorAll('[data-zone="hand"]').length,
+        live: document.querySelectorAll('.hsd-live').length,
+        cliques: document.querySelectorAll('[data-clique]').length}; }""",
+                              H.view_for(state, None, decisions, resolved))
+    assert spectator == {"hand": 0, "live": 0, "cliques": players}, spectator
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("(v) => window.__hsd.board.update(v)", H.view_for(state, 0, decisions, resolved))
     page.screenshot(path=str(SHOTS / f"walk_{players}p_{seed}_end.png"), full_page=True)
@@ -209,6 +216,13 @@ PICK_JS = """(seed) => {
   el.scrollIntoView({block: 'center', inline: 'center'});
   const r = el.getBoundingClientRect();
   return {x: r.left + r.width / 2, y: r.top + r.height / 2, tok: el.dataset.tok};
+}"""
+DIM_JS = """() => {
+  const el = document.querySelector('.hsd-board [data-zone="quad"] .hsd-dim[data-tok]');
+  if (!el) return null;
+  el.scrollIntoView({block: 'center'});
+  const r = el.getBoundingClientRect();
+  return {x: r.left + r.width / 2, y: r.top + r.height / 2};
 }"""
 AFTER_JS = """(seed) => {
   const sent = !document.querySelector('.hsd-board.hsd-selecting') || document.body.dataset.myTurn !== 'true';
@@ -257,6 +271,14 @@ def test_whole_game_played_by_clicking_the_board(
             year_seen = st["year"]
             shots.append(_shot(page, f"game_{players}p_{len(shots):02d}_{st['year']}_{st['season']}"))
         before = st["version"]
+        if decisions == 0 and players == 2:
+            # a click on a piece that is no choice now: the board shows the engine's reason
+            dim = page.evaluate(DIM_JS)
+            assert dim is not None
+            page.mouse.click(dim["x"], dim["y"])
+            page.wait_for_function("""() => /Not allowed: .*rulebook/.test(
+                (document.querySelector('.hsd-prompt .hsd-msg') || {}).textContent || '')""", timeout=20_000)
+            assert _board_state(page)["version"] == before
         # click highlighted pieces of the board (a real mouse click at the piece) until the move is sent
         spot = page.evaluate(PICK_JS, rng.randrange(1 << 30))
         for _ in range(6):

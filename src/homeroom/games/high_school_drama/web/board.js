@@ -155,7 +155,7 @@ function drawAction(id, extra = {}) {
   }
   const e = COMP.events[id];
   return el("div.hsd-action.event", { style: `--ev:${EVENT_COLOUR[e.colour]}`, "data-card": id, "data-info": cardInfo(id), tabindex: "0", ...extra },
-    el("div.hsd-akind", {}, "★ Special event"),
+    el("div.hsd-akind", {}, "★ Event"),
     el("div.hsd-aname", {}, e.name),
     el("div.hsd-atext", {}, e.text));
 }
