@@ -726,7 +726,7 @@ class Board {
       seatSymbol(s, 20),
       el("b.hsd-seatname", {}, this.seatName(s)),
       isMe ? el("span.hsd-you", {}, "you") : null,
-      o.leader === s ? pawn() : null,
+      o.leader === s && o.phase !== "pick" ? pawn() : null,
       turn ? el("span.hsd-turn", {}, "to move") : null,
       el("span.grow", {}),
       el("span.hsd-sig", { "data-info": `Yearbook signatures: ${total} (${Object.entries(p.signatures).map(([k, v]) => `${k} ${v}`).join(", ") || "none yet"})` }, "✍ ", el("b", {}, total)),
