@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import create, play_with_bots, seated
+from pydantic import BaseModel
+from server_helpers import Player, create, play_with_bots, seated
+
+from homeroom.server.protocol import ErrorMessage, Notice, SeatsMessage, View, Welcome, WhyAnswer
+
+MODELS: dict[str, type[BaseModel]] = {"view": View, "welcome": Welcome, "seats": SeatsMessage, "notice": Notice,
+                                      "error": ErrorMessage, "why": WhyAnswer}
+
+
+def conforms(player: Player) -> None:
+    """Every message the player received matches the protocol's model of its type, exactly."""
+    for text in player.messages:
+        kind = json.loads(text)["type"]
+        if kind != "pong":
+            MODELS[kind].model_validate_json(text)
 
 CASES = [
     ("class-of-89", 2, ["greedy"]),
@@ -34,6 +49,8 @@ def test_whole_game_against_bots(client: TestClient, game: str, players: int, bo
         watched = watcher.until_view(final["version"])
         assert watched["seat"] is None and watched["role"] == "spectator" and watched["legal"] == []
         assert watched["outcome"] == final["outcome"] and watched["scores"] == final["scores"]
+        conforms(ana)
+        conforms(watcher)
     summary = client.get(f"/api/tables/{table['table_id']}").json()
     assert summary["terminal"] and summary["step"] == final["step"] and summary["version"] == final["version"]
     # every step of the finished game can be looked at again (the replay slider)

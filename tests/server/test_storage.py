@@ -75,6 +75,24 @@ def test_actions_are_appended_undone_but_never_deleted(db_url: str) -> None:
         store.close()
 
 
+def test_group_commit_isolates_a_failing_write(db_url: str) -> None:
+    store = Store.open(db_url)
+    try:
+        store.create_table(record("t1"))
+        store.create_table(record("t2"))
+        results = store.run_batch([
+            store.append_op("t1", 0, 0, {"type": "Move"}, change(1)),
+            store.append_op("t1", 1, 0, {"type": "Move"}, change(5)),  # not the next version: refused
+            store.append_op("t2", 0, 0, {"type": "Move"}, change(1)),
+        ])
+        assert results[0] is None and isinstance(results[1], StorageError) and results[2] is None
+        t1, t2 = store.load("t1"), store.load("t2")
+        assert t1 is not None and t2 is not None
+        assert (len(t1.actions), t1.version, len(t2.actions), t2.version) == (1, 1, 1, 1)
+    finally:
+        store.close()
+
+
 def test_lookups(db_url: str) -> None:
     store = Store.open(db_url)
     try:

@@ -14,14 +14,14 @@ from web_helpers import LiveServer, shot
 GAMES = ["class-of-89", "academic-society", "high-school-drama"]
 
 
-def create_in_lobby(page: Any, server: LiveServer, game: str, name: str = "Ana") -> None:
-    """Use the lobby form: 2 players, seat 1 a random bot, then take my seat."""
+def create_in_lobby(page: Any, server: LiveServer, game: str, name: str = "Ana", other: str = "random") -> None:
+    """Use the lobby form: 2 players, seat 1 of kind `other` (a random bot), then take my seat."""
     page.goto(server.url + "/")
     page.fill("#my-name", name)
     page.click(f".game-card[data-game='{game}']")
     page.click("#players button[data-players='2']")
     page.fill("#seats input[data-seat='0']", name)
-    page.select_option("#seats select[data-seat='1']", "random")
+    page.select_option("#seats select[data-seat='1']", other)
     page.click("#create-btn")
     page.wait_for_selector("#ready-card:not(.hidden)")
     invite = page.locator(".invite code").first.inner_text()
@@ -90,11 +90,20 @@ def test_whole_game_through_the_generic_page(server: LiveServer, new_page: Any, 
     assert "after move 0" in page.locator("#history-banner").inner_text()
     page.click("#back-live")
     page.wait_for_selector("#history-banner", state="detached")
+    if game == GAMES[0]:
+        # rematch: a new table with the same seats; this page's secret opens the same seat there
+        old_table = page.url.split("/t/")[1].split("#")[0]
+        page.click("#rematch-btn")
+        page.wait_for_url(re.compile(r"/t/(?!" + re.escape(old_table) + r")[\w-]+#seat="))
+        wait_view(page)
+        assert page.evaluate("() => document.body.dataset.role") == "seat"
+        assert page.evaluate("() => document.body.dataset.terminal") == "false"
 
 
 def test_second_seat_and_spectator_see_moves_arrive(server: LiveServer, new_page: Any) -> None:
     created = server.api("POST", "/api/tables", {
         "game": "class-of-89", "players": 2, "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}],
+        "clock": {"initial_seconds": 600, "increment_seconds": 5},
     })
     ana_url = server.url + created["seats"][0]["invite_url"]
     ben_url = server.url + created["seats"][1]["invite_url"]
@@ -118,8 +127,10 @@ def test_second_seat_and_spectator_see_moves_arrive(server: LiveServer, new_page
     # the move shows in the other seat's log (the log line names the mover)
     mover = "Ana" if first is ana else "Ben"
     assert mover in other.locator("#log li").last.inner_text(), text
-    # both see each other online
+    # both see each other online, and both clocks
     ana.wait_for_function("() => document.querySelectorAll('.player .online.yes').length === 2")
+    clocks = watcher.locator(".player .clock").all_inner_texts()
+    assert len(clocks) == 2 and all(re.fullmatch(r"\d+:\d\d", c) for c in clocks), clocks
     shot(other, "two-humans-other-seat")
     shot(watcher, "two-humans-spectator")
     # the log click-back view: read-only, with a clear way back
@@ -139,6 +150,8 @@ def test_narrow_screens(server: LiveServer, new_page: Any) -> None:
     page.goto(server.url + "/")
     page.click(".game-card[data-game='high-school-drama']")
     shot(page, "narrow-lobby")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 400, f"the lobby is {width}px wide on a 400px screen"
     page.select_option("#seats select[data-seat='1']", "random")
     page.click("#create-btn")
     page.wait_for_selector("#ready-card:not(.hidden)")
@@ -155,6 +168,7 @@ def test_lobby_lists_my_tables_and_open_tables(server: LiveServer, new_page: Any
     page = new_page()
     create_in_lobby(page, server, "academic-society", name="Cleo")
     wait_my_turn_or_end(page)
+    assert page.locator(".player[data-seat='1'] button[data-host]").count() == 0  # created as a bot
     page.goto(server.url + "/")
     page.wait_for_selector("#mine .table-item.your-turn")
     assert "Your turn" in page.locator("#mine .table-item.your-turn").first.inner_text()
@@ -173,6 +187,22 @@ def test_lobby_lists_my_tables_and_open_tables(server: LiveServer, new_page: Any
     other.wait_for_url(re.compile(r"/t/[\w-]+#seat="))
     wait_view(other)
     assert other.evaluate("() => document.body.dataset.role") == "seat"
+
+
+def test_host_hands_a_seat_to_a_bot_and_back(server: LiveServer, new_page: Any) -> None:
+    page = new_page()
+    create_in_lobby(page, server, "class-of-89", name="Hana", other="human")
+    # the other seat is a human who is not here: the bot plays Hana's seat until it is their turn
+    page.locator(".player[data-seat='0'] button[data-host='bot']").click()
+    page.wait_for_selector(".player[data-seat='0'] .pill.bot")
+    assert "Let a bot play" not in page.locator(".player[data-seat='0']").inner_text()
+    page.locator(".player[data-seat='0'] button[data-host='human']").click()
+    page.wait_for_selector(".player[data-seat='0'] .pill.bot", state="detached")
+    page.wait_for_selector(".player[data-seat='0'] button[data-host='bot']")
+    # the host's invite links are at hand on the table page
+    page.click("#invite-btn")
+    assert page.locator("#invite-rows .invite").count() == 2
+    page.click("#invites-dialog button.primary")
 
 
 TOY_BOARD = """

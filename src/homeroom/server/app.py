@@ -159,6 +159,19 @@ def board_dir(game_id: str) -> Path | None:
     return folder if folder.is_dir() else None
 
 
+async def start_up(hub: Hub) -> None:
+    """Start the bot workers and bring back the tables where a bot or a clock has work to do."""
+    try:
+        await hub.pool.warm()
+        restored = await hub.restore_pending()
+        if restored:
+            log.info("restored %d table(s) with a bot or a clock to run", restored)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("start-up failed")
+
+
 def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
     cfg = config or ServerConfig()
 
@@ -168,9 +181,9 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         pool = BotPool(cfg.workers())
         hub = Hub(opened, pool, bot_delay=cfg.bot_delay, max_cached=cfg.max_cached_tables)
         app.state.hub = hub
-        restore: asyncio.Task[int] | None = None
+        restore: asyncio.Task[Any] | None = None
         if cfg.restore_on_start:
-            restore = asyncio.create_task(hub.restore_pending())
+            restore = asyncio.create_task(start_up(hub))
         try:
             yield
         finally:
@@ -308,7 +321,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         secret = bearer(request)
         seat, role = hub.authenticate(table, secret, spectate=secret is None)
         view = await hub.view_at(table, seat, role, step)
-        return Response(view.model_dump_json(), media_type="application/json")
+        return JSONResponse(view)
 
     @app.post("/api/my-tables")
     async def api_my_tables(body: MyTables, request: Request) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -112,7 +113,19 @@ actions_table = Table(
     Index("ix_actions_table_ply", "table_id", "undone_version", "ply"),
 )
 
+# The statements of every move, built once (building them is most of a write's cost).
+_BUMP = update(tables_table).where(
+    tables_table.c.id == bindparam("b_id"), tables_table.c.version == bindparam("b_prev")).values(
+    {name: bindparam(name) for name in ("version", "step", "to_move", "terminal", "outcome", "turn_started_at",
+                                        "updated_at")})
+_SET_CLOCK = update(seats_table).where(
+    seats_table.c.table_id == bindparam("b_id"), seats_table.c.seat == bindparam("b_seat")).values(
+    clock_ms=bindparam("clock_ms"))
+_INSERT_ACTION = insert(actions_table)
+
 Migration = Callable[[Connection], None]
+Op = Callable[[Connection], None]
+"""One write, run inside a transaction."""
 
 
 def _create_v1(conn: Connection) -> None:
@@ -302,36 +315,77 @@ class Store:
                       change: TableChange) -> None:
         """Add one action and move the table to ``change.version`` in one transaction; fails
         (and writes nothing) if another writer got to this version first."""
-        with self.engine.begin() as conn:
-            self._bump(conn, table_id, change)
-            conn.execute(insert(actions_table).values(
-                table_id=table_id, seq=change.version, ply=ply, seat=seat,
-                action=json.dumps(action, separators=(",", ":")), created_at=time.time()))
+        self.run(self.append_op(table_id, ply, seat, action, change))
 
     def undo_actions(self, table_id: str, from_ply: int, change: TableChange) -> None:
         """Mark the live actions from ``from_ply`` on as undone (kept, never deleted)."""
-        with self.engine.begin() as conn:
+        self.run(self.undo_op(table_id, from_ply, change))
+
+    def update_seat(self, table_id: str, seat: int, change: TableChange | None, **values: Any) -> None:
+        self.run(self.seat_op(table_id, seat, change, **values))
+
+    # Each write is also available as an operation on a connection, so that the server can
+    # commit the moves of many tables in one transaction (group commit, see run_batch).
+    def append_op(self, table_id: str, ply: int, seat: int, action: dict[str, Any],
+                  change: TableChange) -> Op:
+        row = {"table_id": table_id, "seq": change.version, "ply": ply, "seat": seat,
+               "action": json.dumps(action, separators=(",", ":")), "created_at": time.time()}
+
+        def op(conn: Connection) -> None:
+            self._bump(conn, table_id, change)
+            conn.execute(_INSERT_ACTION, row)
+
+        return op
+
+    def undo_op(self, table_id: str, from_ply: int, change: TableChange) -> Op:
+        def op(conn: Connection) -> None:
             self._bump(conn, table_id, change)
             conn.execute(update(actions_table).where(
                 actions_table.c.table_id == table_id, actions_table.c.undone_version.is_(None),
                 actions_table.c.ply >= from_ply).values(undone_version=change.version))
 
-    def update_seat(self, table_id: str, seat: int, change: TableChange | None, **values: Any) -> None:
-        with self.engine.begin() as conn:
+        return op
+
+    def seat_op(self, table_id: str, seat: int, change: TableChange | None, **values: Any) -> Op:
+        def op(conn: Connection) -> None:
             if change is not None:
                 self._bump(conn, table_id, change)
             if values:
                 conn.execute(update(seats_table).where(
                     seats_table.c.table_id == table_id, seats_table.c.seat == seat).values(**values))
 
+        return op
+
+    def run(self, op: Op) -> None:
+        with self.engine.begin() as conn:
+            op(conn)
+
+    def run_batch(self, ops: Sequence[Op]) -> list[Exception | None]:
+        """Commit several independent writes in one transaction; if that fails, each one in its
+        own, so one bad write never takes the others down. Returns each write's error or None."""
+        if len(ops) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    for op in ops:
+                        op(conn)
+                return [None] * len(ops)
+            except Exception:  # find which write failed, and commit the others alone
+                pass
+        results: list[Exception | None] = []
+        for op in ops:
+            try:
+                self.run(op)
+                results.append(None)
+            except Exception as err:
+                results.append(err)
+        return results
+
     def _bump(self, conn: Connection, table_id: str, change: TableChange) -> None:
-        result = conn.execute(update(tables_table).where(
-            tables_table.c.id == table_id, tables_table.c.version == change.version - 1).values(**change.row()))
+        result = conn.execute(_BUMP, {"b_id": table_id, "b_prev": change.version - 1, **change.row()})
         if result.rowcount != 1:
             raise StorageError(f"table {table_id} is not at version {change.version - 1} any more")
         for seat, ms in change.seat_clocks.items():
-            conn.execute(update(seats_table).where(
-                seats_table.c.table_id == table_id, seats_table.c.seat == seat).values(clock_ms=ms))
+            conn.execute(_SET_CLOCK, {"b_id": table_id, "b_seat": seat, "clock_ms": ms})
 
     # ----------------------------------------------------------------- reads
     def load(self, table_id: str) -> TableRecord | None:

@@ -29,16 +29,12 @@ from homeroom.server.bots import BotPool, agent_seed, check_kind
 from homeroom.server.errors import ProtocolError
 from homeroom.server.protocol import (
     CreateTable,
-    LegalAction,
-    LogLine,
     Notice,
-    ScoreView,
     SeatsMessage,
     SeatView,
-    View,
 )
 from homeroom.server.security import clean_name, hash_secret, new_secret, new_table_id, secret_matches
-from homeroom.server.storage import SeatRecord, Store, TableChange, TableRecord
+from homeroom.server.storage import Op, SeatRecord, Store, TableChange, TableRecord
 
 log = logging.getLogger("homeroom.server")
 
@@ -103,6 +99,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    logs: dict[int | None, tuple[list[Any], int, list[dict[str, Any]]]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -154,6 +151,15 @@ def rebuild(game: Game, rec: TableRecord, upto: int | None = None) -> Match:
     return match
 
 
+def _log(match: Match, viewer: int | None, start: int, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Append the log lines of ``match``'s decisions from ``start`` on, as ``viewer`` reads them."""
+    if start == 0 and not lines:
+        lines.extend({"step": 0, "text": e.text_for(viewer)} for e in match.opening)
+    for index in range(start, len(match.history)):
+        lines.extend({"step": index + 1, "text": e.text_for(viewer)} for e in match.history[index].events)
+    return lines
+
+
 def placings(match: Match) -> list[Any] | None:
     fn = getattr(match.state, "placings", None)
     if fn is None or not match.state.is_terminal():
@@ -176,6 +182,8 @@ class Hub:
         self.max_cached = max_cached
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._pending: list[tuple[Op, asyncio.Future[Exception | None]]] = []
+        self._writer: asyncio.Task[None] | None = None
         self._closing = False
 
     # ------------------------------------------------------------ loading
@@ -316,39 +324,55 @@ class Hub:
             return rec.id
 
     # ------------------------------------------------------------ views
-    def view(self, table: LiveTable, seat: int | None, role: str, match: Match | None = None) -> View:
+    def view(self, table: LiveTable, seat: int | None, role: str, match: Match | None = None) -> dict[str, Any]:
+        """What ``seat`` (or a spectator, or the host) may see now, or at ``match``'s step for a
+        replay: the ``view`` message of PROTOCOL.md (its schema is :class:`View`). Built as plain
+        data: this runs after every change for every connection."""
         live = match is None
         m = table.match if match is None else match
         state = m.state
         viewer = seat if role == "seat" else None
         terminal = state.is_terminal()
-        legal: list[LegalAction] = []
+        legal: list[dict[str, Any]] = []
         can_undo = False
         if live and viewer is not None and not table.is_bot(viewer):
             if state.to_move == viewer:
                 for action in state.legal_actions():
                     data = action.to_json()
-                    legal.append(LegalAction(action=data, text=state.describe_action(action), kind=data["type"]))
+                    legal.append({"action": data, "text": state.describe_action(action), "kind": data["type"]})
             can_undo = self.undo_point(table, viewer) is not None
-        lines = [LogLine(step=0, text=e.text_for(viewer)) for e in m.opening]
-        for index, entry in enumerate(m.history):
-            lines.extend(LogLine(step=index + 1, text=e.text_for(viewer)) for e in entry.events)
-        return View(
-            table_id=table.id, game=table.game.id, version=table.version, step=len(m.history), seat=viewer,
-            role=role,  # type: ignore[arg-type]
-            observation=state.observation(viewer), legal=legal, log=lines,
-            scores=[ScoreView(**s.to_json()) for s in state.scores()],
-            automa_scores={k: ScoreView(**v.to_json()) for k, v in state.automa_scores().items()},
-            to_move=state.to_move, turn_seat=state.turn_seat(), terminal=terminal,
-            outcome=state.outcome() if terminal else None, placings=placings(m),
-            seats=self.seat_views(table), can_undo=can_undo, replay=not live,
-            rematch=table.rec.rematch)
+        return {
+            "type": "view", "table_id": table.id, "game": table.game.id, "version": table.version,
+            "step": len(m.history), "seat": viewer, "role": role,
+            "observation": state.observation(viewer), "legal": legal, "log": self.log_lines(table, m, viewer),
+            "scores": [s.to_json() for s in state.scores()],
+            "automa_scores": {k: v.to_json() for k, v in state.automa_scores().items()},
+            "to_move": state.to_move, "turn_seat": state.turn_seat(), "terminal": terminal,
+            "outcome": state.outcome() if terminal else None, "placings": placings(m),
+            "seats": [s.model_dump() for s in self.seat_views(table)], "can_undo": can_undo, "replay": not live,
+            "rematch": table.rec.rematch,
+        }
+
+    def log_lines(self, table: LiveTable, match: Match, viewer: int | None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it, each line with the step it was written at. The live
+        match's lines are kept per viewer and only extended; an undo (which replaces the history
+        list) or a rename (a new match) starts them again."""
+        if match is not table.match:
+            return _log(match, viewer, 0, [])
+        history = match.history
+        cached = table.logs.get(viewer)
+        if cached is None or cached[0] is not history or cached[1] > len(history):
+            lines = _log(match, viewer, 0, [])
+        else:
+            lines = _log(match, viewer, cached[1], cached[2])
+        table.logs[viewer] = (history, len(history), lines)
+        return list(lines)
 
     def view_text(self, table: LiveTable, seat: int | None, role: str) -> str:
         key = (seat, role)
         text = table.views.get(key)
         if text is None:
-            text = self.view(table, seat, role).model_dump_json()
+            text = json.dumps(self.view(table, seat, role), separators=(",", ":"))
             table.views[key] = text
         return text
 
@@ -365,7 +389,7 @@ class Hub:
                                 clock=clock))
         return out
 
-    async def view_at(self, table: LiveTable, seat: int | None, role: str, step: int | None) -> View:
+    async def view_at(self, table: LiveTable, seat: int | None, role: str, step: int | None) -> dict[str, Any]:
         if step is None or step == len(table.match.history):
             return self.view(table, seat, role)
         if not 0 <= step <= len(table.match.history):
@@ -460,19 +484,35 @@ class Hub:
         for seat, ms in change.seat_clocks.items():
             rec.seats[seat].clock_ms = ms
 
-    async def _store(self, table: LiveTable, write: Callable[[], None]) -> None:
-        """Run a database write; if it fails, drop the table from memory (it is rebuilt from
-        what was stored) and report a server error."""
-        try:
-            await asyncio.to_thread(write)
-        except Exception as err:
-            log.exception("commit failed for table %s", table.id)
-            self.tables.pop(table.id, None)
-            for conn in list(table.conns):
-                conn.push(json.dumps({"type": "error", "code": "server",
-                                      "message": "the server could not save that; reconnect"}))
-                await conn.close(1011)
-            raise ProtocolError("server", "the move could not be saved; nothing changed") from err
+    async def _store(self, table: LiveTable, op: Op) -> None:
+        """Commit a write (with the writes of other tables that arrive meanwhile, in one
+        transaction); if it fails, drop the table from memory (it is rebuilt from what was
+        stored) and report a server error."""
+        future: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
+        self._pending.append((op, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        err = await future
+        if err is None:
+            return
+        log.error("commit failed for table %s: %s", table.id, err)
+        self.tables.pop(table.id, None)
+        for conn in list(table.conns):
+            conn.push(json.dumps({"type": "error", "code": "server",
+                                  "message": "the server could not save that; reconnect"}))
+            await conn.close(1011)
+        raise ProtocolError("server", "the move could not be saved; nothing changed") from err
+
+    async def _write_batches(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                results = await asyncio.to_thread(self.store.run_batch, [op for op, _ in batch])
+            except Exception as err:  # the database is gone: every write of the batch failed
+                results = [err] * len(batch)
+            for (_, future), result in zip(batch, results):
+                if not future.done():
+                    future.set_result(result)
 
     async def act(self, table: LiveTable, seat: int, version: int | None, action_json: Any,
                   by_bot: bool = False) -> None:
@@ -502,7 +542,7 @@ class Hub:
         table.match.play(action)
         change = self._change(table, now, clocks)
         ply = len(table.match.history) - 1
-        await self._store(table, lambda: self.store.append_action(table.id, ply, seat, action.to_json(), change))
+        await self._store(table, self.store.append_op(table.id, ply, seat, action.to_json(), change))
         self._commit_local(table, change)
         self._after(table)
 
@@ -529,7 +569,7 @@ class Hub:
         clocks = self._charge(table, now)
         table.match.undo(seat)
         change = self._change(table, now, clocks)
-        await self._store(table, lambda: self.store.undo_actions(table.id, index, change))
+        await self._store(table, self.store.undo_op(table.id, index, change))
         self._commit_local(table, change)
         name = table.rec.seats[seat].name
         self._after(table, [f"{name} took back a move."])  # which one could be secret
@@ -553,7 +593,7 @@ class Hub:
             refill = max(int(table.rec.clock.get("increment_seconds", 0)), 60) * 1000
             clock_ms = max(change.seat_clocks.get(seat, rec.clock_ms) or 0, refill)
             change.seat_clocks[seat] = clock_ms
-        await self._store(table, lambda: self.store.update_seat(table.id, seat, change, **values))
+        await self._store(table, self.store.seat_op(table.id, seat, change, **values))
         self._commit_local(table, change)
         old = rec.kind
         rec.kind = kind
@@ -598,7 +638,7 @@ class Hub:
             match = await asyncio.to_thread(rebuild, table.game, renamed)
         else:
             match = table.match
-        await self._store(table, lambda: self.store.update_seat(table.id, seat, change, **values))
+        await self._store(table, self.store.seat_op(table.id, seat, change, **values))
         self._commit_local(table, change)
         rec.secret_hash, rec.claimed, rec.name = values["secret_hash"], True, new_name
         table.match = match
@@ -677,7 +717,7 @@ class Hub:
                 return
             change = self._change(table, time.time(), {seat: 0})
             try:
-                await self._store(table, lambda: self.store.update_seat(table.id, seat, change, kind=TIMEOUT_BOT))
+                await self._store(table, self.store.seat_op(table.id, seat, change, kind=TIMEOUT_BOT))
             except ProtocolError:
                 return
             self._commit_local(table, change)
@@ -690,6 +730,9 @@ class Hub:
 
     async def close(self) -> None:
         self._closing = True
+        if self._writer is not None:
+            with contextlib.suppress(BaseException):
+                await self._writer
         tasks = []
         for table in self.tables.values():
             for task in (table.bot_task, table.clock_task):

@@ -52,10 +52,22 @@ function renderArray(arr, ctx, depth) {
   return h("div", arr.map((x, i) => h("div", h("span.muted.small", `#${i + 1} `), renderValue(x, ctx, depth + 1))));
 }
 
+// fields that name a seat by its number: shown with the seat's symbol and name
+const SEAT_KEYS = new Set(["to_move", "turn", "leader", "first", "first_player", "active", "current", "responder", "turn_seat", "dealer", "starting_player"]);
+
+function seatRef(value, ctx) {
+  const seats = ctx.seats || [];
+  if (!Number.isInteger(value) || value < 0 || value >= seats.length) return null;
+  return h(`span.chip.${seatClass(value)}`, seatSymbol(value), seats[value].name);
+}
+
 function renderObject(obj, ctx, depth) {
   const entries = Object.entries(obj);
   if (!entries.length) return h("span.none", "—");
-  const dl = h("dl", entries.flatMap(([k, v]) => [h("dt", humanize(k)), h("dd", renderValue(v, ctx, depth + 1))]));
+  const dl = h("dl", entries.flatMap(([k, v]) => [
+    h("dt", humanize(k)),
+    h("dd", (SEAT_KEYS.has(k) && seatRef(v, ctx)) || renderValue(v, ctx, depth + 1)),
+  ]));
   if (depth >= 2 && size(obj) > 400) {
     return h("details", h("summary", `${entries.length} fields`), dl);
   }

@@ -1,7 +1,7 @@
 // The generic table page: plays every game through the protocol in homeroom/server/PROTOCOL.md.
 // A game's board module (BOARDS.md) plugs into #board-host; without one the observation is shown
 // in the generic layout. Text from the server is always inserted as text.
-import { $, $$, clockText, fill, h, humanize, kindLabel, plural, toast } from "./dom.js";
+import { $, clockText, copyText, fill, h, humanize, kindLabel, toast } from "./dom.js";
 import * as API from "./api.js";
 import * as store from "./store.js";
 import { icon, logo, seatClass, seatColourName, seatSymbol } from "./seats.js";
@@ -102,10 +102,21 @@ function whatToDo(legal) {
 }
 
 // ------------------------------------------------------------------ turn alert (title + favicon)
+let blinkTimer = null;
 function renderAlert() {
   const game = page.game ? page.game.name : page.live ? page.live.game : "homeroom";
   const mine = myTurn();
-  document.title = `${mine ? "▶ Your turn · " : ""}${game} · homeroom`;
+  const title = `${game} · homeroom`;
+  document.title = mine ? `▶ Your turn · ${title}` : title;
+  // in a background tab the title blinks until the player comes back
+  clearInterval(blinkTimer);
+  if (mine && document.hidden) {
+    let on = true;
+    blinkTimer = setInterval(() => {
+      on = !on;
+      document.title = on ? `▶ Your turn · ${title}` : `(!) ${title}`;
+    }, 1000);
+  }
   const fav = $("#favicon");
   const want = mine ? "/static/img/favicon-turn.svg" : page.socket && page.socket.isOpen() ? "/static/img/favicon.svg" : "/static/img/favicon-off.svg";
   if (fav.getAttribute("href") !== want) fav.setAttribute("href", want);
@@ -119,33 +130,52 @@ function renderPlayers() {
   if (!v) return;
   const live = page.live;
   const places = v.placings || null;
-  fill(
-    $("#players"),
-    v.seats.map((s) => {
-      const score = v.scores && v.scores[s.seat] ? v.scores[s.seat].total : null;
-      const classes = [`player`, seatClass(s.seat)];
-      if (!v.terminal && v.to_move === s.seat) classes.push("to-move");
-      if (live && s.seat === mySeat()) classes.push("me");
-      const meta = [
-        h("span", { title: seatColourName(s.seat) }, seatColourName(s.seat)),
-        s.bot ? h("span.pill.bot", { title: `played by the ${s.kind} bot` }, icon("bot"), "bot") : null,
-        !s.bot ? h("span", h(`span.online${s.connected ? ".yes" : ""}`), s.connected ? " online" : " offline") : null,
-        s.clock ? h(`span.clock${s.clock.running ? ".running" : ""}${s.clock.remaining_ms < 30000 ? ".low" : ""}`, { dataset: { seat: String(s.seat) } }, clockText(s.clock.remaining_ms)) : null,
-        !v.terminal && v.to_move === s.seat ? h("span.pill.turn", "to move") : null,
-        places && places[s.seat] ? h("span.place", ordinal(places[s.seat])) : null,
-      ];
-      const tools = hostTools(s);
-      return h(
-        `div.${classes.join(".")}`,
-        { dataset: { seat: String(s.seat) } },
-        seatSymbol(s.seat, `${s.name} (${seatColourName(s.seat)})`),
-        h("div.name", { title: s.name }, s.name),
-        h("div.score", score === null ? "" : String(score), h("small", "points")),
-        h("div.meta", meta),
-        tools,
-      );
-    }),
-  );
+  const box = $("#players");
+  // panels are kept and updated in place: a button in one must survive a bot's quick moves
+  if (!page.playerNodes || page.playerNodes.length !== v.seats.length) {
+    page.playerNodes = v.seats.map((s) => {
+      const node = { sym: h("span"), name: h("div.name"), score: h("div.score"), meta: h("div.meta"), tools: h("div.host-tools"), sigs: {} };
+      node.root = h("div.player", { dataset: { seat: String(s.seat) } }, node.sym, node.name, node.score, node.meta, node.tools);
+      return node;
+    });
+    fill(box, page.playerNodes.map((n) => n.root));
+  }
+  v.seats.forEach((s, i) => {
+    const node = page.playerNodes[i];
+    const score = v.scores && v.scores[s.seat] ? v.scores[s.seat].total : null;
+    const classes = ["player", seatClass(s.seat)];
+    if (!v.terminal && v.to_move === s.seat) classes.push("to-move");
+    if (live && s.seat === mySeat()) classes.push("me");
+    node.root.className = classes.join(" ");
+    node.root.dataset.seat = String(s.seat);
+    const update = (key, sig, build) => {
+      if (node.sigs[key] !== sig) {
+        node.sigs[key] = sig;
+        build();
+      }
+    };
+    update("sym", `${s.seat}|${s.name}`, () => fill(node.sym, seatSymbol(s.seat, `${s.name} (${seatColourName(s.seat)})`)));
+    update("name", s.name, () => {
+      node.name.textContent = s.name;
+      node.name.title = s.name;
+    });
+    update("score", String(score), () => fill(node.score, score === null ? "" : String(score), h("small", "points")));
+    const place = places && places[s.seat] ? places[s.seat] : null;
+    const toMove = !v.terminal && v.to_move === s.seat;
+    const clockSig = s.clock ? `${s.clock.running}|${s.clock.remaining_ms}` : "";
+    update("meta", JSON.stringify([s.seat, s.bot, s.kind, s.connected, clockSig, toMove, place]), () => fill(node.meta,
+      h("span", { title: seatColourName(s.seat) }, seatColourName(s.seat)),
+      s.bot ? h("span.pill.bot", { title: `played by the ${s.kind} bot` }, icon("bot"), "bot") : null,
+      !s.bot ? h("span", h(`span.online${s.connected ? ".yes" : ""}`), s.connected ? " online" : " offline") : null,
+      s.clock ? h(`span.clock${s.clock.running ? ".running" : ""}${s.clock.remaining_ms < 30000 ? ".low" : ""}`, { dataset: { seat: String(s.seat) } }, clockText(s.clock.remaining_ms)) : null,
+      toMove ? h("span.pill.turn", "to move") : null,
+      place ? h("span.place", ordinal(place)) : null));
+    const tools = hostTools(s);
+    update("tools", tools ? tools.sig : "", () => {
+      fill(node.tools, tools ? tools.el : null);
+      node.tools.classList.toggle("hidden", !tools);
+    });
+  });
 }
 
 function ordinal(n) {
@@ -156,10 +186,10 @@ function ordinal(n) {
 function hostTools(s) {
   if (!page.hostSecret || !page.live || page.live.terminal || page.viewingStep !== null) return null;
   if (s.bot && !createdHuman(s.seat)) return null; // a seat created for a bot has no human to give it back to
-  const btn = s.bot
+  const el = s.bot
     ? h("button", { type: "button", dataset: { host: "human" }, on: { click: () => setSeat(s, "human") } }, "Give back to a human")
     : h("button", { type: "button", dataset: { host: "bot" }, on: { click: () => setSeat(s, "greedy") } }, icon("bot"), "Let a bot play");
-  return h("div.host-tools", btn);
+  return { el, sig: `${s.seat}|${s.bot}|${s.name}` };
 }
 
 function createdHuman(seat) {
@@ -644,6 +674,7 @@ function onFirstView(view) {
   if (page.secret && view.role === "seat") {
     store.remember({ secret: page.secret, table_id: page.tableId, seat: view.seat, role: "seat", game_name: page.game ? page.game.name : view.game, name: seatName(view, view.seat) });
   }
+  $("#why-panel").classList.toggle("hidden", view.role !== "seat");
   const tag = view.role === "seat" ? `you play ${seatName(view, view.seat)}` : view.role === "host" ? "host (watching)" : "spectator";
   $("#table-tag").textContent = `table ${page.tableId} · ${tag}`;
 }
@@ -748,6 +779,14 @@ function onKey(e) {
     }
     return;
   }
+  if (page.live && page.live.terminal) {
+    const ids = { ArrowLeft: "#replay-prev", ArrowRight: "#replay-next", Home: "#replay-first", End: "#replay-last" };
+    if (ids[e.key]) {
+      e.preventDefault();
+      $(ids[e.key]).click();
+      return;
+    }
+  }
   if ((e.key === "u" || e.key === "U") && !$("#undo-btn").disabled && !$("#undo-btn").classList.contains("hidden")) {
     e.preventDefault();
     undo();
@@ -763,6 +802,22 @@ function undo() {
   if (!page.socket.send({ type: "undo", version: page.live.version })) toast("Not connected to the table right now.", "error");
 }
 
+// ------------------------------------------------------------------ the host's invite links
+function setupInvites() {
+  const host = store.secrets().find((e) => e.table_id === page.tableId && e.role === "host");
+  const invites = host && Array.isArray(host.invites) ? host.invites.filter((i) => i.url) : [];
+  if (!invites.length) return;
+  const btn = $("#invite-btn");
+  btn.classList.remove("hidden");
+  btn.addEventListener("click", () => {
+    fill($("#invite-rows"), invites.map((i) => h(`div.invite.${seatClass(i.seat)}`,
+      seatSymbol(i.seat), h("strong", i.name), h("code", i.url),
+      h("button", { type: "button", on: { click: async () => toast((await copyText(i.url)) ? `Copied ${i.name}'s link` : "Copy failed", "good", 2500) } }, icon("copy"), "Copy"),
+      h("span"))));
+    $("#invites-dialog").showModal();
+  });
+}
+
 // ------------------------------------------------------------------ start
 async function main() {
   fill($("#brand"), logo(), "homeroom");
@@ -772,6 +827,9 @@ async function main() {
     return;
   }
   $("#undo-btn").prepend(icon("undo"));
+  for (const [id, name] of [["#replay-first", "first"], ["#replay-prev", "prev"], ["#replay-next", "next"], ["#replay-last", "last"]]) {
+    $(id).appendChild(icon(name));
+  }
   $("#undo-btn").addEventListener("click", undo);
   $("#filter").addEventListener("input", renderActions);
   $("#confirm-yes").addEventListener("click", confirmYes);
@@ -782,7 +840,13 @@ async function main() {
     const li = logLine(e);
     if (li) showStep(Number(li.dataset.step));
   });
+  // the log follows new lines unless the player scrolled up to read (only their own scrolling counts)
+  let userScrollAt = 0;
+  for (const ev of ["wheel", "touchmove", "mousedown", "keydown"]) {
+    $("#log").addEventListener(ev, () => { userScrollAt = performance.now(); }, { passive: true });
+  }
   $("#log").addEventListener("scroll", () => {
+    if (performance.now() - userScrollAt > 1500) return;
     const box = $("#log");
     page.logAtBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   }, { passive: true });
@@ -794,6 +858,12 @@ async function main() {
     }
   });
   $("#rematch-btn").addEventListener("click", doRematch);
+  document.addEventListener("visibilitychange", renderAlert);
+  $("#share-btn").addEventListener("click", async () => {
+    const url = new URL(`/t/${encodeURIComponent(page.tableId)}#spectate`, location.origin).href;
+    toast((await copyText(url)) ? "Copied the link to watch this table" : `Copy failed: ${url}`, "good", 3000);
+  });
+  setupInvites();
   $("#settings-btn").addEventListener("click", () => {
     $("#pref-confirm").value = store.prefs().confirm;
     $("#settings").showModal();
