@@ -105,16 +105,19 @@ WALK_JS = """(batch) => batch.map(({view, plans, probeSeed}) => {
   return {out, probe};
 })"""
 
+ALL_TYPES = {t.__name__ for t in games.get(H.GAME_ID).action_types}
 CASES = [
-    (2, 101, {}),
+    (2, 101, {}, ALL_TYPES - {"PickTransfer"}),
     (5, 505, {"transfer_student": "junior-summer", "summer_school": True, "public_draft": True, "travel": True,
-              "early_graduation": True}),
+              "early_graduation": True}, ALL_TYPES),
 ]
 BATCH = 30
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=[f"{p}p-{s}" for p, s, _ in CASES])
-def test_every_legal_action_has_a_board_gesture(browser: Any, players: int, seed: int, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("players", "seed", "options", "expected"), CASES, ids=[f"{c[0]}p-{c[1]}" for c in CASES])
+def test_every_legal_action_has_a_board_gesture(
+    browser: Any, players: int, seed: int, options: dict[str, Any], expected: set[str]
+) -> None:
     game = games.get(H.GAME_ID)
     resolved = H.resolved_options(players, options)
     state = H.new_game(players, seed, options)
@@ -178,8 +181,7 @@ def test_every_legal_action_has_a_board_gesture(browser: Any, players: int, seed
     page.screenshot(path=str(SHOTS / f"walk_{players}p_{seed}_end.png"), full_page=True)
     page.close()
     assert decisions > 50 and checked >= decisions and probes > 0
-    expected = {"PickMain", "DrawDrama", "DrawEvent", "PlayCard", "KeepHand", "HookUp", "Bond", "Breakup"}
-    assert expected <= seen, f"never met {expected - seen}"
+    assert expected <= seen, f"this walk never met {expected - seen}"
 
 
 # ---------------------------------------------------------------- whole games on the real table page

@@ -517,6 +517,7 @@ class Board {
       this.drawTransferDeck(),
       this.drawHand(),
       el("div.hsd-seats", {}, this.seatOrder().map((s) => this.drawSeat(s))),
+      this.drawLegend(),
       el("div.hsd-lower", {}, this.drawStandouts(), this.drawSignatures()),
     ].filter(Boolean);
     const box = el("div.hsd-inner", {}, parts);
@@ -834,6 +835,15 @@ class Board {
     const lost = base ? [...base.keys()].filter((id) => !clique.has(id)) : [];
     return el("div.hsd-clique", { "data-clique": s, "aria-label": `${this.seatName(s)}'s clique` }, grid,
       lost.length ? el("div.hsd-lost", {}, `Lost since your last move: ${lost.map((id) => card(id).name).join(", ")}`) : null);
+  }
+
+  drawLegend() {
+    const sw = (t) => el("i.hsd-sw", { style: `background:${TYPE_COLOUR[t]}` });
+    return el("div.hsd-legend", { "aria-label": "Legend" },
+      el("span", {}, sw("jock"), "Jock ", sw("popular"), "Popular ", sw("artsy"), "Artsy ", sw("geek"), "Geek (border; two colours: dual type)"),
+      el("span", {}, el("b.cool", {}, "❄"), " cool ", el("b.heart", {}, "♥"), " heart ", el("b.cruel", {}, "☠"), " cruel"),
+      el("span", {}, "▲ relational arrows · ", el("i.hsd-dot", { style: `--c:${SEAT_COLOUR[0]}` }), " bond markers, ○ room left (the two hearts added) · ♛ main student"),
+      el("span", {}, "Hover or tap any piece for its full text; hover a relationship to see what a breakup would take with it."));
   }
 
   // -------------------------------------------------------------- standouts and signatures
