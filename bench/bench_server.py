@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -59,6 +60,23 @@ def rss_kib(pid: int) -> int:
                 if line.startswith("VmRSS:"):
                     total += int(line.split()[1])
         except OSError:
+            pass
+    return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children (the bot workers)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    with contextlib.suppress(FileNotFoundError):
+        pids += [int(c) for c in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True,
+                                                text=True).stdout.split()]
+    total = 0.0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, IndexError, ValueError):
             pass
     return total
 
@@ -189,7 +207,13 @@ def main() -> None:
         base_rss = rss_kib(server.server_pid())
         tables, elapsed = create_tables(server.base, args.tables, args.bot, rng)
         out["tables_per_second"] = round(args.tables / elapsed, 1)
+        cpu_before = cpu_seconds(server.server_pid())
+        load_before = os.getloadavg()[0]
         rtts, stats = asyncio.run(run_clients(server.port, tables, args.seconds, tuple(args.think), args.seed))
+        cpu_used = cpu_seconds(server.server_pid()) - cpu_before
+        out["load_average"] = round((load_before + os.getloadavg()[0]) / 2, 1)
+        out["server_cpu_share"] = round(cpu_used / args.seconds, 2)
+        out["server_cpu_ms_per_human_move"] = round(1000 * cpu_used / max(1, stats["moves"]), 2)
         out["rss_mib"] = round(rss_kib(server.server_pid()) / 1024, 1)
         out["kib_per_table"] = round((rss_kib(server.server_pid()) - base_rss) / args.tables, 1)
         out.update(human_moves=stats["moves"], errors=stats["errors"], games_finished=stats["finished"],
@@ -218,6 +242,9 @@ def main() -> None:
           f"games finished {out['games_finished']}")
     print(f"  move round trip:        p50 {out['rtt_p50_ms']} ms, p99 {out['rtt_p99_ms']} ms "
           f"(mean {out['rtt_mean_ms']} ms)")
+    print(f"  server CPU:             {out['server_cpu_ms_per_human_move']} ms per human move (its bot answers and "
+          f"every broadcast included), {out['server_cpu_share']} CPUs busy; machine load average "
+          f"{out['load_average']}")
     print(f"  memory:                 {out['rss_mib']} MiB in all, {out['kib_per_table']} KiB per live table")
     print(f"  restart:                healthy after {out['restart_healthy_s']} s; all {out['stored_tables']} "
           f"stored tables ({args.tables} of them played) rebuilt and live after {out['restore_all_stored_s']} s more "

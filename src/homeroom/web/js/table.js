@@ -134,7 +134,7 @@ function renderPlayers() {
   // panels are kept and updated in place: a button in one must survive a bot's quick moves
   if (!page.playerNodes || page.playerNodes.length !== v.seats.length) {
     page.playerNodes = v.seats.map((s) => {
-      const node = { sym: h("span"), name: h("div.name"), score: h("div.score"), meta: h("div.meta"), tools: h("div.host-tools"), sigs: {} };
+      const node = { sym: h("span.sym-wrap"), name: h("div.name"), score: h("div.score"), meta: h("div.meta"), tools: h("div.host-tools"), sigs: {} };
       node.root = h("div.player", { dataset: { seat: String(s.seat) } }, node.sym, node.name, node.score, node.meta, node.tools);
       return node;
     });
@@ -274,7 +274,7 @@ function renderActions() {
           const key = n <= 9 ? String(n) : n === 10 ? "0" : "";
           return h(
             `button.act${TURN_ENDING.test(a.kind) ? ".ends-turn" : ""}`,
-            { type: "button", dataset: { index: String(a.index), kind: a.kind, key }, disabled: !!page.pending || !!page.confirm,
+            { type: "button", dataset: { index: String(a.index), kind: a.kind, key }, disabled: !!page.pending || !!page.confirm || !page.socket.isOpen(),
               title: TURN_ENDING.test(a.kind) ? "ends your turn" : "", on: { click: () => choose(a.action, a.text, a.kind) } },
             key ? h("span.key", key) : null,
             a.text,
@@ -398,8 +398,12 @@ function renderScores() {
   const box = $("#scores");
   if (!v || !v.scores || !v.scores.length) {
     fill(box, h("p.empty", "No scores yet."));
+    page.scoreSig = null;
     return;
   }
+  const sig = JSON.stringify([v.scores, v.automa_scores, v.seats.map((s) => s.name)]);
+  if (sig === page.scoreSig) return;
+  page.scoreSig = sig;
   const cols = v.seats.map((s) => ({ label: s.name, seat: s.seat, score: v.scores[s.seat] }));
   for (const [name, score] of Object.entries(v.automa_scores || {})) cols.push({ label: name, seat: null, score });
   const cats = [];
@@ -431,14 +435,20 @@ function renderBoard() {
       console.error("board update failed", err);
       note.textContent = "the board failed to draw this position; the generic view is shown";
       fill($("#obs"), renderObservation(v.observation, { seats: v.seats }));
+      page.obsSig = null;
       return;
     }
     fill($("#obs"));
+    page.obsSig = null;
     note.textContent = "";
     return;
   }
   $("#board-title").textContent = v.role === "seat" ? "What you can see" : "What the players can see";
   note.textContent = v.replay ? `after move ${v.step}` : "";
+  // redraw only when what is shown changed (most moves change a few fields of a big observation)
+  const sig = JSON.stringify([v.observation, v.seats.map((s) => s.name)]);
+  if (sig === page.obsSig) return;
+  page.obsSig = sig;
   fill($("#obs"), renderObservation(v.observation, { seats: v.seats }));
 }
 
@@ -589,10 +599,15 @@ function explain(action) {
 }
 
 function rememberOffered(view) {
+  let added = false;
   for (const a of view.legal || []) {
     const key = actionKey(a.action);
-    if (!page.seenActions.has(key)) page.seenActions.set(key, a.text);
+    if (!page.seenActions.has(key)) {
+      page.seenActions.set(key, a.text);
+      added = true;
+    }
   }
+  if (!added) return;
   while (page.seenActions.size > 300) page.seenActions.delete(page.seenActions.keys().next().value);
   const list = $("#why-list");
   fill(list, [...page.seenActions.values()].reverse().slice(0, 150).map((t) => h("option", { value: t })));
@@ -658,6 +673,12 @@ function renderAll() {
 function onView(view) {
   const first = !page.live;
   if (!view.replay) {
+    for (const nt of page.notices) {
+      if (nt.fresh) {
+        nt.afterStep = Math.min(nt.afterStep, view.step);
+        nt.fresh = false;
+      }
+    }
     page.live = view;
     page.clockBase = performance.now();
     page.pending = null;
@@ -706,7 +727,9 @@ function onMessage(msg) {
       break;
     }
     case "notice":
-      page.notices.push({ afterStep: page.live ? page.live.step : 0, text: msg.text });
+      // placed after the position it explains: the next view's step if one follows (an undo
+      // notice then sits where the moves were taken back)
+      page.notices.push({ afterStep: page.live ? page.live.step : 0, text: msg.text, fresh: true });
       toast(msg.text);
       renderLog();
       break;
@@ -752,6 +775,7 @@ function setConnection(state, detail) {
     if (detail.kind === "good") hideGoodTimer = setTimeout(() => banner.remove(), 4000);
   }
   renderAlert();
+  if (page.live) renderActions(); // no moves can be sent while offline
 }
 
 // ------------------------------------------------------------------ keyboard
