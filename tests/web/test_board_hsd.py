@@ -194,20 +194,11 @@ GAMES = [
 
 
 @pytest.fixture()
-def board_served(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server must serve this board at /boards/high-school-drama/. Its board_dir() takes the
-    parent of the module defining the game class, which is one level too high when the class lives in
-    the package's __init__.py (as High School Drama's does): then point it at the package's web/."""
+def board_served() -> None:
+    """The server serves this board at /boards/high-school-drama/."""
     from homeroom.server import app
 
-    if app.board_dir(H.GAME_ID) == H.BOARD_DIR:
-        return
-    original = app.board_dir
-
-    def fixed(game_id: str) -> Path | None:
-        return H.BOARD_DIR if game_id == H.GAME_ID else original(game_id)
-
-    monkeypatch.setattr(app, "board_dir", fixed)
+    assert app.board_dir(H.GAME_ID) == H.BOARD_DIR
 
 
 PICK_JS = """(seed) => {

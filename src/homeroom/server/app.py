@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -151,12 +152,12 @@ def board_dir(game_id: str) -> Path | None:
         game = games.get(game_id)
     except UnknownGame:
         return None
-    import importlib
-
-    module = importlib.import_module(type(game).__module__.rsplit(".", 1)[0]) if "." in type(game).__module__ else None
-    if module is None or module.__file__ is None:
+    # the game's folder holds the module defining its class (game.py, or the package's __init__.py)
+    module = sys.modules.get(type(game).__module__)
+    file = getattr(module, "__file__", None)
+    if file is None:
         return None
-    folder = Path(module.__file__).resolve().parent / "web"
+    folder = Path(file).resolve().parent / "web"
     return folder if folder.is_dir() else None
 
 

@@ -140,7 +140,7 @@ export default {
    "spaces": [
     "student",
     "student",
-    "student",
+    "teacher",
     "staff",
     "tile-C"
    ],
@@ -154,7 +154,7 @@ export default {
     "student",
     "student",
     "teacher",
-    "tile-B",
+    "staff",
     "tile-D"
    ],
    "token": "paint"
@@ -166,9 +166,9 @@ export default {
    "spaces": [
     "student",
     "student",
+    "teacher",
     "staff",
-    "tile-C",
-    "tile-D"
+    "tile-B"
    ],
    "token": "star"
   }

@@ -15,10 +15,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from homeroom.games.high_school_drama import rules
+from homeroom.games.high_school_drama import constants as rules
 from homeroom.games.high_school_drama.components import load
 from homeroom.games.high_school_drama.effects import TYPES
-from homeroom.games.high_school_drama.summer import STANDOUTS
+from homeroom.games.high_school_drama.standouts import STANDOUTS
 
 OUT = Path(__file__).with_name("components.json")
 
