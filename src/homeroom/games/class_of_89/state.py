@@ -28,6 +28,7 @@ class Co89State(PlayerTurn, State):
 
 
     game_id = "class-of-89"
+    cache_keys = ("_c_scores", "_c_ed")
     players: int
     seed: int
     options: dict[str, Any]
@@ -102,7 +103,7 @@ class Co89State(PlayerTurn, State):
         scores = self.scores()
         win = self.winner() or []
         if self.players == 1:
-            ed = ed_score(self)
+            ed = self._ed_score()
             verdict = f"{self.names[0]} beats Ed" if win else "Ed wins"
             return Event(f"The game is over. {self.names[0]} {scores[0].total}, Ed {ed.total} "
                          f"{ed.breakdown}. {verdict}.", reveals=True)
@@ -118,25 +119,36 @@ class Co89State(PlayerTurn, State):
 
     # ---------------------------------------------------------- scores
     def scores(self) -> list[Score]:
-        return final_scores(self)
+        """Memoised per position (the end of a game asks for them 2 + players times); ``apply``
+        and ``invalidate`` drop the memo."""
+        cached: list[Score] | None = self.__dict__.get("_c_scores")
+        if cached is None:
+            cached = self.__dict__["_c_scores"] = final_scores(self)
+        return list(cached)
+
+    def _ed_score(self) -> Score:
+        cached: Score | None = self.__dict__.get("_c_ed")
+        if cached is None:
+            cached = self.__dict__["_c_ed"] = ed_score(self)
+        return cached
 
     def winner(self) -> list[int] | None:
         """Solo: the player wins with more points than Ed (else nobody: Ed wins)."""
         if self.players != 1 or not self.is_terminal():
             return super().winner()
-        return [0] if self.scores()[0].total > ed_score(self).total else []
+        return [0] if self.scores()[0].total > self._ed_score().total else []
 
     def automa_scores(self) -> dict[str, Score]:
         """Solo: Ed E. Tor's score (all of it public), for the score tables."""
         if self.players != 1:
             return {}
-        return {"Ed E. Tor": ed_score(self)}
+        return {"Ed E. Tor": self._ed_score()}
 
     def outcome(self) -> str:
         """Solo: say how the player fared against Ed ("you win with more points than Ed")."""
         if self.players != 1 or not self.is_terminal():
             return super().outcome()
-        mine, eds = self.scores()[0].total, ed_score(self).total
+        mine, eds = self.scores()[0].total, self._ed_score().total
         if mine > eds:
             return f"{self.names[0]} beats Ed E. Tor, {mine} to {eds}."
         return f"Ed E. Tor wins, {eds} to {mine} (a tie goes to Ed: you need more points than him)."
