@@ -129,7 +129,7 @@ def _compile_dataclass(tp: type) -> Copier | None:
     field_copiers = {name: copier(ftp) for name, ftp in fields}
     if frozen and all(c is None for c in field_copiers.values()):
         return None
-    if hasattr(tp, "__slots__") and "__dict__" not in getattr(tp, "__slots__", ()):
+    if not any("__dict__" in vars(k) for k in tp.__mro__):  # slotted: instances have no __dict__
         return _copy.deepcopy
     names = tuple(name for name, _ in fields)
     env: dict[str, Any] = {"tp": tp, "new": object.__new__, "copy_any": copy_any, "names": frozenset(names)}
