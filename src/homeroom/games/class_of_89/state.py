@@ -8,6 +8,8 @@ Components are referred to by id only (their definitions live in ``data/``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +30,6 @@ class Co89State(PlayerTurn, State):
 
 
     game_id = "class-of-89"
-    cache_keys = ("_c_scores", "_c_ed")
     players: int
     seed: int
     options: dict[str, Any]
@@ -100,6 +101,10 @@ class Co89State(PlayerTurn, State):
 
     def _final_line(self) -> Event:
         """The last log line: every score and the winner (solo: the player's score against Ed's)."""
+        with self._scores_memo():
+            return self._final_text()
+
+    def _final_text(self) -> Event:
         scores = self.scores()
         win = self.winner() or []
         if self.players == 1:
@@ -119,24 +124,43 @@ class Co89State(PlayerTurn, State):
 
     # ---------------------------------------------------------- scores
     def scores(self) -> list[Score]:
-        """Memoised per position (the end of a game asks for them 2 + players times); ``apply``
-        and ``invalidate`` drop the memo."""
         cached: list[Score] | None = self.__dict__.get("_c_scores")
-        if cached is None:
-            cached = self.__dict__["_c_scores"] = final_scores(self)
-        return list(cached)
+        return final_scores(self) if cached is None else list(cached)
 
     def _ed_score(self) -> Score:
         cached: Score | None = self.__dict__.get("_c_ed")
-        if cached is None:
-            cached = self.__dict__["_c_ed"] = ed_score(self)
-        return cached
+        return ed_score(self) if cached is None else cached
+
+    @contextmanager
+    def _scores_memo(self) -> Iterator[None]:
+        """Within the block, the end-game scoring is computed once (``winner`` otherwise asks for
+        it once per seat in ``tiebreak``); the memo never outlives the call, so hand edits made
+        between calls are always seen."""
+        d = self.__dict__
+        if "_c_scores" in d:  # an outer block already holds it
+            yield
+            return
+        d["_c_scores"] = final_scores(self)
+        if self.players == 1:
+            d["_c_ed"] = ed_score(self)
+        try:
+            yield
+        finally:
+            d.pop("_c_scores", None)
+            d.pop("_c_ed", None)
 
     def winner(self) -> list[int] | None:
         """Solo: the player wins with more points than Ed (else nobody: Ed wins)."""
-        if self.players != 1 or not self.is_terminal():
-            return super().winner()
-        return [0] if self.scores()[0].total > self._ed_score().total else []
+        if not self.is_terminal():
+            return None
+        with self._scores_memo():
+            if self.players != 1:
+                return super().winner()
+            return [0] if self.scores()[0].total > self._ed_score().total else []
+
+    def placings(self) -> list[int] | None:
+        with self._scores_memo():
+            return super().placings()
 
     def automa_scores(self) -> dict[str, Score]:
         """Solo: Ed E. Tor's score (all of it public), for the score tables."""
@@ -148,6 +172,10 @@ class Co89State(PlayerTurn, State):
         """Solo: say how the player fared against Ed ("you win with more points than Ed")."""
         if self.players != 1 or not self.is_terminal():
             return super().outcome()
+        with self._scores_memo():
+            return self._solo_outcome()
+
+    def _solo_outcome(self) -> str:
         mine, eds = self.scores()[0].total, self._ed_score().total
         if mine > eds:
             return f"{self.names[0]} beats Ed E. Tor, {mine} to {eds}."
