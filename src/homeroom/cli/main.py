@@ -396,7 +396,7 @@ def bench(
     rows = report["cases"]
     ref = report["reference"]
     table = _table("homeroom bench (random playouts, CPU time)",
-                   ("game", "p", "ms/game", "dec/s", "x ref", "dec", "legal", "apply", "clone", "json", "KiB"))
+                   ("game", "p", "ms", "dec/s", "xref", "dec", "legal", "apply", "clone", "json", "KiB"))
     for r in rows:
         table.add_row(r["game"], str(r["players"]), f"{r['cpu_ms_per_game']:.1f}",
                       f"{r['decisions_per_second']:.0f}", f"{r['ratio']:.2f}", f"{r['mean_decisions']:.0f}",
@@ -406,7 +406,8 @@ def bench(
     console.print(f"reference: {ref['reference']}, {ref['actions_per_second']:.0f} actions per CPU second "
                   f"({ref['before']:.0f} before the cases, {ref['after']:.0f} after: "
                   f"{ref['drift']:.0%} drift)", style="dim")
-    console.print("p: players; dec/s and dec: decisions per CPU second and per game; x ref: dec/s over the "
+    console.print("p: players; ms: CPU ms per game; dec/s and dec: decisions per CPU second and per game; "
+                  "xref: dec/s over the "
                   "reference's; legal, apply, clone, json: CPU µs per call of legal_actions, apply, clone, "
                   "to_json; KiB: one state's size", style="dim")
     for row in report.get("simulate", []):
