@@ -114,8 +114,10 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path) -> None:
 def test_bench_and_data_check() -> None:
     result = run("bench", "toy", "--players", "2", "--seconds", "0.05", "--json")
     assert result.exit_code == 0, result.output
-    row = json.loads(result.stdout)[0]
+    report = json.loads(result.stdout)
+    row = report["cases"][0]
     assert row["games_per_second"] > 0 and row["apply_us"] > 0
+    assert report["reference"]["actions_per_second"] > 0 and row["ratio"] > 0
     assert run("data", "check", "toy").exit_code == 0
     checked = run("data", "check", "academic-society")
     assert checked.exit_code == 0 and "stand-in fields" in checked.output and "treatises" in checked.output

@@ -376,34 +376,54 @@ def bench(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     seconds: Annotated[float, typer.Option("--seconds", help="CPU seconds of random play per case.")] = 2.0,
+    scaling: Annotated[int, typer.Option("--scaling", help="Also time `simulate` of this many random games "
+                                                           "with 1 and 2 workers (0: skip).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Benchmark random playouts and the engine's hot calls per game and player count."""
-    from homeroom.sim.bench import bench_case
+    """Benchmark random playouts and the engine's hot calls per game and player count (CPU time),
+    against a reference workload measured in the same run."""
+    from homeroom.sim.bench import simulate_scaling, with_reference
 
     if not 0 < seconds <= 3600:
         raise HomeroomError(f"--seconds must be more than 0 and at most 3600, not {seconds:g}")
+    if not 0 <= scaling <= 100_000:
+        raise HomeroomError(f"--scaling must be from 0 to 100000 games, not {scaling}")
     ids = [game_id] if game_id else games.ids()
-    rows = []
+    cases = []
     for gid in ids:
         game = games.get(gid)
         counts = [players] if players else list(game.info.player_counts)
         for n in counts:
             game.validate(n, {})
-            rows.append(bench_case(gid, n, seconds=seconds))
+            cases.append((gid, n))
+    report = with_reference(cases, seconds=seconds)
+    if scaling:
+        report["simulate"] = [row for gid, n in cases for row in simulate_scaling(gid, n, scaling)]
     if as_json:
-        print(json.dumps(rows))
+        print(json.dumps(report))
         return
+    rows = report["cases"]
+    ref = report["reference"]
     table = _table("homeroom bench (random playouts, CPU time)",
-                   ("game", "p", "ms/game", "dec/s", "dec", "legal", "apply", "clone", "json", "KiB"))
+                   ("game", "p", "ms", "dec/s", "xref", "dec", "legal", "apply", "clone", "json", "KiB"))
     for r in rows:
         table.add_row(r["game"], str(r["players"]), f"{r['cpu_ms_per_game']:.1f}",
-                      f"{r['decisions_per_second']:.0f}", f"{r['mean_decisions']:.0f}",
+                      f"{r['decisions_per_second']:.0f}", f"{r['ratio']:.2f}", f"{r['mean_decisions']:.0f}",
                       f"{r['legal_actions_us']:.1f}", f"{r['apply_us']:.1f}", f"{r['clone_us']:.0f}",
                       f"{r['to_json_us']:.0f}", f"{r['state_bytes']['held'] / 1024:.1f}")
     console.print(table)
-    console.print("p: players; dec/s and dec: decisions per CPU second and per game; legal, apply, clone, json: "
-                  "µs per call of legal_actions, apply, clone, to_json; KiB: one state's size", style="dim")
+    console.print(f"reference: {ref['reference']}, {ref['actions_per_second']:.0f} actions per CPU second "
+                  f"({ref['before']:.0f} before the cases, {ref['after']:.0f} after: "
+                  f"{ref['drift']:.0%} drift)", style="dim")
+    console.print("p: players; ms: CPU ms per game; dec/s and dec: decisions per CPU second and per game; "
+                  "xref: dec/s over the "
+                  "reference's; legal, apply, clone, json: CPU µs per call of legal_actions, apply, clone, "
+                  "to_json; KiB: one state's size", style="dim")
+    for row in report.get("simulate", []):
+        console.print(f"simulate {row['game']} {row['players']}p, {row['workers']} worker(s): {row['games']} games, "
+                      f"{row['games_per_wall_second']:.1f} games per wall second, {row['games_per_cpu_second']:.1f} "
+                      f"per CPU second; speed-up {row['speedup_wall']:.2f}x by the wall clock, "
+                      f"{row['speedup_cpu_normalised']:.2f}x CPU-normalised")
 
 
 @data_app.command("check")

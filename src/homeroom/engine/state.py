@@ -9,13 +9,13 @@ default winner rule. Subclasses implement the underscore hooks.
 from __future__ import annotations
 
 import json
-import pickle
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from homeroom.engine.actions import Action
 from homeroom.engine.codec import CodecError, decode, dumps, encode
+from homeroom.engine.copier import copier
 from homeroom.engine.errors import IllegalAction
 from homeroom.engine.events import Event
 from homeroom.engine.rng import Rng
@@ -51,6 +51,8 @@ class State(ABC):
     """
 
     game_id: ClassVar[str] = ""
+    cache_keys: ClassVar[tuple[str, ...]] = ()
+    """Names of the game's own ``_c_*`` caches, dropped before each apply (with the engine's)."""
     players: int
     seed: int
     options: dict[str, Any]
@@ -130,6 +132,14 @@ class State(ABC):
         return None if err is None else str(err)
 
     def _illegal(self, action: Any) -> IllegalAction | None:
+        d = self.__dict__
+        ids: set[int] | None = d.get("_c_legal_ids")
+        if ids is None:
+            # trusted fast path: the very objects legal_actions() returned (the cache keeps them
+            # alive, so their ids cannot be reused while it lasts)
+            ids = d["_c_legal_ids"] = set(map(id, self.legal_actions()))
+        if id(action) in ids:
+            return None
         if not isinstance(action, Action):
             return IllegalAction(f"malformed action: {action!r} is not an action of {self.game_id}")
         if self.is_terminal():
@@ -155,12 +165,18 @@ class State(ABC):
         err = self._illegal(action)
         if err is not None:
             raise err
-        self.invalidate()
+        d = self.__dict__
+        d.pop("_c_legal", None)
+        d.pop("_c_legal_map", None)
+        d.pop("_c_legal_ids", None)
+        for key in self.cache_keys:
+            d.pop(key, None)
         return self._apply(action)
 
     def invalidate(self) -> None:
         """Drop everything cached about this position (``_c_*`` attributes, e.g. legal actions);
-        call it after editing a state by hand, as scenario tests do."""
+        call it after editing a state by hand, as scenario tests do. (``apply`` drops only the
+        engine's caches and the game's declared :attr:`cache_keys`, without a scan.)"""
         for key in [k for k in self.__dict__ if k.startswith("_c_")]:
             del self.__dict__[key]
 
@@ -221,8 +237,10 @@ class State(ABC):
         return copy
 
     def clone(self: S) -> S:
-        """A fully independent copy."""
-        copy: S = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        """A fully independent copy (without the caches), by a copier compiled for the state's
+        dataclass from its type hints (see :mod:`homeroom.engine.copier`)."""
+        fn = copier(type(self))
+        copy: S = self if fn is None else fn(self)
         return copy
 
     def __getstate__(self) -> dict[str, Any]:

@@ -1,8 +1,16 @@
 """Engine benchmarks per game and player count: random-playout speed and the cost of the
-contract's hot calls (legal_actions, apply, clone, to_json), plus the memory of one state."""
+contract's hot calls (legal_actions, apply, clone, to_json), plus the memory of one state.
+
+Every figure is CPU time (``time.process_time``), so a busy machine slows the clock less than it
+slows the wall; and every speed is also given as a ratio against a reference workload measured
+in the same run (:mod:`homeroom.sim.reference`), before and after the cases, so figures taken on
+different machines or at different loads can be compared.
+"""
 
 from __future__ import annotations
 
+import resource
+import statistics
 import time
 import tracemalloc
 from collections.abc import Sequence
@@ -64,11 +72,13 @@ def bench_case(game_id: str, players: int, options: dict[str, Any] | None = None
 
 def _timed(fn: Any, items: Sequence[Any], repeat: int = 3) -> float:
     best = float("inf")
+    for item in items[:3]:  # warm every cache (compiled copiers, codecs) first
+        fn(item)
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for item in items:
             fn(item)
-        best = min(best, time.perf_counter() - t0)
+        best = min(best, time.process_time() - t0)
     return round(1e6 * best / max(1, len(items)), 2)
 
 
@@ -76,7 +86,7 @@ def _per_call(samples: list[State]) -> dict[str, float]:
     live = [s for s in samples if not s.is_terminal()]
     rng = Rng(1)
     moves = [(s, rng.choice(s.legal_actions())) for s in live]
-    clones = [[s.clone() for s, _ in moves] for _ in range(3)]
+    clones = [[s.clone() for s, _ in moves] for _ in range(4)]  # one set warms the caches
     it = iter(clones)
 
     def apply_all(_: Any) -> None:
@@ -95,6 +105,7 @@ def _per_call(samples: list[State]) -> dict[str, float]:
 def _state_memory(state: State) -> dict[str, int]:
     text = state.to_json()
     game = games.get(state.game_id)
+    game.state_from_json(text)  # warm the compiled decoders, so only the state is counted
     tracemalloc.start()
     tracemalloc.reset_peak()
     base = tracemalloc.get_traced_memory()[0]
@@ -111,4 +122,57 @@ def run(game_ids: Sequence[str] | None = None, seconds: float = 2.0) -> list[dic
         game = games.get(gid)
         for players in game.info.player_counts:
             rows.append(bench_case(gid, players, seconds=seconds))
+    return rows
+
+
+def with_reference(cases: Sequence[tuple[str, int]], seconds: float = 2.0) -> dict[str, Any]:
+    """Measure ``cases`` (game, players) with the reference workload measured before and after
+    them (its two figures show how steady the machine was); each row gets ``ratio``, its
+    decisions per CPU second over the reference's actions per CPU second."""
+    from homeroom.sim.reference import reference
+
+    ref_seconds = max(0.2, min(seconds, 2.0))
+    before = reference(ref_seconds)
+    rows = [bench_case(gid, n, seconds=seconds) for gid, n in cases]
+    after = reference(ref_seconds)
+    rate = statistics.mean([before["actions_per_second"], after["actions_per_second"]])
+    for row in rows:
+        row["ratio"] = round(row["decisions_per_second"] / rate, 3)
+    spread = abs(before["actions_per_second"] - after["actions_per_second"]) / rate
+    return {"reference": {**before, "actions_per_second": round(rate, 1),
+                          "before": before["actions_per_second"], "after": after["actions_per_second"],
+                          "drift": round(spread, 3)},
+            "cases": rows}
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def simulate_scaling(game_id: str, players: int, n_games: int, workers: Sequence[int] = (1, 2),
+                     seats: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """``simulate`` with 1, 2, ... workers: games per wall second, games per CPU second (the
+    parent's and the workers' CPU together), and the speed-up over one worker both by the wall
+    clock and CPU-normalised (``workers x`` the CPU efficiency, what an idle machine with that
+    many cores would give: on a busy machine the wall clock measures the other load)."""
+    from homeroom.sim.runner import simulate
+
+    simulate(game_id, players, min(n_games, 4), seats=seats)  # warm up (imports, component data)
+    rows: list[dict[str, Any]] = []
+    for w in workers:
+        wall0, cpu0, kids0 = time.perf_counter(), time.process_time(), _children_cpu()
+        results = simulate(game_id, players, n_games, seats=seats, workers=w)
+        wall = time.perf_counter() - wall0
+        cpu = (time.process_time() - cpu0) + (_children_cpu() - kids0)
+        errors = sum(1 for r in results if r.error)
+        rows.append({"game": game_id, "players": players, "workers": w, "games": n_games, "errors": errors,
+                     "wall_seconds": round(wall, 3), "cpu_seconds": round(cpu, 3),
+                     "games_per_wall_second": round(n_games / wall, 2),
+                     "games_per_cpu_second": round(n_games / cpu, 2)})
+    base = rows[0]
+    for row in rows:
+        row["speedup_wall"] = round(row["games_per_wall_second"] / base["games_per_wall_second"], 2)
+        row["speedup_cpu_normalised"] = round(
+            row["workers"] / base["workers"] * row["games_per_cpu_second"] / base["games_per_cpu_second"], 2)
     return rows

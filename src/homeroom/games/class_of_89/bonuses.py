@@ -25,6 +25,10 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
+_PLACEMENTS: dict[tuple[Any, ...], list[Action]] = {}
+"""Memo of :meth:`Bonuses._placements` (actions are immutable, so lists of them can be shared)."""
+_PLACEMENTS_MAX = 50_000
+
 
 class Bonuses:
     """Mixin of :class:`~homeroom.games.class_of_89.state.Co89State`: what gains and placements do."""
@@ -87,8 +91,30 @@ class Bonuses:
         self.school[loc][pos] = ""
 
     def _placements(self, seat: int, card: str, cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
+        """Where ``card`` may go in the seat's yearbook, memoised on what the answer depends on
+        (the photo and ABC tokens for a student or teacher, the grid for a tile): the scans are
+        not redone after a token move, a signature or another seat's turn."""
         book = self.books[seat]
         kind = pl.lookup().kind[card]
+        if kind == "staff":
+            return [cls(card, 0)] if len(book.staff) < 4 else []
+        key: tuple[Any, ...]
+        if kind == "student":
+            key = (cls, card, *book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
+        elif kind == "teacher":
+            key = (cls, card, *book.photo)
+        else:
+            key = (cls, card, *book.grid)
+        cached = _PLACEMENTS.get(key)
+        if cached is None:
+            if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
+                _PLACEMENTS.clear()
+            cached = _PLACEMENTS[key] = self._scan_placements(book, card, kind, cls)
+        return list(cached)
+
+    @staticmethod
+    def _scan_placements(book: Yearbook, card: str, kind: str,
+                         cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
         if kind == "student":
             ok = pl.student_slots(book, card)
             out: list[Action] = [cls(card, s) for s in ok]
@@ -98,8 +124,6 @@ class Bonuses:
             return out
         if kind == "teacher":
             return [cls(card, s) for s in pl.empty_slots(book)]
-        if kind == "staff":
-            return [cls(card, 0)] if len(book.staff) < 4 else []
         return [cls(card, a) for a in pl.tile_spots(book, card)]
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:

@@ -39,6 +39,7 @@ class Lookup:
             self.kind[st] = "staff"
         for tl in comp.tiles.values():
             self.kind[tl.id] = "tile-" + tl.letter
+        self.teachers: frozenset[str] = frozenset(comp.teachers)
         halves: dict[str, list[int]] = {"top": [], "bottom": [], "left": [], "right": []}
         for c in range(self.gw * self.gh):
             x, y = c % self.gw, c // self.gw
@@ -58,15 +59,21 @@ class Lookup:
 _LOOKUP: Lookup | None = None
 
 
+_TEACHERS: frozenset[str] = frozenset()
+
+
 def lookup() -> Lookup:
-    global _LOOKUP
+    global _LOOKUP, _TEACHERS
     if _LOOKUP is None:
         _LOOKUP = Lookup(components())
+        _TEACHERS = _LOOKUP.teachers
     return _LOOKUP
 
 
 def is_teacher(card: str) -> bool:
-    return lookup().kind.get(card) == "teacher"
+    if _LOOKUP is None:
+        lookup()
+    return card in _TEACHERS
 
 
 def letter_of(book: Yearbook, slot: int) -> int:
@@ -140,14 +147,15 @@ def matches_at(book: Yearbook, slot: int) -> list[str]:
     """Clubs of the half-icon pairs the card at ``slot`` forms with its reading-order neighbours."""
     photo = book.photo
     card = photo[slot]
+    lk = lookup()
     out = []
     if slot > 0 and photo[slot - 1]:
-        club = half_icon(card, "left")
-        if club and club == half_icon(photo[slot - 1], "right"):
+        club = lk.left.get(card, "")
+        if club and club == lk.right.get(photo[slot - 1], ""):
             out.append(club)
     if slot + 1 < len(photo) and photo[slot + 1]:
-        club = half_icon(card, "right")
-        if club and club == half_icon(photo[slot + 1], "left"):
+        club = lk.right.get(card, "")
+        if club and club == lk.left.get(photo[slot + 1], ""):
             out.append(club)
     return out
 

@@ -8,6 +8,8 @@ Components are referred to by id only (their definitions live in ``data/``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,10 +101,14 @@ class Co89State(PlayerTurn, State):
 
     def _final_line(self) -> Event:
         """The last log line: every score and the winner (solo: the player's score against Ed's)."""
+        with self._scores_memo():
+            return self._final_text()
+
+    def _final_text(self) -> Event:
         scores = self.scores()
         win = self.winner() or []
         if self.players == 1:
-            ed = ed_score(self)
+            ed = self._ed_score()
             verdict = f"{self.names[0]} beats Ed" if win else "Ed wins"
             return Event(f"The game is over. {self.names[0]} {scores[0].total}, Ed {ed.total} "
                          f"{ed.breakdown}. {verdict}.", reveals=True)
@@ -118,25 +124,59 @@ class Co89State(PlayerTurn, State):
 
     # ---------------------------------------------------------- scores
     def scores(self) -> list[Score]:
-        return final_scores(self)
+        cached: list[Score] | None = self.__dict__.get("_c_scores")
+        return final_scores(self) if cached is None else list(cached)
+
+    def _ed_score(self) -> Score:
+        cached: Score | None = self.__dict__.get("_c_ed")
+        return ed_score(self) if cached is None else cached
+
+    @contextmanager
+    def _scores_memo(self) -> Iterator[None]:
+        """Within the block, the end-game scoring is computed once (``winner`` otherwise asks for
+        it once per seat in ``tiebreak``); the memo never outlives the call, so hand edits made
+        between calls are always seen."""
+        d = self.__dict__
+        if "_c_scores" in d:  # an outer block already holds it
+            yield
+            return
+        d["_c_scores"] = final_scores(self)
+        if self.players == 1:
+            d["_c_ed"] = ed_score(self)
+        try:
+            yield
+        finally:
+            d.pop("_c_scores", None)
+            d.pop("_c_ed", None)
 
     def winner(self) -> list[int] | None:
         """Solo: the player wins with more points than Ed (else nobody: Ed wins)."""
-        if self.players != 1 or not self.is_terminal():
-            return super().winner()
-        return [0] if self.scores()[0].total > ed_score(self).total else []
+        if not self.is_terminal():
+            return None
+        with self._scores_memo():
+            if self.players != 1:
+                return super().winner()
+            return [0] if self.scores()[0].total > self._ed_score().total else []
+
+    def placings(self) -> list[int] | None:
+        with self._scores_memo():
+            return super().placings()
 
     def automa_scores(self) -> dict[str, Score]:
         """Solo: Ed E. Tor's score (all of it public), for the score tables."""
         if self.players != 1:
             return {}
-        return {"Ed E. Tor": ed_score(self)}
+        return {"Ed E. Tor": self._ed_score()}
 
     def outcome(self) -> str:
         """Solo: say how the player fared against Ed ("you win with more points than Ed")."""
         if self.players != 1 or not self.is_terminal():
             return super().outcome()
-        mine, eds = self.scores()[0].total, ed_score(self).total
+        with self._scores_memo():
+            return self._solo_outcome()
+
+    def _solo_outcome(self) -> str:
+        mine, eds = self.scores()[0].total, self._ed_score().total
         if mine > eds:
             return f"{self.names[0]} beats Ed E. Tor, {mine} to {eds}."
         return f"Ed E. Tor wins, {eds} to {mine} (a tie goes to Ed: you need more points than him)."
