@@ -3,18 +3,24 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+RUNTIME := $(VENV)/.runtime-stamp
 GAME   ?= class-of-89
 ARGS   ?=
 
 .PHONY: play test lint typecheck unit soak bench clean
 
-$(STAMP): pyproject.toml
+# the runtime only (to play); the dev extras (test tools) come with $(STAMP)
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
+play: $(RUNTIME)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
 	$(BIN)/homeroom play $(GAME) $(ARGS)
 
 test: lint typecheck unit  ## the whole test suite: lint, types, tests
