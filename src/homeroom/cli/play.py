@@ -125,6 +125,7 @@ class TerminalGame:
         self.last_human: int | None = None
         self.saved_at: int | None = len(match.history) if save_path is not None else None
         self.menu: Menu | None = None
+        self.intro_rows = 0
         self.shown: list[tuple[str, list[int]]] = []  # the numbered options on screen
         self.view = _view_module(match.state)
 
@@ -291,7 +292,7 @@ class TerminalGame:
             more = f"  [{len(under)} choices]" if len(under) > 1 and not self.filter else ""
             cells.append(Text.assemble((f"{number:>3}", "bold"), " ", self.coloured(label), (more, "dim")))
         width = max(20, self.console.width)
-        if full or rows is None or len(cells) <= rows:
+        if full or rows is None or sum(self.rows_of(c) for c in cells) <= rows:
             for cell in cells:
                 self.console.print(cell, overflow="fold")
             return
@@ -320,6 +321,10 @@ class TerminalGame:
             self.console.print(line, overflow="crop", no_wrap=True)
         if hidden:
             self.print_text(f"... {hidden} more: 'all' lists every action, /TEXT filters them.", "yellow")
+
+    def rows_of(self, text: Text) -> int:
+        """How many terminal rows ``text`` takes when printed (wrapped at words)."""
+        return max(1, len(text.wrap(self.console, max(self.console.width, 20))))
 
     def pick(self, number: int) -> Action | None:
         """The on-screen option ``number``: its action, or None after moving to the next step."""
@@ -433,8 +438,11 @@ class TerminalGame:
         line = Text(f"{info.name}, seed {self.match.seed}: ")
         line.append_text(Text(", ").join(seats))
         self.console.print(line)
+        self.intro_rows = self.rows_of(line)
         if self.humans:
-            self.print_text("Type a number to choose, 'help' for every command, 'board' for the full board.", "dim")
+            tip = Text("Type a number to choose, 'help' for every command, 'board' for the full board.", "dim")
+            self.console.print(tip)
+            self.intro_rows += self.rows_of(tip)
 
     def run(self) -> bool:
         """Play until the end (True) or until the human quits (False)."""
@@ -500,7 +508,8 @@ class TerminalGame:
 
     def screen(self, seat: int) -> None:
         """One screen for ``seat``'s decision that fits the terminal."""
-        height = max(self.console.height, 12)
+        height = max(self.console.height - self.intro_rows, 12)
+        self.intro_rows = 0  # the introduction is on the first screen only
         board = self.compact_lines()
         decision = self.view_call("decision_line", self.viewer()) or ""
         start = self.since.get(seat, 0)
@@ -516,15 +525,20 @@ class TerminalGame:
             self.console.print(line, overflow="ellipsis", no_wrap=True)
         heading = "Since your last decision" if seat in self.since else "So far"
         self.console.rule(heading, style="cyan")
-        if len(events) > event_rows:
-            hidden = len(events) - event_rows + 1
-            self.print_text(f"  ({hidden} earlier lines: 'log {len(events)}')", "dim")
-            events = events[-(event_rows - 1):] if event_rows > 1 else []
-        for event in events:
-            self.console.print(self.coloured("  " + event, "cyan"), overflow="ellipsis", no_wrap=True)
+        texts = ["  " + line for line in events]
+        tall = [self.rows_of(Text(text)) for text in texts]
+        keep = len(texts)
+        while keep and sum(tall[len(texts) - keep:]) > event_rows - (keep < len(texts)):
+            keep -= 1
+        if keep < len(texts):
+            self.print_text(f"  ({len(texts) - keep} earlier lines: 'log {len(texts)}')", "dim")
+        for text in texts[len(texts) - keep:]:
+            self.console.print(self.coloured(text, "cyan"), overflow="fold")
+        used = sum(tall[len(texts) - keep:]) + (keep < len(texts))
         if decision:
             self.console.print(Text.assemble(("Deciding: ", "bold"), self.coloured(decision)), overflow="fold")
-        self.show_options(rows=max(3, height - fixed - min(len(events) + 1, event_rows) - 1))
+        decision_rows = self.rows_of(Text("Deciding: " + decision)) if decision else 0
+        self.show_options(rows=max(3, height - len(board) - 3 - decision_rows - used))
 
     def human_turn(self, seat: int) -> bool:
         if len(self.humans) > 1 and self.last_human not in (None, seat):
