@@ -140,9 +140,9 @@ class TerminalGame:
     def colour(self, seat: int) -> str:
         return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
-    def tag(self, seat: int) -> Text:
-        """'> 2 Ana' in the seat's colour: the marker for the seat to move, and the seat number."""
-        mark = TURN_MARK if self.state.to_move == seat else " "
+    def tag(self, seat: int, marker: bool = True) -> Text:
+        """'>2 Ana' in the seat's colour: the marker for the seat to move, and the seat number."""
+        mark = TURN_MARK if marker and self.state.to_move == seat else ""
         return Text(f"{mark}{seat + 1} {self.name(seat)}", style=f"bold {self.colour(seat)}")
 
     def viewer(self) -> int | None:
@@ -434,7 +434,7 @@ class TerminalGame:
         for seat in range(self.match.players):
             agent = self.agents[seat]
             who = "you" if agent is None and len(self.humans) == 1 else "human" if agent is None else agent.name
-            seats.append(Text.assemble(self.tag(seat), f" ({who})"))
+            seats.append(Text.assemble(self.tag(seat, marker=False), f" ({who})"))
         line = Text(f"{info.name}, seed {self.match.seed}: ")
         line.append_text(Text(", ").join(seats))
         self.console.print(line)

@@ -358,11 +358,10 @@ def compact_board(st: AcademicState, viewer: int | None) -> list[str]:
     comps = components()
     phase = PHASE_NAMES.get(st.phase, "")
     marker = "END" if st.phase == 0 else f"{st.round} of {comps.rules.rounds}"
-    out = [f"Academic Society - round {marker}, {phase}; turn order "
-           + " > ".join(st.names[s] for s in st.order)]
+    out = [f"Round {marker}, {phase}", "Turn order: " + " > ".join(st.names[s] for s in st.order)]
     for s in range(st.players):
         out.append(f"{st.names[s]}: {st.influence[s]} Influence, {st.contribution[s]} Contribution, "
-                   f"Theories {theories_text(tuple(st.theories[s]))}")
+                   "Theories " + theories_short(st.theories[s]))
     return out
 
 
@@ -374,7 +373,7 @@ def decision_line(st: AcademicState, viewer: int | None) -> str:
 def seat_board(st: AcademicState, seat: int, viewer: int | None) -> list[str]:
     """One scholar's individual board: resources, Authority, Sabbatical tracks and presentations."""
     comps = components()
-    out = compact_board(st, viewer)[1 + seat:2 + seat]
+    out = compact_board(st, viewer)[2 + seat:3 + seat]
     out.append("  Authority scholars on cells: " + (", ".join(map(str, st.authority[seat])) or "none"))
     out.append("  Sabbatical: " + ", ".join(f"{SUBJECT_NAME[s]} {st.sabbatical[seat][i]}"
                                            for i, s in enumerate(SUBJECTS)))
@@ -383,3 +382,8 @@ def seat_board(st: AcademicState, seat: int, viewer: int | None) -> list[str]:
         names = "; ".join(treatise_text(t) for t in tiles if t in comps.treatises) or "none"
         out.append(f"  {SUBJECT_NAME[s]} presentation: {names}")
     return out
+
+
+def theories_short(counts: list[int]) -> str:
+    """'4M 4P 3A 2C' (Mathematics, Physics, Astronomy, Chemistry)."""
+    return " ".join(f"{n}{SHORT[s]}" for s, n in zip(SUBJECTS, counts)) or "none"
