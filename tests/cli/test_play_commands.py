@@ -213,3 +213,21 @@ def test_make_play_installs_the_runtime_only() -> None:
     runtime = makefile.split("$(RUNTIME): pyproject.toml")[1].split("\n\n")[0]
     assert "install --quiet -e .\n" in runtime + "\n" and "[dev]" not in runtime
     assert "license = {" not in (ROOT / "pyproject.toml").read_text()  # the deprecated table form
+
+
+def test_all_lists_every_action_and_its_numbers_choose() -> None:
+    game, out = ui("class-of-89", ["1", "all", "12", "q"])
+    game.run()
+    text = out.getvalue()
+    assert "All 32 actions ('back' for the menu in steps)." in text
+    index = next(i for i, e in enumerate(game.match.history) if i > 0 and e.seat == 0)
+    replay = Match.start(game.match.game, 2, 3, {}, game.match.seats)
+    for entry in game.match.history[:index]:
+        replay.play(entry.action)
+    assert replay.state.legal_actions()[11] == game.match.history[index].action
+
+
+def test_score_categories_in_human_words() -> None:
+    game, out = ui("class-of-89", ["score", "q"])
+    game.run()
+    assert "Wildcat Way" in out.getvalue() and "wildcat_way" not in out.getvalue()

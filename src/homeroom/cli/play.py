@@ -30,7 +30,7 @@ from homeroom.engine.match import Match
 HELP = """\
 Commands:
   N            choose number N on the screen (a choice in steps asks the next step)
-  back         go back one step            all           list every action in full
+  back         go back one step            all           every action in one numbered list
   /TEXT        only the actions whose text contains TEXT (until this decision ends; '/' alone: all)
   why ACTION   why an action is legal or not: a number on screen, text as written on screen,
                or KIND key=value ... (see 'kinds'; seats count from 1, e.g. rival=2)
@@ -125,6 +125,7 @@ class TerminalGame:
         self.last_human: int | None = None
         self.saved_at: int | None = len(match.history) if save_path is not None else None
         self.menu: Menu | None = None
+        self.flat = False  # 'all': every action in one numbered list
         self.intro_rows = 0
         self.shown: list[tuple[str, list[int]]] = []  # the numbered options on screen
         self.view = _view_module(match.state)
@@ -142,7 +143,7 @@ class TerminalGame:
 
     def tag(self, seat: int, marker: bool = True) -> Text:
         """'>2 Ana' in the seat's colour: the marker for the seat to move, and the seat number."""
-        mark = TURN_MARK if marker and self.state.to_move == seat else ""
+        mark = "" if not marker else TURN_MARK if self.state.to_move == seat else " "
         return Text(f"{mark}{seat + 1} {self.name(seat)}", style=f"bold {self.colour(seat)}")
 
     def viewer(self) -> int | None:
@@ -240,7 +241,7 @@ class TerminalGame:
         for name in automa:
             table.add_column(name, justify="right")
         for cat in cats:
-            table.add_row(cat, *[str(s.breakdown.get(cat, 0)) for s in scores])
+            table.add_row(human_words(cat), *[str(s.breakdown.get(cat, 0)) for s in scores])
         table.add_row(Text("total", style="bold"), *[Text(str(s.total), style="bold") for s in scores])
         places = self.state.placings()
         if places is not None:
@@ -265,16 +266,19 @@ class TerminalGame:
         legal = list(self.state.legal_actions())
         self.menu = Menu(legal, [self.state.choice_steps(a) for a in legal])
         self.filter = ""
+        self.flat = False
 
     def current_options(self) -> tuple[list[tuple[str, list[int]]], str]:
         """The numbered options to show now and a note about them (filter, step)."""
         assert self.menu is not None
-        if self.filter:
+        if self.filter or self.flat:
             needle = self.filter.lower()
             hits = [(self.state.describe_action(a), [i]) for i, a in enumerate(self.menu.legal)]
             shown = [h for h in hits if needle in h[0].lower()]
             if not shown:
                 return hits, f"No action contains {self.filter!r}: all {len(hits)} are shown."
+            if not self.filter:
+                return hits, f"All {len(hits)} actions ('back' for the menu in steps)."
             return shown, f"{len(shown)} of {len(hits)} actions contain {self.filter!r} ('/' alone shows all)."
         options = self.menu.options()
         if self.menu.chosen:
@@ -289,7 +293,7 @@ class TerminalGame:
             self.print_text(note, "dim")
         cells: list[Text] = []
         for number, (label, under) in enumerate(options, 1):
-            more = f"  [{len(under)} choices]" if len(under) > 1 and not self.filter else ""
+            more = f"  [{len(under)} choices]" if len(under) > 1 else ""
             cells.append(Text.assemble((f"{number:>3}", "bold"), " ", self.coloured(label), (more, "dim")))
         width = max(20, self.console.width)
         if full or rows is None or sum(self.rows_of(c) for c in cells) <= rows:
@@ -332,7 +336,7 @@ class TerminalGame:
             raise IllegalAction(f"there is no choice number {number} (choose 1-{len(self.shown)})")
         label, under = self.shown[number - 1]
         assert self.menu is not None
-        if self.filter or len(under) == 1:
+        if self.filter or self.flat or len(under) == 1:
             return self.menu.legal[under[0]]
         return self.menu.choose(label)
 
@@ -498,8 +502,8 @@ class TerminalGame:
         number = legal.index(action) + 1 if action in legal else 0
         reason = getattr(self.hint_agent, "last_reason", "")
         steps = " > ".join(self.state.choice_steps(action))
-        self.print_text(f"Hint: {number}  {steps}" + (f"  ({self.hint_agent.name}: {reason})" if reason else ""),
-                        "green")
+        self.print_text(f"Hint: {number}  {steps}" + (f"  ({self.hint_agent.name}: {reason})" if reason else "")
+                        + "  (the number is in 'all')", "green")
 
     def _autosave(self) -> None:
         if self.save_path is not None:
@@ -576,11 +580,12 @@ class TerminalGame:
                     return True
                 if raw.startswith("/"):
                     self.filter = raw[1:].strip()
+                    self.flat = bool(self.filter)
                     self.show_options(rows=max(3, self.console.height - 4))
                 elif word == "back":
                     assert self.menu is not None
-                    if self.filter:
-                        self.filter = ""
+                    if self.filter or self.flat:
+                        self.filter, self.flat = "", False
                     elif not self.menu.back():
                         self.print_text("Nothing to go back to: this is the first step.", "yellow")
                     self.show_options(rows=max(3, self.console.height - 4))
@@ -592,11 +597,8 @@ class TerminalGame:
                 elif word in ("a", "actions"):
                     self.screen(seat)
                 elif word == "all":
-                    for i, action in enumerate(self.menu.legal if self.menu else [], 1):
-                        self.console.print(Text.assemble((f"{i:>3}", "bold"), " ",
-                                                         self.coloured(self.state.describe_action(action))))
-                    self.print_text("(these numbers are for 'why N' only after '/': choose from the menu, "
-                                    "or type /TEXT to narrow it)", "dim")
+                    self.flat, self.filter = True, ""
+                    self.show_options(full=True)
                 elif word in ("b", "board"):
                     self.show_board(rest)
                 elif word in ("s", "score", "scores"):
@@ -665,6 +667,13 @@ class TerminalGame:
         self.print_text(self.state.outcome(), "bold green")
         if self.save_path:
             self.save()
+
+
+def human_words(name: str) -> str:
+    """An internal name as a player reads it: 'wildcat_way' -> 'Wildcat Way', 'abc_token' -> 'ABC Token'."""
+    if "_" not in name and not name.islower():
+        return name
+    return " ".join(w.upper() if w in ("abc", "rc") else w.capitalize() for w in name.split("_"))
 
 
 def _is_seat_field(name: str) -> bool:
