@@ -21,7 +21,7 @@ $(STAMP): $(RUNTIME)
 	touch $(STAMP)
 
 play: $(RUNTIME)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
-	$(BIN)/homeroom play $(GAME) $(ARGS)
+	@$(BIN)/homeroom play $(GAME) $(ARGS)
 
 test: lint typecheck unit  ## the whole test suite: lint, types, tests
 

@@ -428,9 +428,10 @@ def compact_board(state: Co89State, viewer: int | None) -> list[str]:
     for seat, book in enumerate(state.books):
         filled = sum(1 for c in book.photo if c)
         sig = book.signatures
+        tokens = ", ".join(comp.token_name(t) for t in book.storage) or "none"
+        tracks = ", ".join(f"{comp.club_name(c)} {book.tracks[c]}" for c in CLUBS if book.tracks[c]) or "none"
         out.append(f"{state._name(seat)}: {sig} signature{'s' if sig != 1 else ''}, {filled} of 20 photos, "
-                   f"tokens [{_tokens(book.storage)}], tracks "
-                   + " ".join(f"{CLUB_ABBR[c]} {book.tracks[c]}" for c in CLUBS))
+                   f"stored tokens {tokens}; club tracks {tracks}")
     return out
 
 
