@@ -225,7 +225,7 @@ def _icon(gain: str) -> str:
 
 def render_book(state: Co89State, seat: int, book: Yearbook) -> list[str]:
     comp = components()
-    lines = [f"== {state._name(seat)}: {book.signatures} signatures, storage [{_tokens(book.storage)}], "
+    lines = [f"== {state._name(seat)}: {book.signatures} signature{'s' if book.signatures != 1 else ''}, storage [{_tokens(book.storage)}], "
              f"unused ABC {book.abc_tokens - len(book.abc_slots)}, column side {book.side or '?'}, "
              f"members used: {', '.join(comp.member_name(m) for m in book.used) or '-'}"]
     lines.append("   tracks: " + "  ".join(f"{CLUB_ABBR[c]} {book.tracks[c]}/{len(comp.tracks[c])}" for c in CLUBS))

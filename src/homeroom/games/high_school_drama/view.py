@@ -327,7 +327,7 @@ def choice_steps(state: HSDState, action: Action) -> tuple[str, ...]:
             cruel = cards[action.performer].cruel + effect.cruel_bonus
             left = p.bonds - min(effect.amount, p.bonds)
             return (f"Break up {state.names[action.rival]}'s {cards[p.parent].name} & {cards[action.card].name} "
-                    f"({p.bonds} bonds)",
+                    f"({p.bonds} bond{'s' if p.bonds != 1 else ''})",
                     f"with {cards[action.performer].name} (cruel {cruel}): {p.bonds} -> {left}"
                     + _lost(rival, action.card, left))
     return (describe_action(state, action),)
