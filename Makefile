@@ -1,4 +1,5 @@
-# Everything a fresh clone needs: `make play` to play, `make test` to run the whole suite.
+# Everything a fresh clone needs: `make run` to serve the web platform, `make play` to play in the
+# terminal, `make test` to run the whole suite.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -6,8 +7,11 @@ STAMP  := $(VENV)/.installed-stamp
 RUNTIME := $(VENV)/.runtime-stamp
 GAME   ?= class-of-89
 ARGS   ?=
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+DATA   ?= data
 
-.PHONY: play test lint typecheck unit soak bench clean
+.PHONY: run play test system-deps lint typecheck unit soak bench clean
 
 # the runtime only (to play); the dev extras (test tools) come with $(STAMP)
 $(RUNTIME): pyproject.toml
@@ -20,10 +24,16 @@ $(STAMP): $(RUNTIME)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+run: $(STAMP)  ## serve the web platform on http://$(HOST):$(PORT) (SQLite in ./$(DATA)/)
+	$(BIN)/homeroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA) $(ARGS)
+
 play: $(RUNTIME)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
 	@$(BIN)/homeroom play $(GAME) $(ARGS)
 
-test: lint typecheck unit  ## the whole test suite: lint, types, tests
+test: system-deps lint typecheck unit  ## the whole test suite: lint, types, tests
+
+system-deps:  ## Chromium and PostgreSQL for the browser and storage tests (apt-get, if missing)
+	bash scripts/system-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

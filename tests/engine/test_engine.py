@@ -206,3 +206,14 @@ def test_codec_fills_omitted_fields_that_have_defaults() -> None:
         decode(WithDefault, {"pawn": "x"})
     with pytest.raises(CodecError, match="unknown field"):
         decode(WithDefault, {"space": "salon", "hat": 1})
+
+
+def test_a_plugin_module_that_cannot_be_imported_is_a_clear_error(monkeypatch) -> None:
+    import pytest
+
+    from homeroom.engine.errors import UnknownGame
+
+    monkeypatch.setenv(games.PLUGIN_ENV, "toygame,no_such_module_for_homeroom")
+    with pytest.raises(UnknownGame, match="'no_such_module_for_homeroom', which cannot be imported"):
+        games.get("some-game-nobody-registered")
+    games._plugins_done.discard("no_such_module_for_homeroom")

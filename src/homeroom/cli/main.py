@@ -31,6 +31,15 @@ app = typer.Typer(
 data_app = typer.Typer(help="Component data: validate a game's data folder.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
 
+
+def _register_serve() -> None:
+    from homeroom.cli.serve import serve
+
+    app.command("serve")(serve)
+
+
+_register_serve()
+
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
 DEFAULT_GAME = "class-of-89"
 HINT_BOT = "mcts:seconds=1"

@@ -32,7 +32,11 @@ def _load_plugins() -> None:
         if name in _plugins_done:
             continue
         _plugins_done.add(name)
-        game = getattr(importlib.import_module(name), "GAME", None)
+        try:
+            module = importlib.import_module(name)
+        except ImportError as err:
+            raise UnknownGame(f"{PLUGIN_ENV} names the module {name!r}, which cannot be imported ({err})") from None
+        game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             _loaded.setdefault(game.id, game)
 

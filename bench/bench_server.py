@@ -1,0 +1,266 @@
+"""Benchmark the web server: many concurrent tables over loopback WebSockets.
+
+Starts ``homeroom serve`` as a subprocess on a free port with a fresh SQLite database (or --db),
+creates tables (one scripted human and bots at each), connects one WebSocket client per table
+that plays its seat after a short "think", and measures:
+
+- tables created per second (HTTP, sequential);
+- the round trip of human moves (act sent -> the view of the new version received): p50/p99;
+- the server's memory per table (RSS growth over the tables, all live);
+- the time a restarted server takes to come back (healthy) and to bring every stored table back
+  (each table's summary requested, which rebuilds it from seed + actions).
+
+    python bench/bench_server.py                      # 200 active tables, 20 s, 1,000 stored
+    python bench/bench_server.py --tables 400 --seconds 60 --stored 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+GAMES = [("class-of-89", 2), ("academic-society", 2), ("high-school-drama", 3)]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process and its children (the bot workers), in KiB."""
+    total = 0
+    pids = [pid]
+    try:
+        children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+        pids += [int(c) for c in children]
+    except FileNotFoundError:
+        pass
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children (the bot workers)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    with contextlib.suppress(FileNotFoundError):
+        pids += [int(c) for c in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True,
+                                                text=True).stdout.split()]
+    total = 0.0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+class Server:
+    def __init__(self, data: Path, db: str | None, workers: int) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.data, self.db, self.workers = data, db, workers
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> float:
+        homeroom = Path(sys.executable).parent / "homeroom"
+        args = [str(homeroom), "serve", "--port", str(self.port), "--data-dir", str(self.data),
+                "--bot-workers", str(self.workers), "--bot-delay", "0", "--log-level", "warning"]
+        if self.db:
+            args += ["--db", self.db]
+        began = time.perf_counter()
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
+        while True:
+            if self.proc.poll() is not None:
+                raise SystemExit("homeroom serve exited early")
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
+                    return time.perf_counter() - began
+            except httpx.HTTPError:
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.proc is not None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            self.proc = None
+
+    def server_pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+
+def create_tables(base: str, count: int, bot: str, rng: random.Random) -> tuple[list[dict[str, Any]], float]:
+    tables = []
+    with httpx.Client(base_url=base, timeout=60) as client:
+        began = time.perf_counter()
+        for i in range(count):
+            game, players = GAMES[i % len(GAMES)]
+            seats = [{"kind": "human", "name": "Human"}] + [{"kind": bot}] * (players - 1)
+            response = client.post("/api/tables", json={"game": game, "players": players, "seats": seats,
+                                                        "seed": rng.randrange(10**6), "listed": False})
+            response.raise_for_status()
+            tables.append(response.json())
+        elapsed = time.perf_counter() - began
+    return tables, elapsed
+
+
+async def play(port: int, table: dict[str, Any], until: float, think: tuple[float, float],
+               rtts: list[float], rng: random.Random, stats: dict[str, int]) -> None:
+    secret = table["seats"][0]["secret"]
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table['table_id']}", max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "secret": secret}))
+        sent_at: float | None = None
+        waiting_for = -1
+        while time.perf_counter() < until:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.perf_counter()))
+            except TimeoutError:
+                break
+            message = json.loads(raw)
+            if message["type"] == "error":
+                stats["errors"] += 1
+                continue
+            if message["type"] != "view":
+                continue
+            if sent_at is not None and message["version"] >= waiting_for:
+                rtts.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["terminal"]:
+                stats["finished"] += 1
+                return
+            if message["to_move"] == 0 and message["legal"] and sent_at is None:
+                await asyncio.sleep(rng.uniform(*think))
+                action = rng.choice(message["legal"])["action"]
+                waiting_for = message["version"] + 1
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "secret": secret, "version": message["version"],
+                                          "action": action}))
+                stats["moves"] += 1
+
+
+async def run_clients(port: int, tables: list[dict[str, Any]], seconds: float, think: tuple[float, float],
+                      seed: int) -> tuple[list[float], dict[str, int]]:
+    rtts: list[float] = []
+    stats = {"moves": 0, "errors": 0, "finished": 0}
+    until = time.perf_counter() + seconds
+    await asyncio.gather(*(play(port, t, until, think, rtts, random.Random(seed + i), stats)
+                           for i, t in enumerate(tables)))
+    return rtts, stats
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200, help="active tables played at once")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long the humans play")
+    parser.add_argument("--stored", type=int, default=1000, help="stored tables to restore after a restart")
+    parser.add_argument("--bot", default="random", help="the bot kind at the other seats (random, greedy...)")
+    parser.add_argument("--think", type=float, nargs=2, default=(0.5, 2.0), metavar=("MIN", "MAX"),
+                        help="seconds a scripted human waits before each move")
+    parser.add_argument("--workers", type=int, default=1, help="bot worker processes of the server")
+    parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp folder)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    data = Path(tempfile.mkdtemp(prefix="homeroom-bench-"))
+    server = Server(data, args.db, args.workers)
+    out: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "bot": args.bot,
+                           "think": list(args.think), "cpus": os.cpu_count()}
+    try:
+        out["start_s"] = round(server.start(), 3)
+        time.sleep(1.0)
+        base_rss = rss_kib(server.server_pid())
+        tables, elapsed = create_tables(server.base, args.tables, args.bot, rng)
+        out["tables_per_second"] = round(args.tables / elapsed, 1)
+        cpu_before = cpu_seconds(server.server_pid())
+        load_before = os.getloadavg()[0]
+        rtts, stats = asyncio.run(run_clients(server.port, tables, args.seconds, tuple(args.think), args.seed))
+        cpu_used = cpu_seconds(server.server_pid()) - cpu_before
+        out["load_average"] = round((load_before + os.getloadavg()[0]) / 2, 1)
+        out["server_cpu_share"] = round(cpu_used / args.seconds, 2)
+        out["server_cpu_ms_per_human_move"] = round(1000 * cpu_used / max(1, stats["moves"]), 2)
+        out["rss_mib"] = round(rss_kib(server.server_pid()) / 1024, 1)
+        out["kib_per_table"] = round((rss_kib(server.server_pid()) - base_rss) / args.tables, 1)
+        out.update(human_moves=stats["moves"], errors=stats["errors"], games_finished=stats["finished"],
+                   rtt_p50_ms=round(percentile(rtts, 0.5) * 1000, 1),
+                   rtt_p99_ms=round(percentile(rtts, 0.99) * 1000, 1),
+                   rtt_mean_ms=round(statistics.fmean(rtts) * 1000, 1) if rtts else None,
+                   moves_per_second=round(stats["moves"] / args.seconds, 1))
+        extra = max(0, args.stored - args.tables)
+        stored = list(tables)
+        if extra:
+            more, _ = create_tables(server.base, extra, args.bot, rng)
+            stored += more
+        server.kill()
+        out["restart_healthy_s"] = round(server.start(), 3)
+        out["stored_tables"] = len(stored)
+        out["restore_all_stored_s"], out["restored_ok"] = restore_all(server.base, [t["table_id"] for t in stored])
+    finally:
+        server.kill()
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(f"homeroom server bench: {args.tables} active tables for {args.seconds:g} s on {os.cpu_count()} CPU(s), "
+          f"humans think {args.think[0]:g}-{args.think[1]:g} s, bots: {args.bot}")
+    print(f"  tables created:         {out['tables_per_second']} per second")
+    print(f"  human moves:            {out['human_moves']} ({out['moves_per_second']}/s), errors {out['errors']}, "
+          f"games finished {out['games_finished']}")
+    print(f"  move round trip:        p50 {out['rtt_p50_ms']} ms, p99 {out['rtt_p99_ms']} ms "
+          f"(mean {out['rtt_mean_ms']} ms)")
+    print(f"  server CPU:             {out['server_cpu_ms_per_human_move']} ms per human move (its bot answers and "
+          f"every broadcast included), {out['server_cpu_share']} CPUs busy; machine load average "
+          f"{out['load_average']}")
+    print(f"  memory:                 {out['rss_mib']} MiB in all, {out['kib_per_table']} KiB per live table")
+    print(f"  restart:                healthy after {out['restart_healthy_s']} s; all {out['stored_tables']} "
+          f"stored tables ({args.tables} of them played) rebuilt and live after {out['restore_all_stored_s']} s more "
+          f"({out['restored_ok']} ok)")
+
+
+def restore_all(base: str, ids: list[str]) -> tuple[float, int]:
+    """Ask for every stored table (each is rebuilt from seed + actions); seconds taken and how many
+    came back."""
+    began = time.perf_counter()
+    found = 0
+    with httpx.Client(base_url=base, timeout=120) as client:
+        for table_id in ids:
+            found += client.get(f"/api/tables/{table_id}").status_code == 200
+    return round(time.perf_counter() - began, 3), found
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,514 @@
+"""The FastAPI application: pages, the lobby and table API, and the table WebSocket.
+
+Every error leaves as one line (``{"error": ...}`` over HTTP, an ``error`` message on the socket),
+never a traceback; unexpected failures are logged here and reported as a plain server error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
+
+from homeroom import __version__, games
+from homeroom.agents import kinds
+from homeroom.engine.errors import UnknownGame
+from homeroom.server.bots import BOT_PRESETS, BotPool
+from homeroom.server.config import ServerConfig
+from homeroom.server.errors import ProtocolError
+from homeroom.server.live import Conn, LiveTable
+from homeroom.server.protocol import (
+    MAX_HTTP_BODY,
+    MAX_WS_MESSAGE,
+    Act,
+    CreateTable,
+    ErrorMessage,
+    Hello,
+    JoinSeat,
+    MyTables,
+    Ping,
+    SetSeat,
+    Undo,
+    Welcome,
+    Why,
+    WhyAnswer,
+    client_message,
+    one_line,
+)
+from homeroom.server.security import hash_secret
+from homeroom.server.storage import Store, TableRecord
+from homeroom.server.tables import Hub
+
+log = logging.getLogger("homeroom.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'; form-action 'self'")
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>homeroom</title></head>
+<body><h1>homeroom</h1><p>The {what} page is not installed in this build.</p>
+<p>The API is at <code>/api/games</code>.</p></body></html>
+"""
+
+
+class BodyLimit:
+    """Refuses HTTP bodies over the limit with 413 (whether or not a Content-Length is sent)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_large(send, self.limit)
+                return
+        seen = 0
+        too_large = False
+
+        async def limited() -> Any:
+            nonlocal seen, too_large
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    too_large = True
+                    raise _BodyTooLarge()
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _BodyTooLarge:
+            await _too_large(send, self.limit)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
+    body = json.dumps({"error": f"request body over {limit // 1024} KiB"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def bearer(request: Request) -> str | None:
+    value = request.headers.get("authorization", "")
+    scheme, _, token = value.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def iso(ts: float) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def game_name(game_id: str) -> str:
+    try:
+        return games.get(game_id).info.name
+    except UnknownGame:
+        return game_id
+
+
+def summary(rec: TableRecord, live: LiveTable | None) -> dict[str, Any]:
+    state = live.match.state if live is not None else None
+    return {
+        "table_id": rec.id, "game": rec.game, "game_name": game_name(rec.game), "players": rec.players,
+        "options": rec.options, "listed": rec.listed, "version": rec.version, "step": rec.step,
+        "terminal": rec.terminal, "to_move": rec.to_move,
+        "turn_seat": state.turn_seat() if state is not None else rec.to_move,
+        "outcome": rec.outcome, "created_at": iso(rec.created_at), "updated_at": iso(rec.updated_at),
+        "rematch": rec.rematch, "clock": rec.clock,
+        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.kind != "human",
+                   "open": s.kind == "human" and not s.claimed,
+                   "connected": live.connected(s.seat) if live is not None else False} for s in rec.seats],
+    }
+
+
+def board_dir(game_id: str) -> Path | None:
+    """The folder of a game's web board module (``homeroom/games/<package>/web``), if any."""
+    try:
+        game = games.get(game_id)
+    except UnknownGame:
+        return None
+    # the game's folder holds the module defining its class (game.py, or the package's __init__.py)
+    module = sys.modules.get(type(game).__module__)
+    file = getattr(module, "__file__", None)
+    if file is None:
+        return None
+    folder = Path(file).resolve().parent / "web"
+    return folder if folder.is_dir() else None
+
+
+async def start_up(hub: Hub) -> None:
+    """Start the bot workers and bring back the tables where a bot or a clock has work to do."""
+    try:
+        await hub.pool.warm()
+        restored = await hub.restore_pending()
+        if restored:
+            log.info("restored %d table(s) with a bot or a clock to run", restored)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("start-up failed")
+
+
+def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
+    cfg = config or ServerConfig()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        opened = store if store is not None else await asyncio.to_thread(Store.open, cfg.resolved_db_url())
+        pool = BotPool(cfg.workers())
+        hub = Hub(opened, pool, bot_delay=cfg.bot_delay, max_cached=cfg.max_cached_tables)
+        app.state.hub = hub
+        restore: asyncio.Task[Any] | None = None
+        if cfg.restore_on_start:
+            restore = asyncio.create_task(start_up(hub))
+        try:
+            yield
+        finally:
+            if restore is not None and not restore.done():
+                restore.cancel()
+            await hub.close()
+            await asyncio.to_thread(pool.close)
+            if store is None:
+                opened.close()
+
+    app = FastAPI(title="homeroom", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    # ------------------------------------------------------------ errors
+    @app.exception_handler(ProtocolError)
+    async def protocol_error(_: Request, err: ProtocolError) -> JSONResponse:
+        return JSONResponse({"error": err.message}, status_code=err.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
+        text = err.detail if isinstance(err.detail, str) else "bad request"
+        if err.status_code == 404 and text == "Not Found":
+            text = "no such page"
+        return JSONResponse({"error": text}, status_code=err.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, err: RequestValidationError) -> JSONResponse:
+        problems = err.errors()
+        first = problems[0] if problems else {}
+        if first.get("type") == "json_invalid":
+            message = "the request body is not valid JSON"
+        else:
+            where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+            message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid"))
+        return JSONResponse({"error": message}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def server_error(_: Request, err: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=err)
+        return JSONResponse({"error": "internal server error (logged on the server)"}, status_code=500)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        if request.url.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    # ------------------------------------------------------------ pages
+    def page(name: str, what: str) -> Response:
+        path = WEB_DIR / name
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+        return HTMLResponse(PLACEHOLDER.format(what=what))
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return page("index.html", "lobby")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return page("table.html", "table")
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/boards/{game_id}/{path:path}", include_in_schema=False)
+    async def board_file(game_id: str, path: str) -> Response:
+        folder = board_dir(game_id)
+        if folder is None:
+            raise ProtocolError("not_found", f"no board module for game {game_id[:64]!r}")
+        target = (folder / path).resolve()
+        if not target.is_relative_to(folder) or not target.is_file():
+            raise ProtocolError("not_found", f"no file {path[:100]!r} in the {game_id} board")
+        return FileResponse(target)
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
+
+    # ------------------------------------------------------------ API
+    @app.get("/api/games")
+    async def api_games() -> dict[str, Any]:
+        infos = []
+        for game in games.all_games():
+            info = game.info.to_json()
+            folder = board_dir(game.id)
+            info["board"] = folder is not None and (folder / "board.js").is_file()
+            infos.append(info)
+        return {"games": infos, "seat_kinds": kinds(), "bot_presets": BOT_PRESETS}
+
+    @app.post("/api/tables", status_code=201)
+    async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:
+        table, host, seat_secrets = await hub_of(request).create(body)
+        tid = table.id
+        return {
+            "table_id": tid, "host_secret": host, "spectator_url": f"/t/{tid}#spectate",
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "secret": seat_secrets[s.seat],
+                       "invite_url": None if seat_secrets[s.seat] is None else f"/t/{tid}#seat={seat_secrets[s.seat]}"}
+                      for s in table.rec.seats],
+        }
+
+    @app.get("/api/tables")
+    async def api_list(request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        recs = await asyncio.to_thread(hub.store.summaries, None, True, 100)
+        return {"tables": [summary(hub.tables[r.id].rec if r.id in hub.tables else r, hub.tables.get(r.id))
+                           for r in recs]}
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(table_id: str, request: Request) -> dict[str, Any]:
+        table = await hub_of(request).get(table_id)
+        return summary(table.rec, table)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def api_join(table_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        table = await hub.get(table_id)
+        async with table.lock:
+            seat, secret = await hub.join(table, body.seat, body.name)
+        return {"seat": seat, "secret": secret, "invite_url": f"/t/{table_id}#seat={secret}"}
+
+    @app.get("/api/tables/{table_id}/view")
+    async def api_view(table_id: str, request: Request, step: int | None = None) -> Response:
+        hub = hub_of(request)
+        table = await hub.get(table_id)
+        secret = bearer(request)
+        seat, role = hub.authenticate(table, secret, spectate=secret is None)
+        view = await hub.view_at(table, seat, role, step)
+        return JSONResponse(view)
+
+    @app.post("/api/my-tables")
+    async def api_my_tables(body: MyTables, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        hashes = sorted({hash_secret(s) for s in body.secrets if s})
+        found = await asyncio.to_thread(hub.store.find_secrets, hashes)
+        recs = {r.id: r for r in await asyncio.to_thread(hub.store.summaries, {t for t, _ in found}, False, 1000)}
+        seated = {t for t, s in found if s is not None}
+        rows: list[dict[str, Any]] = []
+        for table_id, seat in found:
+            rec = recs.get(table_id)
+            if rec is None or (seat is None and table_id in seated):
+                continue
+            live = hub.tables.get(table_id)
+            if live is not None:
+                rec = live.rec
+            seat_rec = rec.seats[seat] if seat is not None else None
+            rows.append({
+                "table_id": table_id, "game": rec.game, "game_name": game_name(rec.game), "seat": seat,
+                "name": None if seat_rec is None else seat_rec.name,
+                "your_turn": seat_rec is not None and seat_rec.kind == "human" and not rec.terminal
+                and rec.to_move == seat,
+                "terminal": rec.terminal, "outcome": rec.outcome, "version": rec.version,
+                "updated_at": iso(rec.updated_at), "rematch": rec.rematch,
+            })
+        rows.sort(key=lambda r: r["updated_at"], reverse=True)
+        rows.sort(key=lambda r: (not r["your_turn"], r["terminal"]))
+        return {"tables": rows}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def api_set_seat(table_id: str, seat: int, body: SetSeat, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        table = await hub.get(table_id)
+        require_host(table, request)
+        if not 0 <= seat < table.rec.players:
+            raise ProtocolError("not_found", f"no seat {seat} at this table")
+        async with table.lock:
+            await hub.set_kind(table, seat, body.kind)
+        return summary(table.rec, table)
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(table_id: str, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        table = await hub.get(table_id)
+        secret = bearer(request)
+        if secret is None:
+            raise ProtocolError("unauthorized", "a seat or host secret is needed (Authorization: Bearer ...)")
+        hub.authenticate(table, secret, spectate=False)
+        return {"table_id": await hub.rematch(table)}
+
+    def require_host(table: LiveTable, request: Request) -> None:
+        from homeroom.server.security import secret_matches
+
+        secret = bearer(request)
+        if secret is None:
+            raise ProtocolError("unauthorized", "the host secret is needed (Authorization: Bearer ...)")
+        if not secret_matches(secret, table.rec.host_hash):
+            if any(secret_matches(secret, s.secret_hash) for s in table.rec.seats):
+                raise ProtocolError("forbidden", "only the table's host may change seats")
+            raise ProtocolError("unauthorized", "this secret is not valid for this table")
+
+    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False)
+    async def api_unknown(rest: str) -> Response:
+        raise ProtocolError("not_found", f"no API endpoint /api/{rest[:100]}")
+
+    # ------------------------------------------------------------ WebSocket
+    @app.websocket("/ws/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        await ws_session(hub_of(ws), ws, table_id)
+
+    return app
+
+
+async def _send_error(ws: WebSocket, err: ProtocolError) -> None:
+    await ws.send_text(ErrorMessage(code=err.code, message=err.message).model_dump_json())
+
+
+async def _receive(ws: WebSocket) -> Hello | Act | Undo | Why | Ping | None:
+    """The next client message, validated; None when the client has gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        raw = message.get("bytes") or b""
+        if len(raw) > MAX_WS_MESSAGE:
+            raise ProtocolError("too_large", f"message over {MAX_WS_MESSAGE // 1024} KiB")
+        raise ProtocolError("bad_request", "messages must be JSON text, not binary")
+    if len(text) > MAX_WS_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_WS_MESSAGE:
+        raise ProtocolError("too_large", f"message over {MAX_WS_MESSAGE // 1024} KiB")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("bad_request", "the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_request", "a message must be a JSON object with a 'type'")
+    try:
+        return client_message.validate_python(data)
+    except ValidationError as err:
+        raise ProtocolError("bad_request", one_line(err)) from None
+
+
+async def ws_session(hub: Hub, ws: WebSocket, table_id: str) -> None:
+    await ws.accept()
+    conn: Conn | None = None
+    table: LiveTable | None = None
+    try:
+        try:
+            first = await _receive(ws)
+            if first is None:
+                return
+            if not isinstance(first, Hello):
+                raise ProtocolError("unauthorized", "the first message must be hello")
+            table = await hub.get(table_id)
+            seat, role = hub.authenticate(table, first.secret, first.spectate)
+        except ProtocolError as err:
+            await _send_error(ws, err)
+            await ws.close({"unauthorized": 4401, "not_found": 4404}.get(err.code, 4400))
+            return
+        secret = first.secret if role != "spectator" else None
+
+        async def close(code: int) -> None:
+            with contextlib.suppress(Exception):
+                await ws.close(code)
+
+        conn = Conn(seat, role, secret, ws.send_text, close)
+        conn.push(Welcome(table_id=table.id, game=table.game.id, seat=seat, role=role).model_dump_json())  # type: ignore[arg-type]
+        await hub.connect(table, conn)
+        while conn.alive:
+            try:
+                msg = await _receive(ws)
+                if msg is None:
+                    return
+                await handle(hub, table, conn, msg)
+            except ProtocolError as err:
+                conn.push(ErrorMessage(code=err.code, message=err.message).model_dump_json())
+                if err.code == "stale":
+                    conn.push(hub.view_text(table, conn.seat, conn.role))
+                if err.code == "unauthorized":
+                    await asyncio.sleep(0)
+                    await conn.stop()
+                    await close(4401)
+                    return
+    except Exception:
+        log.exception("websocket session at table %s failed", table_id)
+        with contextlib.suppress(Exception):
+            await ws.close(1011)
+    finally:
+        if conn is not None and table is not None:
+            await hub.disconnect(table, conn)
+
+
+async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why | Ping | Hello) -> None:
+    if isinstance(msg, Hello):
+        raise ProtocolError("bad_request", "already said hello")
+    hub.check(table, conn, msg.secret)
+    if isinstance(msg, Ping):
+        conn.push('{"type":"pong"}')
+        return
+    if isinstance(msg, Why):
+        conn.push(WhyAnswer(action=msg.action, reason=why_not(table, conn, msg.action)).model_dump_json())
+        return
+    if conn.role != "seat" or conn.seat is None:
+        raise ProtocolError("forbidden", "only a seated player can act; spectators and the host watch")
+    async with table.lock:
+        if isinstance(msg, Act):
+            await hub.act(table, conn.seat, msg.version, msg.action)
+        else:
+            await hub.undo(table, conn.seat, msg.version)
+
+
+def why_not(table: LiveTable, conn: Conn, action_json: dict[str, Any]) -> str | None:
+    """The engine's reason, asked only for the seat to move: explaining the position to anyone
+    else would tell them about the mover's hidden cards."""
+    state = table.match.state
+    if conn.role != "seat" or conn.seat is None:
+        return "only a seated player can act; spectators and the host watch"
+    if state.is_terminal():
+        return "the game is over: no more moves can be made"
+    if state.to_move != conn.seat:
+        who = "nobody" if state.to_move is None else table.rec.seats[state.to_move].name
+        return f"it is {who}'s decision now, not yours"
+    try:
+        action = table.game.action_from_json(action_json)
+    except Exception as err:  # a malformed action is its own reason
+        return str(err)
+    return state.explain(action)
+

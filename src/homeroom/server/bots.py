@@ -1,0 +1,117 @@
+"""Bots on the server: a pool of worker processes that choose moves.
+
+A think gets a pickled copy of the state and the seat; the worker builds the agent from its spec
+(the same agents as the terminal game, which use only what the seat may know: legal actions, the
+seat's observation and determinized copies) and returns the chosen action's JSON. The event loop
+only waits on a future, so a long think never blocks it or any other table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import pickle
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from homeroom.agents import AgentError, kinds, make_agent
+from homeroom.agents.base import parse_spec
+from homeroom.engine.state import State
+
+log = logging.getLogger("homeroom.server.bots")
+
+MAX_SECONDS = 10.0
+MAX_ITERATIONS = 200_000
+BOT_PRESETS = [
+    {"kind": "random", "label": "Random (moves at random)"},
+    {"kind": "greedy", "label": "Greedy (plays the best-looking move)"},
+    {"kind": "mcts:seconds=1", "label": "MCTS, 1 second a move (strongest)"},
+    {"kind": "mcts:seconds=3", "label": "MCTS, 3 seconds a move"},
+]
+
+
+def check_kind(spec: str) -> str:
+    """``spec`` normalised if it is ``human`` or a bot the server will run, else AgentError."""
+    spec = spec.strip()
+    if spec == "human":
+        return spec
+    kind, params = parse_spec(spec)
+    if kind not in kinds():
+        raise AgentError(f"unknown seat kind '{kind}' (known: {', '.join(kinds())})")
+    seconds = params.get("seconds")
+    if seconds is not None and (not isinstance(seconds, int | float) or seconds > MAX_SECONDS):
+        raise AgentError(f"a bot may think at most {MAX_SECONDS:g} seconds a move (got {seconds!r})")
+    iterations = params.get("iterations")
+    if iterations is not None and (not isinstance(iterations, int) or iterations > MAX_ITERATIONS):
+        raise AgentError(f"a bot may run at most {MAX_ITERATIONS} iterations a move (got {iterations!r})")
+    make_agent(spec, 0)  # bad parameters fail here, with the agent's own message
+    return spec
+
+
+def agent_seed(table_seed: int, seat: int, step: int) -> int:
+    """A bot's seed for one decision: the same table, seat and step always think alike."""
+    return (table_seed * 1_000_003 + seat * 7_919 + step * 104_729) % (2**61 - 1)
+
+
+def think(state_bytes: bytes, seat: int, spec: str, seed: int) -> dict[str, Any]:
+    """Runs in a worker: the action ``spec`` chooses for ``seat`` (as JSON)."""
+    state: State = pickle.loads(state_bytes)
+    agent = make_agent(spec, seed)
+    return agent.choose(state, seat).to_json()
+
+
+def _warm() -> bool:
+    import homeroom.games  # noqa: F401
+
+    return True
+
+
+class BotPool:
+    """The worker processes; created on first use, recreated if a worker dies."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def choose(self, state: State, seat: int, spec: str, seed: int) -> dict[str, Any]:
+        data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            try:
+                return await loop.run_in_executor(self._executor(), think, data, seat, spec, seed)
+            except BrokenProcessPool:
+                log.warning("bot worker pool broke (attempt %d); starting a new one", attempt)
+                self._reset()
+        raise RuntimeError("the bot workers keep failing")
+
+    async def warm(self) -> None:
+        """Start the workers now (spawning them takes a moment)."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
+
+    def _reset(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
+
+    def close(self) -> None:
+        """Stop the workers now: a bot in the middle of a long think is not waited for (its
+        table simply asks again after the next start)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list(getattr(pool, "_processes", {}).values())  # no public way before Python 3.14
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(5)

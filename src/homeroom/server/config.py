@@ -1,0 +1,36 @@
+"""Server settings: where the database is, how many bot workers, limits."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DB_ENV = "HOMEROOM_DB"
+"""Environment variable naming the database URL (``--db`` wins over it)."""
+
+
+@dataclass
+class ServerConfig:
+    db_url: str | None = None
+    """SQLAlchemy URL; None: ``$HOMEROOM_DB``, else SQLite in ``data_dir``."""
+    data_dir: Path = Path("data")
+    bot_workers: int = 0
+    """Bot worker processes; 0: one per CPU (at least 1)."""
+    bot_delay: float = 0.0
+    """Seconds a bot waits before it moves, so people can follow its moves."""
+    max_cached_tables: int = 5000
+    """Live tables kept in memory; the least recently used idle ones are dropped beyond this."""
+    restore_on_start: bool = True
+    """At start, bring back the tables where a bot or a clock has something to do."""
+
+    def resolved_db_url(self) -> str:
+        if self.db_url:
+            return self.db_url
+        env = os.environ.get(DB_ENV, "").strip()
+        if env:
+            return env
+        return f"sqlite:///{(self.data_dir / 'homeroom.db').resolve()}"
+
+    def workers(self) -> int:
+        return self.bot_workers if self.bot_workers > 0 else max(1, os.cpu_count() or 1)

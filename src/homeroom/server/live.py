@@ -1,0 +1,152 @@
+"""A live table in memory (its record, match, connections, tasks and caches) and one client
+connection; rebuilding a match from its stored actions."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from homeroom.engine.errors import HomeroomError, IllegalAction
+from homeroom.engine.game import Game
+from homeroom.engine.match import Match, Seat
+from homeroom.server.storage import SeatRecord, TableRecord
+
+log = logging.getLogger("homeroom.server")
+
+QUEUE_LIMIT = 256
+"""Messages waiting for one slow client before it is disconnected."""
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket client at a table: a seat, a spectator or the host."""
+
+    seat: int | None
+    role: str
+    secret: str | None
+    send: Callable[[str], Awaitable[None]]
+    close: Callable[[int], Coroutine[Any, Any, None]]
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    writer: asyncio.Task[None] | None = None
+    closing: asyncio.Task[None] | None = None
+    alive: bool = True
+
+    def start(self) -> None:
+        self.writer = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        while True:
+            item = await self.queue.get()
+            if item is None:
+                return
+            try:
+                await self.send(item)
+            except Exception:  # the socket went away: stop writing, the reader cleans up
+                self.alive = False
+                return
+
+    def push(self, text: str) -> None:
+        if not self.alive:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a client that stopped reading: drop it (it reconnects)
+            self.alive = False
+            self.closing = asyncio.create_task(self.close(4408))
+
+    async def stop(self) -> None:
+        self.alive = False
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, 2)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    rec: TableRecord
+    game: Game
+    match: Match
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    clock_task: asyncio.Task[None] | None = None
+    views: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    logs: dict[int | None, tuple[list[Any], int, list[dict[str, Any]]]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    @property
+    def version(self) -> int:
+        return self.rec.version
+
+    def seat_rec(self, seat: int) -> SeatRecord:
+        return self.rec.seats[seat]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.rec.seats[seat].kind != "human"
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and c.role == "seat" and c.alive for c in self.conns)
+
+    def running_seat(self) -> int | None:
+        """The seat whose clock runs now (a human seat to move), if clocks are on."""
+        to_move = self.match.state.to_move
+        if self.rec.clock is None or to_move is None or self.is_bot(to_move):
+            return None
+        return to_move
+
+    def remaining_ms(self, seat: int, now: float | None = None) -> int | None:
+        ms = self.rec.seats[seat].clock_ms
+        if ms is None:
+            return None
+        if seat == self.running_seat():
+            ms -= int(((now or time.time()) - self.rec.turn_started_at) * 1000)
+        return max(0, ms)
+
+    def idle(self) -> bool:
+        busy = [t for t in (self.bot_task, self.clock_task) if t is not None and not t.done()]
+        return not self.conns and not busy and not self.lock.locked()
+
+
+def rebuild(game: Game, rec: TableRecord, upto: int | None = None) -> Match:
+    """The table's match from seed + its stored actions (the first ``upto`` of them)."""
+    seats = [Seat(s.name, s.kind) for s in rec.seats]
+    match = Match.start(game, rec.players, rec.seed, rec.options, seats)
+    actions = rec.actions if upto is None else rec.actions[:upto]
+    for index, entry in enumerate(actions):
+        try:
+            match.play(game.action_from_json(entry["action"]))
+        except IllegalAction as err:
+            raise HomeroomError(f"stored action {index} of table {rec.id} no longer replays: {err}") from None
+    return match
+
+
+def append_log(match: Match, viewer: int | None, start: int, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Append the log lines of ``match``'s decisions from ``start`` on, as ``viewer`` reads them."""
+    if start == 0 and not lines:
+        lines.extend({"step": 0, "text": e.text_for(viewer)} for e in match.opening)
+    for index in range(start, len(match.history)):
+        lines.extend({"step": index + 1, "text": e.text_for(viewer)} for e in match.history[index].events)
+    return lines
+
+
+def placings(match: Match) -> list[Any] | None:
+    fn = getattr(match.state, "placings", None)
+    if fn is None or not match.state.is_terminal():
+        return None
+    try:
+        result: list[Any] = json.loads(json.dumps(fn()))
+    except Exception:  # a placing rule that fails must not take the view down with it
+        log.exception("placings() failed")
+        return None
+    return result

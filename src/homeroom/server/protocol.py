@@ -1,0 +1,193 @@
+"""Pydantic models of every message: what clients may send (validated, nothing extra allowed)
+and what the server sends back. See ``PROTOCOL.md``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_WS_MESSAGE = 8 * 1024
+"""Bytes of one WebSocket message from a client."""
+MAX_HTTP_BODY = 64 * 1024
+"""Bytes of one HTTP request body."""
+MAX_SECRET = 100
+
+
+class Inbound(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+Secret = Annotated[str, Field(min_length=1, max_length=MAX_SECRET)]
+ActionJson = dict[str, Any]
+
+
+class Hello(Inbound):
+    type: Literal["hello"]
+    secret: Secret | None = None
+    spectate: bool = False
+
+
+class Act(Inbound):
+    type: Literal["act"]
+    secret: Secret | None = None
+    version: int
+    action: ActionJson
+
+
+class Undo(Inbound):
+    type: Literal["undo"]
+    secret: Secret | None = None
+    version: int
+
+
+class Why(Inbound):
+    type: Literal["why"]
+    secret: Secret | None = None
+    action: ActionJson
+
+
+class Ping(Inbound):
+    type: Literal["ping"]
+    secret: Secret | None = None
+
+
+ClientMessage = Annotated[Hello | Act | Undo | Why | Ping, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Act | Undo | Why | Ping] = TypeAdapter(ClientMessage)
+
+
+def one_line(err: ValidationError) -> str:
+    """The first problem of a validation error, in one line naming the field."""
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
+    msg = str(first.get("msg", "invalid"))
+    if first.get("type") == "union_tag_invalid":
+        return "unknown message type (expected hello, act, undo, why or ping)"
+    if first.get("type") == "union_tag_not_found":
+        return "the message has no 'type'"
+    return f"{where}: {msg}" if where else msg
+
+
+# ------------------------------------------------------------------ HTTP bodies
+class SeatSpec(Inbound):
+    model_config = ConfigDict(extra="forbid")
+    kind: Annotated[str, Field(min_length=1, max_length=120)] = "human"
+    name: Annotated[str, Field(max_length=200)] | None = None
+
+
+class ClockSpec(Inbound):
+    model_config = ConfigDict(extra="forbid")
+    initial_seconds: Annotated[int, Field(ge=10, le=30 * 24 * 3600)]
+    increment_seconds: Annotated[int, Field(ge=0, le=7 * 24 * 3600)] = 0
+
+
+class CreateTable(Inbound):
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(min_length=1, max_length=64)]
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[list[SeatSpec], Field(max_length=12)] = Field(default_factory=list)
+    listed: bool = True
+    seed: Annotated[int, Field(ge=0, le=2**53)] | None = None
+    clock: ClockSpec | None = None
+
+
+class JoinSeat(Inbound):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = None
+    name: Annotated[str, Field(max_length=200)] | None = None
+
+
+class SetSeat(Inbound):
+    model_config = ConfigDict(extra="forbid")
+    kind: Annotated[str, Field(min_length=1, max_length=120)]
+
+
+class MyTables(Inbound):
+    model_config = ConfigDict(extra="forbid")
+    secrets: Annotated[list[Annotated[str, Field(max_length=MAX_SECRET)]], Field(max_length=200)]
+
+
+# ------------------------------------------------------------------ outbound
+class Outbound(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatView(Outbound):
+    seat: int
+    name: str
+    kind: str
+    bot: bool
+    open: bool
+    connected: bool
+    clock: dict[str, Any] | None = None
+
+
+class LegalAction(Outbound):
+    action: dict[str, Any]
+    text: str
+    kind: str
+
+
+class LogLine(Outbound):
+    step: int
+    text: str
+
+
+class ScoreView(Outbound):
+    total: int
+    breakdown: dict[str, int]
+
+
+class View(Outbound):
+    type: Literal["view"] = "view"
+    table_id: str
+    game: str
+    version: int
+    step: int
+    seat: int | None
+    role: Literal["seat", "spectator", "host"]
+    observation: dict[str, Any]
+    legal: list[LegalAction]
+    log: list[LogLine]
+    scores: list[ScoreView]
+    automa_scores: dict[str, ScoreView]
+    to_move: int | None
+    turn_seat: int | None
+    terminal: bool
+    outcome: str | None
+    placings: list[Any] | None
+    seats: list[SeatView]
+    can_undo: bool
+    replay: bool
+    rematch: str | None
+
+
+class ErrorMessage(Outbound):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+class Welcome(Outbound):
+    type: Literal["welcome"] = "welcome"
+    table_id: str
+    game: str
+    seat: int | None
+    role: Literal["seat", "spectator", "host"]
+
+
+class WhyAnswer(Outbound):
+    type: Literal["why"] = "why"
+    action: dict[str, Any]
+    reason: str | None
+
+
+class Notice(Outbound):
+    type: Literal["notice"] = "notice"
+    text: str
+
+
+class SeatsMessage(Outbound):
+    type: Literal["seats"] = "seats"
+    seats: list[SeatView]

@@ -1,0 +1,475 @@
+"""Storage: tables, seats and action lists in SQLAlchemy 2 (SQLite in WAL mode, or PostgreSQL).
+
+A table is stored as its setup (game, options, seed, seats) plus the list of actions taken, each
+row written in the same transaction that bumps the table's version; undone actions are marked,
+never deleted. The schema carries a version number (table ``homeroom_schema``) and upgrades itself
+step by step on open; a database written by a newer homeroom is refused rather than touched.
+
+Every method is synchronous and short; the server calls them from a thread.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Double,
+    Engine,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    inspect,
+    select,
+    update,
+)
+from sqlalchemy.exc import SQLAlchemyError
+
+SCHEMA_VERSION = 1
+"""The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
+
+
+class StorageError(RuntimeError):
+    """The database cannot be opened or used (named in one line)."""
+
+
+metadata = MetaData()
+
+schema_table = Table(
+    "homeroom_schema",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("upgraded_at", Double, nullable=False),
+)
+
+tables_table = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("engine_version", String(16), nullable=False),
+    Column("listed", Boolean, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("to_move", Integer, nullable=True),
+    Column("terminal", Boolean, nullable=False),
+    Column("outcome", Text, nullable=True),
+    Column("clock", Text, nullable=True),
+    Column("turn_started_at", Double, nullable=False),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),
+    Column("created_at", Double, nullable=False),
+    Column("updated_at", Double, nullable=False),
+    Index("ix_tables_listed_terminal", "listed", "terminal", "updated_at"),
+)
+
+seats_table = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(120), nullable=False),
+    Column("secret_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False),
+    Column("clock_ms", BigInteger, nullable=True),
+    Index("ix_seats_secret_hash", "secret_hash"),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("ply", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("created_at", Double, nullable=False),
+    Column("undone_version", Integer, nullable=True),
+    UniqueConstraint("table_id", "seq", name="uq_actions_table_seq"),
+    Index("ix_actions_table_ply", "table_id", "undone_version", "ply"),
+)
+
+# The statements of every move, built once (building them is most of a write's cost).
+_BUMP = update(tables_table).where(
+    tables_table.c.id == bindparam("b_id"), tables_table.c.version == bindparam("b_prev")).values(
+    {name: bindparam(name) for name in ("version", "step", "to_move", "terminal", "outcome", "turn_started_at",
+                                        "updated_at")})
+_SET_CLOCK = update(seats_table).where(
+    seats_table.c.table_id == bindparam("b_id"), seats_table.c.seat == bindparam("b_seat")).values(
+    clock_ms=bindparam("clock_ms"))
+_INSERT_ACTION = insert(actions_table)
+
+Migration = Callable[[Connection], None]
+Op = Callable[[Connection], None]
+"""One write, run inside a transaction."""
+
+
+def _create_v1(conn: Connection) -> None:
+    metadata.create_all(conn, tables=[tables_table, seats_table, actions_table])
+
+
+MIGRATIONS: dict[int, Migration] = {1: _create_v1}
+"""Step ``n`` takes a database at schema ``n - 1`` to ``n`` (step 1 creates the tables). Steps
+only add (tables, columns, indexes) and may rewrite values; none drops data."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    name: str
+    kind: str
+    secret_hash: str | None
+    claimed: bool = False
+    clock_ms: int | None = None
+
+
+@dataclass
+class TableRecord:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    engine_version: str
+    listed: bool
+    host_hash: str
+    version: int = 0
+    step: int = 0
+    to_move: int | None = None
+    terminal: bool = False
+    outcome: str | None = None
+    clock: dict[str, Any] | None = None
+    turn_started_at: float = 0.0
+    rematch_of: str | None = None
+    rematch: str | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    seats: list[SeatRecord] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    """The live action list (undone ones left out), in order: each ``{"seat", "action"}``."""
+
+
+@dataclass
+class TableChange:
+    """What one commit changes on a table row (the new version and derived columns)."""
+
+    version: int
+    step: int
+    to_move: int | None
+    terminal: bool
+    outcome: str | None
+    turn_started_at: float
+    seat_clocks: dict[int, int | None] = field(default_factory=dict)
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "step": self.step,
+            "to_move": self.to_move,
+            "terminal": self.terminal,
+            "outcome": self.outcome,
+            "turn_started_at": self.turn_started_at,
+            "updated_at": time.time(),
+        }
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL mode and its folder created."""
+    try:
+        if url.startswith("sqlite"):
+            path = url.split(":///", 1)[1] if ":///" in url else ""
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+            event.listen(engine, "connect", _sqlite_pragmas)
+        else:
+            engine = create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    except (SQLAlchemyError, ValueError, ImportError) as err:
+        raise StorageError(f"cannot use database {redact(url)}: {str(err).splitlines()[0]}") from None
+    return engine
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, cred = head.partition("://")
+    user = cred.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{tail}"
+
+
+class Store:
+    """The database of tables. Open it with :meth:`open` (which creates or upgrades the schema)."""
+
+    def __init__(self, engine: Engine, url: str) -> None:
+        self.engine = engine
+        self.url = url
+
+    @classmethod
+    def open(cls, url: str, migrations: dict[int, Migration] | None = None,
+             target: int = SCHEMA_VERSION) -> Store:
+        store = cls(make_engine(url), url)
+        try:
+            store.upgrade(migrations if migrations is not None else MIGRATIONS, target)
+        except SQLAlchemyError as err:
+            store.close()
+            raise StorageError(f"cannot open database {redact(url)}: {str(err).splitlines()[0]}") from None
+        except StorageError:
+            store.close()
+            raise
+        return store
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---------------------------------------------------------------- schema
+    def schema_version(self) -> int:
+        with self.engine.connect() as conn:
+            return self._version(conn)
+
+    def _version(self, conn: Connection) -> int:
+        if not inspect(conn).has_table("homeroom_schema"):
+            return 0
+        row = conn.execute(select(schema_table.c.version).where(schema_table.c.id == 1)).first()
+        return 0 if row is None else int(row[0])
+
+    def upgrade(self, migrations: dict[int, Migration], target: int) -> None:
+        """Bring the schema to ``target`` one step at a time, each step in its own transaction."""
+        with self.engine.begin() as conn:
+            schema_table.create(conn, checkfirst=True)
+        while True:
+            with self.engine.begin() as conn:
+                current = self._version(conn)
+                if current > target:
+                    raise StorageError(
+                        f"database {redact(self.url)} has schema version {current}, newer than this "
+                        f"homeroom's {target}: upgrade homeroom instead (nothing was changed)")
+                if current == target:
+                    return
+                step = migrations.get(current + 1)
+                if step is None:
+                    raise StorageError(f"no upgrade step from schema version {current} to {current + 1}")
+                step(conn)
+                values = {"version": current + 1, "upgraded_at": time.time()}
+                if current == 0:
+                    conn.execute(insert(schema_table).values(id=1, **values))
+                else:
+                    conn.execute(update(schema_table).where(schema_table.c.id == 1).values(**values))
+
+    # ---------------------------------------------------------------- writes
+    def create_table(self, rec: TableRecord) -> None:
+        now = time.time()
+        rec.created_at = rec.updated_at = rec.created_at or now
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables_table).values(
+                id=rec.id, game=rec.game, players=rec.players, options=json.dumps(rec.options),
+                seed=rec.seed, engine_version=rec.engine_version, listed=rec.listed,
+                host_hash=rec.host_hash, version=rec.version, step=rec.step, to_move=rec.to_move,
+                terminal=rec.terminal, outcome=rec.outcome,
+                clock=None if rec.clock is None else json.dumps(rec.clock),
+                turn_started_at=rec.turn_started_at or now, rematch_of=rec.rematch_of, rematch=None,
+                created_at=rec.created_at, updated_at=rec.updated_at))
+            conn.execute(insert(seats_table), [
+                {"table_id": rec.id, "seat": s.seat, "name": s.name, "kind": s.kind,
+                 "secret_hash": s.secret_hash, "claimed": s.claimed, "clock_ms": s.clock_ms}
+                for s in rec.seats])
+            if rec.rematch_of is not None:
+                conn.execute(update(tables_table).where(tables_table.c.id == rec.rematch_of)
+                             .values(rematch=rec.id))
+
+    def append_action(self, table_id: str, ply: int, seat: int, action: dict[str, Any],
+                      change: TableChange) -> None:
+        """Add one action and move the table to ``change.version`` in one transaction; fails
+        (and writes nothing) if another writer got to this version first."""
+        self.run(self.append_op(table_id, ply, seat, action, change))
+
+    def undo_actions(self, table_id: str, from_ply: int, change: TableChange) -> None:
+        """Mark the live actions from ``from_ply`` on as undone (kept, never deleted)."""
+        self.run(self.undo_op(table_id, from_ply, change))
+
+    def update_seat(self, table_id: str, seat: int, change: TableChange | None, **values: Any) -> None:
+        self.run(self.seat_op(table_id, seat, change, **values))
+
+    # Each write is also available as an operation on a connection, so that the server can
+    # commit the moves of many tables in one transaction (group commit, see run_batch).
+    def append_op(self, table_id: str, ply: int, seat: int, action: dict[str, Any],
+                  change: TableChange) -> Op:
+        row = {"table_id": table_id, "seq": change.version, "ply": ply, "seat": seat,
+               "action": json.dumps(action, separators=(",", ":")), "created_at": time.time()}
+
+        def op(conn: Connection) -> None:
+            self._bump(conn, table_id, change)
+            conn.execute(_INSERT_ACTION, row)
+
+        return op
+
+    def undo_op(self, table_id: str, from_ply: int, change: TableChange) -> Op:
+        def op(conn: Connection) -> None:
+            self._bump(conn, table_id, change)
+            conn.execute(update(actions_table).where(
+                actions_table.c.table_id == table_id, actions_table.c.undone_version.is_(None),
+                actions_table.c.ply >= from_ply).values(undone_version=change.version))
+
+        return op
+
+    def seat_op(self, table_id: str, seat: int, change: TableChange | None, **values: Any) -> Op:
+        def op(conn: Connection) -> None:
+            if change is not None:
+                self._bump(conn, table_id, change)
+            if values:
+                conn.execute(update(seats_table).where(
+                    seats_table.c.table_id == table_id, seats_table.c.seat == seat).values(**values))
+
+        return op
+
+    def run(self, op: Op) -> None:
+        with self.engine.begin() as conn:
+            op(conn)
+
+    def run_batch(self, ops: Sequence[Op]) -> list[Exception | None]:
+        """Commit several independent writes in one transaction; if that fails, each one in its
+        own, so one bad write never takes the others down. Returns each write's error or None."""
+        if len(ops) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    for op in ops:
+                        op(conn)
+                return [None] * len(ops)
+            except Exception:  # find which write failed, and commit the others alone
+                pass
+        results: list[Exception | None] = []
+        for op in ops:
+            try:
+                self.run(op)
+                results.append(None)
+            except Exception as err:
+                results.append(err)
+        return results
+
+    def _bump(self, conn: Connection, table_id: str, change: TableChange) -> None:
+        result = conn.execute(_BUMP, {"b_id": table_id, "b_prev": change.version - 1, **change.row()})
+        if result.rowcount != 1:
+            raise StorageError(f"table {table_id} is not at version {change.version - 1} any more")
+        for seat, ms in change.seat_clocks.items():
+            conn.execute(_SET_CLOCK, {"b_id": table_id, "b_seat": seat, "clock_ms": ms})
+
+    # ----------------------------------------------------------------- reads
+    def load(self, table_id: str) -> TableRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            rec = self._record(row)
+            rec.seats = [self._seat(s) for s in conn.execute(
+                select(seats_table).where(seats_table.c.table_id == table_id).order_by(seats_table.c.seat)
+            ).mappings()]
+            rec.actions = [
+                {"seat": a.seat, "action": json.loads(a.action)}
+                for a in conn.execute(
+                    select(actions_table.c.seat, actions_table.c.action).where(
+                        actions_table.c.table_id == table_id, actions_table.c.undone_version.is_(None))
+                    .order_by(actions_table.c.ply))
+            ]
+        return rec
+
+    def summaries(self, ids: Iterable[str] | None = None, listed_open: bool = False,
+                  limit: int = 100) -> list[TableRecord]:
+        """Table rows with their seats (no actions): the given ids, or the listed unfinished ones."""
+        query = select(tables_table)
+        if ids is not None:
+            id_list = list(ids)
+            if not id_list:
+                return []
+            query = query.where(tables_table.c.id.in_(id_list))
+        if listed_open:
+            query = query.where(tables_table.c.listed.is_(True), tables_table.c.terminal.is_(False))
+        query = query.order_by(tables_table.c.updated_at.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            recs = [self._record(r) for r in conn.execute(query).mappings()]
+            by_id = {r.id: r for r in recs}
+            if by_id:
+                for s in conn.execute(select(seats_table).where(seats_table.c.table_id.in_(list(by_id)))
+                                      .order_by(seats_table.c.seat)).mappings():
+                    by_id[s["table_id"]].seats.append(self._seat(s))
+        return recs
+
+    def find_secrets(self, hashes: Sequence[str]) -> list[tuple[str, int | None]]:
+        """(table id, seat) for every seat whose secret hash is given, and (table id, None) for
+        every table whose host hash is."""
+        if not hashes:
+            return []
+        with self.engine.connect() as conn:
+            seats = conn.execute(select(seats_table.c.table_id, seats_table.c.seat)
+                                 .where(seats_table.c.secret_hash.in_(list(hashes)))).all()
+            hosts = conn.execute(select(tables_table.c.id).where(tables_table.c.host_hash.in_(list(hashes)))).all()
+        return [(t, int(s)) for t, s in seats] + [(t, None) for (t,) in hosts]
+
+    def pending_ids(self) -> list[str]:
+        """Unfinished tables where the seat to move is a bot, or that run clocks."""
+        with self.engine.connect() as conn:
+            bots = conn.execute(
+                select(tables_table.c.id).join(seats_table, (seats_table.c.table_id == tables_table.c.id)
+                                               & (seats_table.c.seat == tables_table.c.to_move))
+                .where(tables_table.c.terminal.is_(False), seats_table.c.kind != "human")).all()
+            clocks = conn.execute(select(tables_table.c.id).where(
+                tables_table.c.terminal.is_(False), tables_table.c.clock.is_not(None))).all()
+        return sorted({r[0] for r in bots} | {r[0] for r in clocks})
+
+    def all_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(select(tables_table.c.id).order_by(tables_table.c.created_at))]
+
+    def count(self) -> int:
+        with self.engine.connect() as conn:
+            return len(conn.execute(select(tables_table.c.id)).all())
+
+    @staticmethod
+    def _record(row: Any) -> TableRecord:
+        return TableRecord(
+            id=row["id"], game=row["game"], players=row["players"], options=json.loads(row["options"]),
+            seed=int(row["seed"]), engine_version=row["engine_version"], listed=bool(row["listed"]),
+            host_hash=row["host_hash"], version=row["version"], step=row["step"], to_move=row["to_move"],
+            terminal=bool(row["terminal"]), outcome=row["outcome"],
+            clock=None if row["clock"] is None else json.loads(row["clock"]),
+            turn_started_at=row["turn_started_at"], rematch_of=row["rematch_of"], rematch=row["rematch"],
+            created_at=row["created_at"], updated_at=row["updated_at"])
+
+    @staticmethod
+    def _seat(row: Any) -> SeatRecord:
+        return SeatRecord(seat=row["seat"], name=row["name"], kind=row["kind"], secret_hash=row["secret_hash"],
+                          claimed=bool(row["claimed"]),
+                          clock_ms=None if row["clock_ms"] is None else int(row["clock_ms"]))

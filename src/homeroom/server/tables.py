@@ -1,0 +1,632 @@
+"""The hub of live tables: loading them, every change to them, their views, bots and clocks.
+
+Every change follows one path under the table's lock: check it, apply it to the live match,
+commit it to the database, then broadcast each connection's own view. If the commit fails the
+table is dropped from memory and rebuilt from the database, so memory never runs ahead of what
+is stored. The state of a table is always seed + the stored action list replayed by the engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets as pysecrets
+import time
+from collections import OrderedDict
+from typing import Any
+
+from homeroom import ENGINE_VERSION, games
+from homeroom.agents import AgentError
+from homeroom.agents.base import RandomAgent
+from homeroom.engine.errors import HomeroomError, IllegalAction, OptionError, UnknownGame
+from homeroom.engine.game import Game
+from homeroom.engine.match import Match, Seat
+from homeroom.server.bots import BotPool, agent_seed, check_kind
+from homeroom.server.errors import ProtocolError
+from homeroom.server.live import Conn, LiveTable, append_log, placings, rebuild
+from homeroom.server.protocol import (
+    CreateTable,
+    Notice,
+    SeatsMessage,
+    SeatView,
+)
+from homeroom.server.security import clean_name, hash_secret, new_secret, new_table_id, secret_matches
+from homeroom.server.storage import Op, SeatRecord, Store, TableChange, TableRecord
+
+log = logging.getLogger("homeroom.server")
+
+TIMEOUT_BOT = "greedy"
+"""The bot that takes over a seat whose clock ran out."""
+
+
+class Hub:
+    """Every live table of the server, the database behind them and the bot pool."""
+
+    def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0, max_cached: int = 5000) -> None:
+        self.store = store
+        self.pool = pool
+        self.bot_delay = bot_delay
+        self.max_cached = max_cached
+        self.tables: OrderedDict[str, LiveTable] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._pending: list[tuple[Op, asyncio.Future[Exception | None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self._closing = False
+
+    # ------------------------------------------------------------ loading
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            self.tables.move_to_end(table_id)
+            return table
+        if len(table_id) > 32:
+            raise ProtocolError("not_found", f"no table {table_id[:32]!r}")
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
+            try:
+                loaded = await asyncio.to_thread(self._load, table_id)
+                if loaded is not None:
+                    self.tables[table_id] = loaded
+                    self._evict()
+                pending.set_result(loaded)
+            except BaseException as err:
+                pending.set_exception(err)
+                raise
+            finally:
+                self._loading.pop(table_id, None)
+        found = await asyncio.shield(pending)
+        if found is None:
+            raise ProtocolError("not_found", f"no table {table_id!r}")
+        return found
+
+    def _load(self, table_id: str) -> LiveTable | None:
+        rec = self.store.load(table_id)
+        if rec is None:
+            return None
+        try:
+            game = games.get(rec.game)
+            match = rebuild(game, rec)
+        except (HomeroomError, OptionError) as err:
+            raise ProtocolError("server", f"table {table_id} cannot be restored: {err}") from None
+        return LiveTable(rec, game, match)
+
+    def _evict(self) -> None:
+        while len(self.tables) > self.max_cached:
+            for tid, table in self.tables.items():
+                if table.idle():
+                    del self.tables[tid]
+                    break
+            else:
+                return
+
+    async def restore_pending(self) -> int:
+        """Load the tables where a bot or a clock has work to do, and set them going."""
+        ids = await asyncio.to_thread(self.store.pending_ids)
+        for table_id in ids:
+            try:
+                table = await self.get(table_id)
+            except ProtocolError as err:
+                log.error("%s", err.message)
+                continue
+            self._schedule(table)
+        return len(ids)
+
+    # ------------------------------------------------------------ creation
+    async def create(self, spec: CreateTable) -> tuple[LiveTable, str, list[str | None]]:
+        try:
+            game = games.get(spec.game)
+        except UnknownGame as err:
+            raise ProtocolError("bad_request", str(err)) from None
+        players = spec.players
+        try:
+            options = game.validate(players, spec.options)
+        except OptionError as err:
+            raise ProtocolError("bad_request", str(err)) from None
+        if len(spec.seats) > players:
+            raise ProtocolError("bad_request", f"{len(spec.seats)} seats given for {players} players")
+        seat_specs = list(spec.seats) + [None] * (players - len(spec.seats))
+        kinds: list[str] = []
+        names: list[str] = []
+        for index, seat_spec in enumerate(seat_specs):
+            kind = "human" if seat_spec is None else seat_spec.kind
+            try:
+                kinds.append(check_kind(kind))
+            except AgentError as err:
+                raise ProtocolError("bad_request", f"seat {index}: {err}") from None
+            raw = None if seat_spec is None else seat_spec.name
+            try:
+                names.append(clean_name(raw) if raw is not None and raw.strip() else "")
+            except ValueError as err:
+                raise ProtocolError("bad_request", f"seat {index} name: {err}") from None
+        names = _fill_names(names, kinds)
+        seed = spec.seed if spec.seed is not None else pysecrets.randbelow(2**31)
+        host = new_secret()
+        seat_secrets: list[str | None] = [new_secret() if k == "human" else None for k in kinds]
+        clock = None if spec.clock is None else spec.clock.model_dump()
+        rec = TableRecord(
+            id=new_table_id(), game=game.id, players=players, options=options, seed=seed,
+            engine_version=ENGINE_VERSION, listed=spec.listed, host_hash=hash_secret(host), clock=clock,
+            seats=[SeatRecord(i, names[i], kinds[i], None if s is None else hash_secret(s), False,
+                              None if clock is None else clock["initial_seconds"] * 1000)
+                   for i, s in enumerate(seat_secrets)])
+        table = await self._insert(game, rec)
+        return table, host, seat_secrets
+
+    async def _insert(self, game: Game, rec: TableRecord) -> LiveTable:
+        try:
+            match = Match.start(game, rec.players, rec.seed, rec.options, [Seat(s.name, s.kind) for s in rec.seats])
+        except OptionError as err:
+            raise ProtocolError("bad_request", str(err)) from None
+        state = match.state
+        rec.to_move, rec.terminal = state.to_move, state.is_terminal()
+        rec.turn_started_at = time.time()
+        await asyncio.to_thread(self.store.create_table, rec)
+        table = LiveTable(rec, game, match)
+        self.tables[rec.id] = table
+        self._evict()
+        self._schedule(table)
+        return table
+
+    async def rematch(self, table: LiveTable) -> str:
+        async with table.lock:
+            if table.rec.rematch is not None:
+                return table.rec.rematch
+            if not table.match.state.is_terminal():
+                raise ProtocolError("conflict", "a rematch can start only once the game is over")
+            old = table.rec
+            clock = old.clock
+            rec = TableRecord(
+                id=new_table_id(), game=old.game, players=old.players, options=dict(old.options),
+                seed=pysecrets.randbelow(2**31), engine_version=ENGINE_VERSION, listed=old.listed,
+                host_hash=old.host_hash, clock=None if clock is None else dict(clock), rematch_of=old.id,
+                seats=[SeatRecord(s.seat, s.name, s.kind, s.secret_hash, s.claimed,
+                                  None if clock is None else clock["initial_seconds"] * 1000)
+                       for s in old.seats])
+            await self._insert(table.game, rec)
+            old.rematch = rec.id
+            table.views.clear()
+            self._broadcast(table, [f"A rematch has started: table {rec.id}."])
+            return rec.id
+
+    # ------------------------------------------------------------ views
+    def view(self, table: LiveTable, seat: int | None, role: str, match: Match | None = None) -> dict[str, Any]:
+        """What ``seat`` (or a spectator, or the host) may see now, or at ``match``'s step for a
+        replay: the ``view`` message of PROTOCOL.md (its schema is :class:`View`). Built as plain
+        data: this runs after every change for every connection."""
+        live = match is None
+        m = table.match if match is None else match
+        state = m.state
+        viewer = seat if role == "seat" else None
+        terminal = state.is_terminal()
+        legal: list[dict[str, Any]] = []
+        can_undo = False
+        if live and viewer is not None and not table.is_bot(viewer):
+            if state.to_move == viewer:
+                for action in state.legal_actions():
+                    data = action.to_json()
+                    legal.append({"action": data, "text": state.describe_action(action), "kind": data["type"]})
+            can_undo = self.undo_point(table, viewer) is not None
+        return {
+            "type": "view", "table_id": table.id, "game": table.game.id, "version": table.version,
+            "step": len(m.history), "seat": viewer, "role": role,
+            "observation": state.observation(viewer), "legal": legal, "log": self.log_lines(table, m, viewer),
+            "scores": [s.to_json() for s in state.scores()],
+            "automa_scores": {k: v.to_json() for k, v in state.automa_scores().items()},
+            "to_move": state.to_move, "turn_seat": state.turn_seat(), "terminal": terminal,
+            "outcome": state.outcome() if terminal else None, "placings": placings(m),
+            "seats": [s.model_dump() for s in self.seat_views(table)], "can_undo": can_undo, "replay": not live,
+            "rematch": table.rec.rematch,
+        }
+
+    def log_lines(self, table: LiveTable, match: Match, viewer: int | None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it, each line with the step it was written at. The live
+        match's lines are kept per viewer and only extended; an undo (which replaces the history
+        list) or a rename (a new match) starts them again."""
+        if match is not table.match:
+            return append_log(match, viewer, 0, [])
+        history = match.history
+        cached = table.logs.get(viewer)
+        if cached is None or cached[0] is not history or cached[1] > len(history):
+            lines = append_log(match, viewer, 0, [])
+        else:
+            lines = append_log(match, viewer, cached[1], cached[2])
+        table.logs[viewer] = (history, len(history), lines)
+        return list(lines)
+
+    def view_text(self, table: LiveTable, seat: int | None, role: str) -> str:
+        key = (seat, role)
+        text = table.views.get(key)
+        if text is None:
+            text = json.dumps(self.view(table, seat, role), separators=(",", ":"))
+            table.views[key] = text
+        return text
+
+    def seat_views(self, table: LiveTable) -> list[SeatView]:
+        now = time.time()
+        running = table.running_seat()
+        out = []
+        for s in table.rec.seats:
+            clock = None
+            if table.rec.clock is not None:
+                clock = {"remaining_ms": table.remaining_ms(s.seat, now), "running": s.seat == running}
+            out.append(SeatView(seat=s.seat, name=s.name, kind=s.kind, bot=s.kind != "human",
+                                open=s.kind == "human" and not s.claimed, connected=table.connected(s.seat),
+                                clock=clock))
+        return out
+
+    async def view_at(self, table: LiveTable, seat: int | None, role: str, step: int | None) -> dict[str, Any]:
+        if step is None or step == len(table.match.history):
+            return self.view(table, seat, role)
+        if not 0 <= step <= len(table.match.history):
+            raise ProtocolError("not_found", f"step {step} is not between 0 and {len(table.match.history)}")
+        rec = table.rec
+        rec.actions = [{"seat": e.seat, "action": e.action.to_json()} for e in table.match.history]
+        past = await asyncio.to_thread(rebuild, table.game, rec, step)
+        return self.view(table, seat, role, past)
+
+    def _broadcast(self, table: LiveTable, notices: list[str] = ()) -> None:  # type: ignore[assignment]
+        table.views.clear()
+        for text in notices:
+            message = Notice(text=text).model_dump_json()
+            for conn in table.conns:
+                conn.push(message)
+        for conn in list(table.conns):
+            conn.push(self.view_text(table, conn.seat, conn.role))
+
+    def broadcast_seats(self, table: LiveTable) -> None:
+        table.views.clear()
+        message = SeatsMessage(seats=self.seat_views(table)).model_dump_json()
+        for conn in table.conns:
+            conn.push(message)
+
+    # ------------------------------------------------------------ connections
+    def authenticate(self, table: LiveTable, secret: str | None, spectate: bool) -> tuple[int | None, str]:
+        """(seat, role) for a hello; raises unauthorized for a wrong or missing secret."""
+        if secret is None:
+            if spectate:
+                return None, "spectator"
+            raise ProtocolError("unauthorized", "a seat secret is needed (or spectate)")
+        for s in table.rec.seats:
+            if secret_matches(secret, s.secret_hash):
+                return s.seat, "seat"  # also while a bot plays the seat: its owner watches from it
+        if secret_matches(secret, table.rec.host_hash):
+            return None, "host"
+        raise ProtocolError("unauthorized", "this secret is not valid for this table")
+
+    def check(self, table: LiveTable, conn: Conn, secret: str | None) -> None:
+        """Re-check a connection's credentials on every message."""
+        if conn.role == "spectator":
+            if secret is not None:
+                raise ProtocolError("forbidden", "a spectator cannot act; open your seat's link to play")
+            return
+        if conn.role == "host":
+            ok = secret_matches(secret, table.rec.host_hash)
+        else:
+            assert conn.seat is not None
+            ok = secret_matches(secret, table.seat_rec(conn.seat).secret_hash)
+        if not ok:
+            raise ProtocolError("unauthorized", "missing or wrong secret for this seat")
+
+    async def connect(self, table: LiveTable, conn: Conn) -> None:
+        conn.start()
+        table.conns.add(conn)
+        if conn.role == "seat" and conn.seat is not None and not table.seat_rec(conn.seat).claimed:
+            table.seat_rec(conn.seat).claimed = True
+            await asyncio.to_thread(self.store.update_seat, table.id, conn.seat, None, claimed=True)
+        conn.push(self.view_text(table, conn.seat, conn.role))
+        self.broadcast_seats(table)
+
+    async def disconnect(self, table: LiveTable, conn: Conn) -> None:
+        table.conns.discard(conn)
+        await conn.stop()
+        if not self._closing:
+            self.broadcast_seats(table)
+
+    # ------------------------------------------------------------ changes
+    def _charge(self, table: LiveTable, now: float, increment_for: int | None = None) -> dict[int, int | None]:
+        """Before a change at ``now``: the running seat's clock, charged for its time (plus the
+        increment if that seat is the one deciding). Call it before the match changes."""
+        running = table.running_seat()
+        if running is None:
+            return {}
+        left = table.remaining_ms(running, now) or 0
+        if increment_for == running and table.rec.clock is not None:
+            left += int(table.rec.clock.get("increment_seconds", 0)) * 1000
+        return {running: left}
+
+    def _change(self, table: LiveTable, now: float, clocks: dict[int, int | None]) -> TableChange:
+        """The table row after a change at ``now`` (the next seat's clock starts now)."""
+        state = table.match.state
+        return TableChange(version=table.version + 1, step=len(table.match.history), to_move=state.to_move,
+                           terminal=state.is_terminal(), outcome=state.outcome() if state.is_terminal() else None,
+                           turn_started_at=now, seat_clocks=dict(clocks))
+
+    def _commit_local(self, table: LiveTable, change: TableChange) -> None:
+        rec = table.rec
+        rec.version, rec.step, rec.to_move = change.version, change.step, change.to_move
+        rec.terminal, rec.outcome, rec.turn_started_at = change.terminal, change.outcome, change.turn_started_at
+        rec.updated_at = time.time()
+        for seat, ms in change.seat_clocks.items():
+            rec.seats[seat].clock_ms = ms
+
+    async def _store(self, table: LiveTable, op: Op) -> None:
+        """Commit a write (with the writes of other tables that arrive meanwhile, in one
+        transaction); if it fails, drop the table from memory (it is rebuilt from what was
+        stored) and report a server error."""
+        future: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
+        self._pending.append((op, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        err = await future
+        if err is None:
+            return
+        log.error("commit failed for table %s: %s", table.id, err)
+        self.tables.pop(table.id, None)
+        for conn in list(table.conns):
+            conn.push(json.dumps({"type": "error", "code": "server",
+                                  "message": "the server could not save that; reconnect"}))
+            await conn.close(1011)
+        raise ProtocolError("server", "the move could not be saved; nothing changed") from err
+
+    async def _write_batches(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                results = await asyncio.to_thread(self.store.run_batch, [op for op, _ in batch])
+            except Exception as err:  # the database is gone: every write of the batch failed
+                results = [err] * len(batch)
+            for (_, future), result in zip(batch, results):
+                if not future.done():
+                    future.set_result(result)
+
+    async def act(self, table: LiveTable, seat: int, version: int | None, action_json: Any,
+                  by_bot: bool = False) -> None:
+        """Play an action for ``seat`` (under the table's lock, held by the caller)."""
+        rec = table.rec
+        state = table.match.state
+        if not by_bot and table.is_bot(seat):
+            raise ProtocolError("forbidden", f"a bot ({rec.seats[seat].kind}) plays this seat now; ask the host "
+                                "to give it back")
+        if version is not None and version != table.version:
+            raise ProtocolError("stale", f"out of sync: you sent version {version}, the table is at "
+                                f"{table.version}; here is the current position")
+        if state.is_terminal():
+            raise ProtocolError("illegal", "the game is over: no more moves can be made")
+        if state.to_move != seat:
+            who = "nobody" if state.to_move is None else rec.seats[state.to_move].name
+            raise ProtocolError("not_your_turn", f"it is {who}'s decision, not yours")
+        try:
+            action = table.game.action_from_json(action_json)
+        except IllegalAction as err:
+            raise ProtocolError("bad_request", str(err)) from None
+        reason = state.explain(action)
+        if reason is not None:
+            raise ProtocolError("illegal", reason)
+        now = time.time()
+        clocks = self._charge(table, now, increment_for=seat)
+        table.match.play(action)
+        change = self._change(table, now, clocks)
+        ply = len(table.match.history) - 1
+        await self._store(table, self.store.append_op(table.id, ply, seat, action.to_json(), change))
+        self._commit_local(table, change)
+        self._after(table)
+
+    def undo_point(self, table: LiveTable, seat: int) -> int | None:
+        """Where ``seat`` may take back to: the engine's undo point, and only if no other seat
+        has decided since (undo never takes back another player's move)."""
+        match = table.match
+        if match.state.is_terminal() or table.is_bot(seat):
+            return None
+        index = match.undo_point(seat)
+        if index is None or any(e.seat != seat for e in match.history[index:]):
+            return None
+        return index
+
+    async def undo(self, table: LiveTable, seat: int, version: int) -> None:
+        if version != table.version:
+            raise ProtocolError("stale", f"out of sync: you sent version {version}, the table is at "
+                                f"{table.version}; here is the current position")
+        index = self.undo_point(table, seat)
+        if index is None:
+            raise ProtocolError("illegal", "nothing to undo: only your own last decision can be taken back, "
+                                "before anyone else moves or hidden information is revealed")
+        now = time.time()
+        clocks = self._charge(table, now)
+        table.match.undo(seat)
+        change = self._change(table, now, clocks)
+        await self._store(table, self.store.undo_op(table.id, index, change))
+        self._commit_local(table, change)
+        name = table.rec.seats[seat].name
+        self._after(table, [f"{name} took back a move."])  # which one could be secret
+
+    async def set_kind(self, table: LiveTable, seat: int, kind: str) -> None:
+        """Host only: hand a seat to a bot, or give it back to its human."""
+        try:
+            kind = check_kind(kind)
+        except AgentError as err:
+            raise ProtocolError("bad_request", str(err)) from None
+        rec = table.rec.seats[seat]
+        if rec.secret_hash is None and kind == "human":
+            raise ProtocolError("conflict", "this seat was created for a bot and has no human to give it back to")
+        if rec.kind == kind:
+            return
+        now = time.time()
+        change = self._change(table, now, self._charge(table, now))
+        values: dict[str, Any] = {"kind": kind}
+        clock_ms = rec.clock_ms
+        if kind == "human" and table.rec.clock is not None:
+            refill = max(int(table.rec.clock.get("increment_seconds", 0)), 60) * 1000
+            clock_ms = max(change.seat_clocks.get(seat, rec.clock_ms) or 0, refill)
+            change.seat_clocks[seat] = clock_ms
+        await self._store(table, self.store.seat_op(table.id, seat, change, **values))
+        self._commit_local(table, change)
+        old = rec.kind
+        rec.kind = kind
+        table.match.seats[seat] = Seat(rec.name, kind)
+        if kind == "human":
+            note = f"{rec.name} has the seat back from the {old} bot."
+        else:
+            note = f"The host handed {rec.name}'s seat to a bot ({kind})."
+        self._after(table, [note])
+
+    async def join(self, table: LiveTable, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take an open human seat of a listed table: a fresh secret (and optionally a name)."""
+        if not table.rec.listed:
+            raise ProtocolError("forbidden", "this table is not listed: join it with your invite link")
+        open_seats = [s.seat for s in table.rec.seats if s.kind == "human" and not s.claimed]
+        if seat is None:
+            if not open_seats:
+                raise ProtocolError("conflict", "no open seat is left at this table")
+            seat = open_seats[0]
+        if not 0 <= seat < table.rec.players:
+            raise ProtocolError("not_found", f"no seat {seat} at this table")
+        if seat not in open_seats:
+            raise ProtocolError("conflict", f"seat {seat} is taken")
+        rec = table.rec.seats[seat]
+        new_name = rec.name
+        if name is not None and name.strip():
+            try:
+                new_name = clean_name(name)
+            except ValueError as err:
+                raise ProtocolError("bad_request", f"name: {err}") from None
+            if any(s.name.casefold() == new_name.casefold() for s in table.rec.seats if s.seat != seat):
+                raise ProtocolError("conflict", f"someone at this table is already called {new_name!r}")
+        secret = new_secret()
+        values: dict[str, Any] = {"secret_hash": hash_secret(secret), "claimed": True, "name": new_name}
+        now = time.time()
+        change = self._change(table, now, self._charge(table, now))
+        if new_name != rec.name:
+            names = [s.name if s.seat != seat else new_name for s in table.rec.seats]
+            renamed = TableRecord(**{**table.rec.__dict__, "seats": [
+                SeatRecord(s.seat, names[s.seat], s.kind, s.secret_hash) for s in table.rec.seats]})
+            renamed.actions = [{"seat": e.seat, "action": e.action.to_json()} for e in table.match.history]
+            match = await asyncio.to_thread(rebuild, table.game, renamed)
+        else:
+            match = table.match
+        await self._store(table, self.store.seat_op(table.id, seat, change, **values))
+        self._commit_local(table, change)
+        rec.secret_hash, rec.claimed, rec.name = values["secret_hash"], True, new_name
+        table.match = match
+        for conn in list(table.conns):  # whoever held the old link of this seat is signed out
+            if conn.role == "seat" and conn.seat == seat:
+                table.conns.discard(conn)
+                await conn.close(4401)
+        self._after(table, [f"{new_name} joined the table."])
+        return seat, secret
+
+    # ------------------------------------------------------------ after a change
+    def _after(self, table: LiveTable, notices: list[str] = ()) -> None:  # type: ignore[assignment]
+        self._broadcast(table, notices)
+        self._schedule(table)
+
+    def _schedule(self, table: LiveTable) -> None:
+        if self._closing:
+            return
+        state = table.match.state
+        to_move = state.to_move
+        idle = table.bot_task is None or table.bot_task.done()
+        if to_move is not None and not state.is_terminal() and table.is_bot(to_move) and idle:
+            table.bot_task = asyncio.create_task(self._bot_move(table))
+        if table.clock_task is not None and not table.clock_task.done():
+            table.clock_task.cancel()
+        running = table.running_seat()
+        if running is not None:
+            table.clock_task = asyncio.create_task(self._clock(table, table.version, running))
+
+    async def _bot_move(self, table: LiveTable) -> None:
+        try:
+            await self._bot_turns(table)
+        except ProtocolError as err:
+            log.warning("bot move at table %s refused: %s", table.id, err.message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot move at table %s failed", table.id)
+
+    async def _bot_turns(self, table: LiveTable) -> None:
+        """Let bots move while a bot is to move (one task per table; changes made while a bot
+        thinks make its answer stale, and it thinks again on the new position)."""
+        while True:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            version = table.version
+            state = table.match.state
+            seat = state.to_move
+            if seat is None or state.is_terminal() or not table.is_bot(seat):
+                return
+            spec = table.rec.seats[seat].kind
+            seed = agent_seed(table.rec.seed, seat, len(table.match.history))
+            notice: list[str] = []
+            try:
+                choice = await self.pool.choose(state, seat, spec, seed)
+            except Exception as err:
+                log.exception("bot %s failed at table %s", spec, table.id)
+                choice = RandomAgent(seed).choose(state, seat).to_json()
+                notice = [f"The {spec} bot failed ({type(err).__name__}); it played a random move instead."]
+            async with table.lock:
+                if table.version != version:
+                    continue  # the table changed while the bot thought: think again
+                await self.act(table, seat, version, choice, by_bot=True)
+                if notice:
+                    self._broadcast(table, notice)
+
+    async def _clock(self, table: LiveTable, version: int, seat: int) -> None:
+        left = table.remaining_ms(seat)
+        await asyncio.sleep(max(0.0, (left or 0) / 1000))
+        async with table.lock:
+            if table.version != version or table.running_seat() != seat:
+                return
+            if (table.remaining_ms(seat) or 0) > 0:
+                table.clock_task = None
+                self._schedule(table)
+                return
+            change = self._change(table, time.time(), {seat: 0})
+            try:
+                await self._store(table, self.store.seat_op(table.id, seat, change, kind=TIMEOUT_BOT))
+            except ProtocolError:
+                return
+            self._commit_local(table, change)
+            rec = table.rec.seats[seat]
+            rec.kind = TIMEOUT_BOT
+            table.match.seats[seat] = Seat(rec.name, TIMEOUT_BOT)
+            table.clock_task = None
+            self._after(table, [f"{rec.name} ran out of time; a bot ({TIMEOUT_BOT}) plays the seat. "
+                                "The host can give it back."])
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._writer is not None:
+            with contextlib.suppress(BaseException):
+                await self._writer
+        tasks = []
+        for table in self.tables.values():
+            for task in (table.bot_task, table.clock_task):
+                if task is not None and not task.done():
+                    task.cancel()
+                    tasks.append(task)
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+
+
+def _fill_names(names: list[str], kinds: list[str]) -> list[str]:
+    """Default names for seats without one, and every name distinct (case-insensitively)."""
+    out: list[str] = []
+    taken = {n.casefold() for n in names if n}
+    for index, (name, kind) in enumerate(zip(names, kinds)):
+        if name:
+            if name.casefold() in {o.casefold() for o in out}:
+                raise ProtocolError("bad_request", f"two seats are called {name!r}: names must differ")
+            out.append(name)
+            continue
+        base = f"Player {index + 1}" if kind == "human" else f"Bot {index + 1} ({kind.split(':')[0]})"
+        candidate, n = base, 2
+        while candidate.casefold() in taken or candidate.casefold() in {o.casefold() for o in out}:
+            candidate, n = f"{base} {n}", n + 1
+        out.append(candidate)
+        taken.add(candidate.casefold())
+    return out

@@ -1,0 +1,315 @@
+"""The Class of '89 board in Debian's Chromium: every legal action has a board gesture, whole games
+are played only by clicking the board at 1-4 players, and the board's numbers match the engine's.
+
+Screenshots (one per round, per player count, plus a phone) go to out/screenshots/co89_*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from board_co89_harness import (  # noqa: E402
+    SHOTS,
+    BoardPage,
+    advance_bots,
+    board_page,
+    bots,
+    new_match,
+    pick,
+    view_for,
+)
+
+from homeroom import games  # noqa: E402
+from homeroom.games.class_of_89.components import components  # noqa: E402
+from homeroom.games.class_of_89.scoring import measure  # noqa: E402
+from homeroom.games.class_of_89.web import gen_components  # noqa: E402
+
+# In-browser: walk each view's legal actions through the board's own click handling.
+WALK = """async (views) => {
+  const fails = [];
+  let checked = 0;
+  for (const v of views) {
+    window.board.update(v);
+    for (const l of v.legal) {
+      const cancel = document.querySelector('[data-cancel]');
+      if (cancel) cancel.click();
+      window.__chosen = [];
+      const g = window.board.gestureOf(l.action);
+      let ok = true;
+      for (const k of g) {
+        const els = [...document.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)];
+        const el = els.find((e) => e.classList.contains('legal'));
+        if (!el) {
+          fails.push({step: v.step, action: l.text, key: k, why: els.length ? 'piece not highlighted' : 'no such piece'});
+          ok = false;
+          break;
+        }
+        el.click();
+      }
+      if (!ok) continue;
+      checked++;
+      const ch = window.__chosen;
+      if (ch.length !== 1 || JSON.stringify(ch[0]) !== JSON.stringify(l.action)) {
+        fails.push({step: v.step, action: l.text, key: g.join(' '), why: 'sent ' + JSON.stringify(ch)});
+      }
+    }
+  }
+  return {fails, checked};
+}"""
+
+
+@pytest.fixture(scope="module")
+def bp(browser: Any) -> Any:
+    with board_page(browser) as page:
+        yield page
+
+
+def test_components_js_is_generated_from_the_data() -> None:
+    """The component texts the board draws are the packaged data's (regenerate, never hand-edit)."""
+    assert gen_components.OUT.read_text(encoding="utf-8") == gen_components.render(), (
+        "components.js is stale: run python -m homeroom.games.class_of_89.web.gen_components")
+
+
+@pytest.mark.parametrize("players,seed,options", [
+    (1, 11, {"difficulty": "hard", "solo_extra_abc": True}),
+    (3, 13, {"objectives": "random", "school_entrance": False}),
+    (4, 14, {"half_icons": False, "objective_scoring": "casual"}),
+])
+def test_every_legal_action_has_a_board_gesture(bp: BoardPage, players: int, seed: int,
+                                                options: dict[str, Any]) -> None:
+    """At every decision of a seeded random game, each legal action is made by clicking highlighted
+    pieces on the board, and those clicks send exactly that action (so no action needs the fallback)."""
+    m = new_match(players, seed, options)
+    rng = random.Random(seed)
+    bp.match = m
+    views: list[dict[str, Any]] = []
+    decisions = legal_total = 0
+    fails: list[dict[str, Any]] = []
+    checked = 0
+    while not m.state.is_terminal():
+        seat = m.state.to_move
+        views.append(view_for(m, seat, len(m.history)))
+        decisions += 1
+        legal_total += len(views[-1]["legal"])
+        m.play(rng.choice(m.state.legal_actions()))
+        if len(views) == 40 or m.state.is_terminal():
+            out = bp.page.evaluate(WALK, views)
+            fails += out["fails"]
+            checked += out["checked"]
+            views = []
+    assert not bp.errors, bp.errors
+    assert not fails, f"{len(fails)} of {legal_total} actions have no working gesture, e.g. {fails[:5]}"
+    assert checked == legal_total and decisions > 50
+
+
+def test_objective_standings_match_the_engine(bp: BoardPage) -> None:
+    """The board's count towards each objective (its distance from MIN) is the engine's measure."""
+    comp = components()
+    books = []
+    for seed in range(6):
+        m = new_match(2 + seed % 3, 100 + seed)
+        rng = random.Random(seed)
+        while not m.state.is_terminal():
+            m.play(rng.choice(m.state.legal_actions()))
+            if len(m.history) % 97 == 0:
+                books += json.loads(json.dumps(m.state.observation(None)))["books"]
+        books += json.loads(json.dumps(m.state.observation(None)))["books"]
+    objectives = {oid: o.measure for oid, o in comp.objectives.items()}
+    got = bp.page.evaluate("""async ([books, objs]) => {
+      const {measure} = await import('/measure.js');
+      return books.map((b) => Object.fromEntries(Object.entries(objs).map(([k, m]) => [k, measure(b, m)])));
+    }""", [books, objectives])
+    from homeroom.games.class_of_89.model import Superlative, Yearbook
+
+    nonzero = 0
+    for raw, mine in zip(books, got):
+        sups = [Superlative(**s) for s in raw.pop("superlatives")]
+        book = Yearbook(**raw, superlatives=sups)
+        for oid, spec in objectives.items():
+            assert mine[oid] == measure(book, spec), (oid, raw["photo"])
+            nonzero += mine[oid] > 0
+    assert len(books) > 20 and nonzero > 20
+
+
+def test_an_illegal_click_says_why(bp: BoardPage) -> None:
+    """Clicking a space you cannot pay for asks the engine and shows its reason with the section."""
+    m = new_match(2, 21)
+    bp.match = m
+    st = m.state
+    while st.phase == "side":  # type: ignore[attr-defined]
+        m.play(st.legal_actions()[0])
+    seat = st.to_move
+    bp.show(view_for(m, seat, len(m.history)))
+    bp.page.click('[data-key="member:editor"].legal')
+    books = st.books  # type: ignore[attr-defined]
+    assert books[seat].signatures < 2
+    spaces = st.spaces  # type: ignore[attr-defined]
+    loc = next(i for i in range(5) if spaces[i][2] == -1)
+    lid = components().locations[loc].id
+    bp.page.click(f'[data-key="space:{lid}:2"]')
+    bp.page.wait_for_function("document.querySelector('.c89-msg.error') && "
+                              "document.querySelector('.c89-msg.error').textContent.includes('rulebook')")
+    text = bp.page.text_content(".c89-msg.error") or ""
+    assert "signature" in text and "Not allowed" in text
+    # hovering a card shows its full text in the board's info line
+    card = st.school[0][0]  # type: ignore[attr-defined]
+    bp.page.hover(f'[data-key="card:{card}"]')
+    info = bp.page.text_content(".c89-info") or ""
+    assert components().card_name(card) in info and ("half-icons" in info or "scores" in info or "gains" in info)
+    # the selection survives the refused click, and Cancel clears it
+    assert bp.page.evaluate("window.board.selection()") == ["member:editor"]
+    bp.page.click("[data-cancel]")
+    assert bp.page.evaluate("window.board.selection()") == []
+
+
+def play_by_clicking(bp: BoardPage, players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """A whole game in which seat 0 plays only by clicking pieces on the board; bots play the rest."""
+    m = new_match(players, seed, options)
+    bp.match = m
+    agents = bots(m, 0, seed)
+    rng = random.Random(seed)
+    shots = []
+    last_round = 0
+    clicks = decisions = 0
+    shot_mid = False
+    while True:
+        advance_bots(m, agents, 0)
+        st = m.state
+        rnd = st.round  # type: ignore[attr-defined]
+        if rnd != last_round or st.is_terminal():
+            if last_round:
+                path = SHOTS / f"co89_{players}p_round{last_round}.png"
+                bp.show(view_for(m, 0, len(m.history)))
+                bp.page.evaluate("window.scrollTo(0, 0)")
+                bp.page.screenshot(path=str(path), full_page=True)
+                shots.append(path)
+            last_round = rnd
+        if st.is_terminal():
+            break
+        bp.show(view_for(m, 0, len(m.history)))
+        action = pick(rng, m)
+        want = action.to_json()
+        keys = bp.page.evaluate("a => window.board.gestureOf(a)", want)
+        for i, k in enumerate(keys):
+            bp.page.locator(f'[data-key="{k}"].legal').first.click()
+            clicks += 1
+            if i == 0 and len(keys) > 1 and k.startswith("card:") and not shot_mid:
+                shot_mid = True  # what a player sees between the two clicks of taking a card
+                bp.page.screenshot(path=str(SHOTS / f"co89_{players}p_placing.png"))
+        sent = bp.chosen()
+        assert sent == [want], (sent, want)
+        m.play(games.get("class-of-89").action_from_json(sent[0]))
+        decisions += 1
+    bp.show(view_for(m, 0, len(m.history)))
+    bp.page.evaluate("window.scrollTo(0, 0)")
+    final = SHOTS / f"co89_{players}p_final.png"
+    bp.page.screenshot(path=str(final), full_page=True)
+    assert not bp.errors, bp.errors
+    return {"decisions": decisions, "clicks": clicks, "shots": shots + [final]}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_game_played_by_clicking_the_board(bp: BoardPage, players: int) -> None:
+    """Seat 0 plays a whole game against random bots only by clicking the board (the solo game is
+    played the same way on the real table page below)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    out = play_by_clicking(bp, players, 30 + players, {})
+    assert out["decisions"] >= 12 and out["clicks"] >= out["decisions"]
+    assert len(out["shots"]) == 5 and all(p.stat().st_size > 10_000 for p in out["shots"])
+
+
+def test_player_names_are_drawn_as_text(bp: BoardPage) -> None:
+    """Names are chosen by players: markup in one is shown as text, never run."""
+    evil = '<img src=x onerror="__owned=1"><b>Al</b>'  # names are at most 40 characters
+    m = new_match(2, 5, names=[evil, "Ben"])
+    bp.match = m
+    bp.show(view_for(m, 1, 0))
+    bp.page.wait_for_timeout(100)
+    assert bp.page.evaluate("window.__owned") is None
+    assert bp.page.locator(".c89 img").count() == 0
+    assert evil in (bp.page.text_content(".c89") or "")
+
+
+def test_phone_portrait_and_spectator(browser: Any) -> None:
+    """The board fits a 390px-wide phone (scrolling down only) and a spectator sees no one's choices."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with board_page(browser, 390, 844) as phone:
+        m = new_match(3, 41)
+        phone.match = m
+        rng = random.Random(4)
+        for _ in range(60):
+            m.play(rng.choice(m.state.legal_actions()))
+        phone.show(view_for(m, m.state.to_move, len(m.history)))
+        phone.page.screenshot(path=str(SHOTS / "co89_phone.png"), full_page=True)
+        width = phone.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 400, f"the board is {width}px wide on a 390px phone"
+        phone.show(view_for(m, None, len(m.history)))
+        assert phone.page.locator(".legal").count() == 0
+        assert "watching" in (phone.page.text_content(".c89-status .prompt") or "")
+        phone.page.screenshot(path=str(SHOTS / "co89_spectator_phone.png"), full_page=True)
+        assert not phone.errors, phone.errors
+
+
+def test_solo_game_on_the_table_page_played_by_clicking_the_board(browser: Any, server: Any) -> None:
+    """The board plugged into the real table page and server: a whole solo game against Ed E. Tor
+    made only by clicks on the board (the table page's turn-end confirmation answered yes)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    game = games.get("class-of-89")
+    rng = random.Random(7)
+    base = server.url
+    api = server.api
+    made = api("POST", "/api/tables", {"game": "class-of-89", "players": 1, "seed": 7,
+                                             "options": {"difficulty": "hard"}, "listed": False,
+                                             "seats": [{"kind": "human", "name": "Ana"}]})
+    table, secret = made["table_id"], made["seats"][0]["secret"]
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    try:
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/t/{table}#seat={secret}")
+        page.wait_for_selector(".c89 .c89-status")
+        last_round = 0
+        decisions = 0
+        while True:
+            view = api("GET", f"/api/tables/{table}/view", secret=secret)
+            obs = view["observation"]
+            page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
+            if obs["round"] != last_round or view["terminal"]:
+                if last_round:
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(SHOTS / f"co89_table_1p_round{last_round}.png"), full_page=True)
+                last_round = obs["round"]
+            if view["terminal"]:
+                break
+            legal = [game.action_from_json(x["action"]) for x in view["legal"]]
+            names = [type(a).__name__ for a in legal]
+            if "EndTurn" in names and obs["main_done"] and rng.random() < 0.7:
+                action = legal[names.index("EndTurn")]
+            else:
+                action = rng.choice(legal)
+            want = action.to_json()
+            keys = page.evaluate("async (a) => (await import('/boards/class-of-89/gestures.js')).gesture(a)", want)
+            page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
+            for k in keys:
+                page.locator(f'.c89 [data-key="{k}"].legal').first.click()
+            if page.locator("#confirm-box:not(.hidden) #confirm-yes").count():
+                page.click("#confirm-yes")
+            deadline = time.monotonic() + 30
+            while api("GET", f"/api/tables/{table}/view", secret=secret)["version"] == view["version"]:
+                assert time.monotonic() < deadline, f"the board's clicks for {want} sent nothing"
+                time.sleep(0.05)
+            decisions += 1
+        page.wait_for_selector("#end-panel:not(.hidden)")
+        page.screenshot(path=str(SHOTS / "co89_table_1p_final.png"), full_page=True)
+        assert decisions > 12 and not errors, errors
+    finally:
+        page.close()

@@ -1,0 +1,78 @@
+"""Helpers for the browser tests: a live server in a thread, screenshots, waiting on the page."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+
+
+class LiveServer:
+    """A homeroom server in a thread; stop() and start() again on the same port and database
+    is a server restart as a browser sees it."""
+
+    def __init__(self, db_url: str, port: int = 0) -> None:
+        self.db_url = db_url
+        self.port = port
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        import uvicorn
+
+        from homeroom.server.app import create_app
+        from homeroom.server.config import ServerConfig
+
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", self.port))
+        self.port = sock.getsockname()[1]
+        app = create_app(ServerConfig(db_url=self.db_url, bot_workers=1))
+        config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 30
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the homeroom server did not start")
+            time.sleep(0.05)
+        self._server, self._thread = server, thread
+        return self
+
+    def stop(self) -> None:
+        if self._server is None or self._thread is None:
+            return
+        self._server.should_exit = True
+        self._thread.join(20)
+        self._server = self._thread = None
+
+    def api(self, method: str, path: str, body: Any = None, secret: str | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        req.add_header("Content-Type", "application/json")
+        if secret:
+            req.add_header("Authorization", f"Bearer {secret}")
+        try:
+            with urllib.request.urlopen(req, timeout=20) as res:
+                return json.loads(res.read())
+        except urllib.error.HTTPError as err:
+            raise AssertionError(f"{method} {path}: {err.code} {err.read()[:300]!r}") from None
+
+
+def shot(page: Any, name: str, full_page: bool = True) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
