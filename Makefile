@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+RUNTIME := $(VENV)/.runtime-stamp
 GAME   ?= class-of-89
 ARGS   ?=
 HOST   ?= 127.0.0.1
@@ -12,17 +13,22 @@ DATA   ?= data
 
 .PHONY: run play test system-deps lint typecheck unit soak bench clean
 
-$(STAMP): pyproject.toml
+# the runtime only (to play); the dev extras (test tools) come with $(STAMP)
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 run: $(STAMP)  ## serve the web platform on http://$(HOST):$(PORT) (SQLite in ./$(DATA)/)
 	$(BIN)/homeroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA) $(ARGS)
 
-play: $(STAMP)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
-	$(BIN)/homeroom play $(GAME) $(ARGS)
+play: $(RUNTIME)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
+	@$(BIN)/homeroom play $(GAME) $(ARGS)
 
 test: system-deps lint typecheck unit  ## the whole test suite: lint, types, tests
 

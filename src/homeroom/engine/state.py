@@ -283,3 +283,12 @@ class State(ABC):
         """One line for ``action`` in this position; games may name cards and rivals from the
         state (what the seat to move may see only). Default: ``action.describe()``."""
         return action.describe()
+
+    def choice_steps(self, action: Action) -> tuple[str, ...]:
+        """``action`` as a path of short choices, for offering a long list of actions in steps:
+        e.g. ``("Take Julie B (Athletics, Cheer)", "row 2, column 3")``. A front end shows the
+        distinct first steps as a menu, then the next steps of the actions that share the chosen
+        first one, and so on; actions with equal steps are told apart by a last step of their own.
+        The engine's actions are unchanged: this is only how they are offered. Default: the one
+        step :meth:`describe_action`."""
+        return (self.describe_action(action),)

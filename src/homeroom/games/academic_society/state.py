@@ -90,6 +90,9 @@ class AcademicState(State):
     def describe_action(self, action: Action) -> str:
         return view.describe_action(self, action)
 
+    def choice_steps(self, action: Action) -> tuple[str, ...]:
+        return view.choice_steps(self, action)
+
     def why_illegal(self, action: Action) -> IllegalAction:
         return explain.why_illegal(self, action)
 

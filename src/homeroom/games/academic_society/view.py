@@ -328,3 +328,62 @@ def observation(st: AcademicState, seat: int | None) -> dict[str, Any]:
         "queue": [list(q) for q in st.queue],
         "activation": st.activation,
     }
+
+
+# ------------------------------------------------------------------ choices in steps
+def choice_steps(st: AcademicState, action: Action) -> tuple[str, ...]:
+    """A Treatise in two steps, which one (with what it does) and then where it goes:
+    ``("Take #12 Optics [Physics, *2]: ...", "to your Physics presentation, position 2")``."""
+    if isinstance(action, TakeTreatise) and action.tile in components().treatises:
+        where = f"to your {SUBJECT_NAME.get(action.subject, action.subject)} presentation, position {action.slot + 1}"
+        if action.replace:
+            try:
+                old = components().treatises[st.presentation[action_seat(st)][SUBJECTS.index(action.subject)]
+                                             [action.slot]]
+                where += f", discarding #{old.id} {old.name}"
+            except (KeyError, IndexError, ValueError):
+                where += ", discarding the Treatise there"
+        return (f"Take {treatise_text(action.tile)}", where)
+    return (describe_action(st, action),)
+
+
+def action_seat(st: AcademicState) -> int:
+    """The seat deciding now."""
+    return st.pending[-1].seat if st.pending else (st.to_move or 0)
+
+
+# ------------------------------------------------------------------ compact board (terminal)
+def compact_board(st: AcademicState, viewer: int | None) -> list[str]:
+    """A few lines for the terminal's default screen: round and phase, each scholar's resources."""
+    comps = components()
+    phase = PHASE_NAMES.get(st.phase, "")
+    marker = "END" if st.phase == 0 else f"{st.round} of {comps.rules.rounds}"
+    out = [f"Round {marker}, {phase}", "Turn order: " + " > ".join(st.names[s] for s in st.order)]
+    for s in range(st.players):
+        out.append(f"{st.names[s]}: {st.influence[s]} Influence, {st.contribution[s]} Contribution, "
+                   "Theories " + theories_short(st.theories[s]))
+    return out
+
+
+def decision_line(st: AcademicState, viewer: int | None) -> str:
+    """What is being decided now and why (the rule)."""
+    return decision_text(st, viewer) if st.pending else ""
+
+
+def seat_board(st: AcademicState, seat: int, viewer: int | None) -> list[str]:
+    """One scholar's individual board: resources, Authority, Sabbatical tracks and presentations."""
+    comps = components()
+    out = compact_board(st, viewer)[2 + seat:3 + seat]
+    out.append("  Authority scholars on cells: " + (", ".join(map(str, st.authority[seat])) or "none"))
+    out.append("  Sabbatical: " + ", ".join(f"{SUBJECT_NAME[s]} {st.sabbatical[seat][i]}"
+                                           for i, s in enumerate(SUBJECTS)))
+    for i, s in enumerate(SUBJECTS):
+        tiles = st.presentation[seat][i]
+        names = "; ".join(treatise_text(t) for t in tiles if t in comps.treatises) or "none"
+        out.append(f"  {SUBJECT_NAME[s]} presentation: {names}")
+    return out
+
+
+def theories_short(counts: list[int]) -> str:
+    """'4M 4P 3A 2C' (Mathematics, Physics, Astronomy, Chemistry)."""
+    return " ".join(f"{n}{SHORT[s]}" for s, n in zip(SUBJECTS, counts)) or "none"

@@ -119,6 +119,9 @@ class Co89State(PlayerTurn, State):
     def describe_action(self, action: Action) -> str:
         return view.describe_action(self, action)
 
+    def choice_steps(self, action: Action) -> tuple[str, ...]:
+        return view.choice_steps(self, action)
+
     def why_illegal(self, action: Action) -> IllegalAction:
         return explain.why_illegal(self, action)
 

@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING, Any
 from homeroom.engine import Action, Event
 from homeroom.engine.codec import encode
 from homeroom.games.class_of_89 import placement as pl
-from homeroom.games.class_of_89.actions import Decline, Keep, Photograph, PlaceOneByOne, Reward, Take
+from homeroom.games.class_of_89.actions import (
+    Decline,
+    Keep,
+    Photograph,
+    Place,
+    PlaceOneByOne,
+    Reward,
+    Take,
+    cell,
+    grid_cell,
+)
 from homeroom.games.class_of_89.card_texts import gain_text, objective_text, teacher_text, tile_text
 from homeroom.games.class_of_89.components import CLUBS, components
 from homeroom.games.class_of_89.scoring import ed_score
@@ -215,7 +225,7 @@ def _icon(gain: str) -> str:
 
 def render_book(state: Co89State, seat: int, book: Yearbook) -> list[str]:
     comp = components()
-    lines = [f"== {state._name(seat)}: {book.signatures} signatures, storage [{_tokens(book.storage)}], "
+    lines = [f"== {state._name(seat)}: {book.signatures} signature{'s' if book.signatures != 1 else ''}, storage [{_tokens(book.storage)}], "
              f"unused ABC {book.abc_tokens - len(book.abc_slots)}, column side {book.side or '?'}, "
              f"members used: {', '.join(comp.member_name(m) for m in book.used) or '-'}"]
     lines.append("   tracks: " + "  ".join(f"{CLUB_ABBR[c]} {book.tracks[c]}/{len(comp.tracks[c])}" for c in CLUBS))
@@ -362,3 +372,106 @@ def render(state: Co89State, viewer: int | None) -> str:
     # keep the view within 120 columns: a long line continues, indented, on the next
     return "\n".join(textwrap.fill(line, WIDTH, subsequent_indent="      ", break_on_hyphens=False)
                      if len(line) > WIDTH else line for line in out)
+
+
+# ------------------------------------------------------------------ choices in steps
+def card_summary(card: str) -> str:
+    """A card as a player choosing it reads it: its name and what it does."""
+    comp = components()
+    if card in comp.students:
+        s = comp.students[card]
+        return f"{s.name} ({comp.club_name(s.left)}, {comp.club_name(s.right)})"
+    if card in comp.teachers:
+        t = comp.teachers[card]
+        return f"{t.name} (teacher, {comp.club_name(t.right)}; scores {teacher_text(t.scoring)})"
+    if card in comp.staff:
+        st = comp.staff[card]
+        return f"{st.name} (staff, {comp.club_name(st.club)}; gains {', '.join(gain_text(g) for g in st.gains)})"
+    if card in comp.tiles:
+        tl = comp.tiles[card]
+        extra = f"; scores {tile_text(tl.scoring)}" if tl.scoring else ""
+        gains = ", ".join(gain_text(g) for g in tl.gains) or "no gains"
+        return f"{tl.name} ({tl.width}x{tl.height} tile; {gains}{extra})"
+    return comp.card_name(card)
+
+
+STEP_VERB = {Take: "Take", Photograph: "Photographer: also take", Keep: "Keep"}
+
+
+def choice_steps(state: Co89State, action: Action) -> tuple[str, ...]:
+    """A placement in two steps, which card (with what it does) and then where (with what that
+    gives): ``("Take Julie B (Athletics, Cheer)", "row 2, column 3 (Athletics match)")``."""
+    if isinstance(action, Take | Photograph | Keep) and state.to_move is not None:
+        comp = components()
+        if action.card in comp.staff:
+            where_text = "into your staff section"
+        elif action.card in comp.tiles:
+            where_text = f"at {grid_cell(action.at)}"
+        else:
+            where_text = f"at {cell(action.at)}" + (" using your ABC token" if action.abc else "")
+        gains = placement_gains(state, state.to_move, action.card, action.at)
+        second = where_text + (" (" + "; ".join(gains) + ")" if gains else "")
+        return (f"{STEP_VERB[type(action)]} {card_summary(action.card)}", second)
+    if isinstance(action, Place):
+        full = action.describe()
+        member = f"Send your {components().member_name(action.member)}"
+        if full.startswith(member + " "):
+            return (member, full[len(member) + 1:])
+    return (describe_action(state, action),)
+
+
+# ------------------------------------------------------------------ compact board (terminal)
+def compact_board(state: Co89State, viewer: int | None) -> list[str]:
+    """A few lines for the terminal's default screen: the round, each yearbook's totals, what is on."""
+    comp = components()
+    out = [f"Class of '89 - round {state.round} of {comp.board['rounds']}, first player {state._name(state.first)}"]
+    for seat, book in enumerate(state.books):
+        filled = sum(1 for c in book.photo if c)
+        sig = book.signatures
+        tokens = ", ".join(comp.token_name(t) for t in book.storage) or "none"
+        tracks = ", ".join(f"{comp.club_name(c)} {book.tracks[c]}" for c in CLUBS if book.tracks[c]) or "none"
+        out.append(f"{state._name(seat)}: {sig} signature{'s' if sig != 1 else ''}, {filled} of 20 photos, "
+                   f"stored tokens {tokens}; club tracks {tracks}")
+    return out
+
+
+PENDING_TEXT = {
+    "token": "place a {token} token",
+    "tile1x1": "place a 1x1 tile in your grid (or decline it)",
+    "reward": "choose a club leader's reward",
+    "move": "move a {token} token",
+    "draw_students": "keep one of the drawn students",
+    "draw_teachers": "keep one of the drawn teachers",
+    "pick_student": "take a face-up student (bonus)",
+    "pick_teacher": "take a face-up teacher (bonus)",
+}
+PHASE_TEXT = {"side": "choose the side of their column completion board",
+              "place": "send one of their club members to a location"}
+
+
+def decision_line(state: Co89State, viewer: int | None) -> str:
+    """What is being decided now and why: the pending choice, or where the current member is."""
+    comp = components()
+    if state.pending:
+        p = state.pending[0]
+        token = "" if not p.token or p.token == "any" else comp.token_name(p.token)
+        what = PENDING_TEXT.get(p.kind, p.kind.replace("_", " ")).format(token=token or "location")
+        text = f"{state._name(p.seat)} must {what}"
+        if p.club:
+            text += f" ({comp.club_name(p.club)})"
+        return text
+    if state.phase == "act" and state.to_move is not None:
+        where = "School Entrance" if state.location == 5 else comp.locations[state.location].name
+        done = [n for n, f in (("main", state.main_done), ("signature", state.sig_done),
+                               ("member", state.member_done)) if f]
+        return (f"{state._name(state.current)}'s {comp.member_name(state.member)} is at the {where}: "
+                "main action, signature, member ability, then end the turn"
+                + (f" (done: {', '.join(done)})" if done else ""))
+    if state.to_move is not None:
+        return f"{state._name(state.to_move)} must {PHASE_TEXT.get(state.phase, state.phase.replace('_', ' '))}"
+    return ""
+
+
+def seat_board(state: Co89State, seat: int, viewer: int | None) -> list[str]:
+    """One player's yearbook."""
+    return render_book(state, seat, state.books[seat])

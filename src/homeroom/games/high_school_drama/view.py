@@ -284,3 +284,84 @@ def opening_events(state: HSDState) -> list[Event]:
                   "are shuffled." if state.public_draft else
                   "Each player has a hookup, a bond and a breakup drama card; the special events are shuffled."),
             Event(who_starts(state))]
+
+
+# ------------------------------------------------------------------ choices in steps
+_ARROW_WORD = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def card_words(card: Card) -> str:
+    """A card in words: 'Geek, cool 2, heart 4, cruel 2, arrows north/east'."""
+    types = "/".join(t.capitalize() for t in ("jock", "popular", "artsy", "geek") if t in card.types)
+    kind = "" if card.is_student else " organisation"
+    cruel = f", cruel {card.cruel}" if card.is_student else ""
+    arrows = "/".join(_ARROW_WORD[d] for d in "NESW" if d in card.arrows)
+    return f"{types}{kind}, cool {card.cool}, heart {card.heart}{cruel}, arrows {arrows or 'none'}"
+
+
+def choice_steps(state: HSDState, action: Action) -> tuple[str, ...]:
+    """A hookup in two steps, whom and then where: ``("Hook up with Emo Boy (...)", "east of Ana,
+    with 2 bonds")``; a breakup as which relationship and then who attacks it."""
+    comps = load()
+    cards = comps.cards
+    seat = state.to_move
+    if seat is None:
+        return (describe_action(state, action),)
+    effect = comps.effect(state.playing) if state.playing is not None else Effect("bond")
+    if isinstance(action, PickMain) and action.card in cards:
+        return (f"Pick {cards[action.card].name} as your main student ({card_words(cards[action.card])})",)
+    if isinstance(action, PickTransfer) and action.card in cards:
+        return (f"Transfer in as {cards[action.card].name} ({card_words(cards[action.card])})",)
+    if isinstance(action, HookUp) and action.performer in state.cliques[seat] and action.target in cards:
+        p = state.cliques[seat][action.performer]
+        way = _DIRECTION.get((action.x - p.x, action.y - p.y), "next to")
+        perf, target = cards[action.performer], cards[action.target]
+        n = min(effect.amount, perf.heart + target.heart, state.supply[seat])
+        return (f"Hook up with {target.name} ({card_words(target)})",
+                f"{way} of {perf.name} at ({action.x},{action.y})" + (f", with {n} bonds" if n > 1 else ""))
+    if (isinstance(action, Breakup) and 0 <= action.rival < state.players and action.performer in cards
+            and action.card in state.cliques[action.rival]):
+        rival = state.cliques[action.rival]
+        p = rival[action.card]
+        if p.parent is not None:
+            cruel = cards[action.performer].cruel + effect.cruel_bonus
+            left = p.bonds - min(effect.amount, p.bonds)
+            return (f"Break up {state.names[action.rival]}'s {cards[p.parent].name} & {cards[action.card].name} "
+                    f"({p.bonds} bond{'s' if p.bonds != 1 else ''})",
+                    f"with {cards[action.performer].name} (cruel {cruel}): {p.bonds} -> {left}"
+                    + _lost(rival, action.card, left))
+    return (describe_action(state, action),)
+
+
+# ------------------------------------------------------------------ compact board (terminal)
+def compact_board(state: HSDState, viewer: int | None) -> list[str]:
+    """A few lines for the terminal's default screen: the season and phase, the quad, each clique's totals."""
+    comps = load()
+    out = [f"High School Drama - {YEARS[state.year]} {SEASONS[state.season]}, {phase_text(state)}; "
+           f"leader {leader_text(state)}"]
+    if state.playing is not None:
+        out.append(f"Being played: {comps.name(state.playing)}" + (
+            f" - {comps.events[state.playing].text}" if state.playing in comps.events else ""))
+    out.append("Quad: " + (", ".join(comps.cards[c].name for c in state.quad) or "empty"))
+    for s in range(state.players):
+        if not state.enrolled[s]:
+            out.append(f"{state.names[s]}: not enrolled yet (transfer student)")
+            continue
+        sig = state.total(s)
+        out.append(f"{state.names[s]}: {sig} signature{'s' if sig != 1 else ''}, {len(state.cliques[s])} in clique, "
+                   f"{state.supply[s]} bond markers left, {len(state.hands[s])} card{'s' if len(state.hands[s]) != 1 else ''} in hand")
+    return out
+
+
+def decision_line(state: HSDState, viewer: int | None) -> str:
+    """What is being decided now."""
+    if state.to_move is None:
+        return ""
+    return f"{state.names[state.to_move]}{' (you)' if state.to_move == viewer else ''}: {phase_text(state)}"
+
+
+def seat_board(state: HSDState, seat: int, viewer: int | None) -> list[str]:
+    """One player's clique, drawn."""
+    head = compact_board(state, viewer)
+    line = next((x for x in head if x.startswith(state.names[seat] + ":")), state.names[seat])
+    return [line] + ["  " + x for x in draw_clique(state.cliques[seat], show_open=(seat == viewer))]
