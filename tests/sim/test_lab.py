@@ -88,9 +88,11 @@ def test_report_has_every_table_and_is_self_contained(tmp_path: Path) -> None:
     assert {c["category"] for c in sec["sources"]} == {"influence", "authority", "sabbatical", "treatises"}
     assert abs(sum(sec["actions"]["placement_share"].values()) - 1) < 0.01
     assert sec["components"] and sec["ratings"][0]["agent"] in ("greedy", "random")
+    heavy = {h["kind"]: h for h in sec["actions"]["heavy_users"]}
+    assert heavy and all(0 < h["seat_games"] < 8 for h in heavy.values())
     page = render_html(data)
     for title in ("Win rate by seat position", "Score distributions", "Score sources by category",
-                  "Game length", "Action kinds per seat", "Action kinds per round", "Components", "Agent ratings"):
+                  "Game length", "Action kinds per seat", "more than average", "Action kinds per round", "Components", "Agent ratings"):
         assert title in page
     assert "within noise" in page or "beyond noise" in page.lower()
     assert "<svg" in page and "<script" not in page and "<metadata>" not in page

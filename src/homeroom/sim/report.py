@@ -202,6 +202,7 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
 
     # action-kind usage per seat and per round
     per_seat: dict[str, list[float]] = defaultdict(lambda: [0.0] * players)
+    seat_counts: list[tuple[dict[str, int], bool, int]] = []  # (kind counts, won, score) per seat-game
     per_round: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     has_actions = False
     for r in rows:
@@ -210,10 +211,14 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
             if not raw:
                 continue
             has_actions = True
+            counts: dict[str, int] = defaultdict(int)
             for rnd, kinds in json.loads(raw).items():
                 for kind, k in kinds.items():
                     per_seat[kind][s] += k
                     per_round[kind][rnd] += k
+                    counts[kind] += k
+            w = _ints(r.get("winner"))
+            seat_counts.append((counts, s in w, _ints(r.get("scores"))[s]))
     if has_actions:
         total = sum(sum(v) for v in per_seat.values()) or 1.0
         placements = {k: sum(v) for k, v in per_seat.items() if k.startswith("place:")}
@@ -224,6 +229,19 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
                           for k, v in sorted(per_round.items())},
             "share": {k: _r(sum(v) / total) for k, v in sorted(per_seat.items())},
         }
+        heavy = []
+        for kind in sorted(per_seat):
+            mean_use = sum(per_seat[kind]) / len(seat_counts)
+            users = [(won, score) for counts, won, score in seat_counts if counts.get(kind, 0) > mean_use]
+            if not users or len(users) == len(seat_counts):
+                continue
+            wins = sum(1 for won, _ in users if won)
+            lo, hi = wilson(wins, len(users))
+            heavy.append({"kind": kind, "above_mean_use": _r(mean_use, 2), "seat_games": len(users),
+                          "win_rate": _r(wins / len(users)), "ci95": [_r(lo), _r(hi)],
+                          "score_mean": _r(_mean([sc for _, sc in users]), 2),
+                          "beyond_noise": bool(fair is not None and lo > fair)})
+        out["actions"]["heavy_users"] = heavy
         if place_total:
             out["actions"]["placement_share"] = {k[len("place:"):]: _r(v / place_total)
                                                  for k, v in sorted(placements.items())}
@@ -453,6 +471,17 @@ def render_html(report: dict[str, Any], title: str = "homeroom balance report") 
                 parts.append(_table(["action space", "share of placements"],
                                     [[k, _pct(v)] for k, v in sorted(act["placement_share"].items(),
                                                                      key=lambda kv: -kv[1])]))
+            if act.get("heavy_users"):
+                parts.append("<h3>Seats that use an action kind more than average: do they win more than their share?</h3>")
+                over = [h["kind"] for h in act["heavy_users"] if h["beyond_noise"]]
+                parts.append("<p class='{}'>{}</p>".format("beyond" if over else "noise", html.escape(
+                    "Heavy use wins more than the fair share beyond noise for: " + ", ".join(over) if over else
+                    "No action kind's heavy users win more than their share beyond noise.")))
+                parts.append(_table(["kind", "used more than (per game)", "seat-games", "win rate", "95% interval",
+                                     "mean score", "beyond noise"],
+                                    [[h["kind"], h["above_mean_use"], h["seat_games"], _pct(h["win_rate"]), h["ci95"],
+                                      h["score_mean"], "yes" if h["beyond_noise"] else "no (within noise)"]
+                                     for h in act["heavy_users"]]))
             rounds = sorted({r for v in act["per_round"].values() for r in v}, key=_num)
             parts.append("<h3>Action kinds per round (mean per game)</h3>")
             parts.append(_table(["kind"] + [f"round {r}" for r in rounds],
