@@ -334,7 +334,7 @@ def _share_ci(part: Sequence[float], whole: Sequence[float]) -> tuple[float, flo
     resid = [p - r * w for p, w in zip(part, whole)]
     var = sum(e * e for e in resid) / (n - 1) / (n * mw * mw)
     half = 1.959963984540054 * math.sqrt(var)
-    return max(0.0, r - half), min(1.0, r + half)
+    return r - half, r + half  # not clamped: a category may score negative points
 
 
 # --------------------------------------------------------------------------- HTML
@@ -383,8 +383,8 @@ def _plots(sec: dict[str, Any]) -> dict[str, str]:
         fig, ax = plt.subplots(figsize=(5, 3))
         src = sec["sources"]
         ax.barh([c["category"] for c in src], [c["winners_share"] for c in src], color="#5a9b5a",
-                xerr=[[c["winners_share"] - c["winners_share_ci95"][0] for c in src],
-                      [c["winners_share_ci95"][1] - c["winners_share"] for c in src]], capsize=3)
+                xerr=[[max(0.0, c["winners_share"] - c["winners_share_ci95"][0]) for c in src],
+                      [max(0.0, c["winners_share_ci95"][1] - c["winners_share"]) for c in src]], capsize=3)
         ax.set_xlabel("share of the winners' score")
         out["sources"] = _svg(fig)
     fig, ax = plt.subplots(figsize=(5, 3))
