@@ -19,6 +19,7 @@ from homeroom import __version__, games
 from homeroom.agents import make_agent
 from homeroom.agents.base import Agent
 from homeroom.cli.common import console, err_console, fail, parse_options, user_errors
+from homeroom.cli.report import report as report_cmd
 from homeroom.engine.errors import HomeroomError
 from homeroom.engine.match import Match, Seat, check_writable, load_json
 
@@ -30,6 +31,7 @@ app = typer.Typer(
 )
 data_app = typer.Typer(help="Component data: validate a game's data folder.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
+app.command("report")(user_errors(report_cmd))
 
 
 def _register_serve() -> None:
@@ -167,6 +169,8 @@ def simulate(
     backend: Annotated[str, typer.Option("--backend", help="local, or ray for a Ray cluster.")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
     out: Annotated[Path | None, typer.Option("--out", help="Write one row per game (.csv or .parquet).")] = None,
+    run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Save each finished task here; rerun to resume.")] = None,
+    chunk: Annotated[int | None, typer.Option("--chunk", help="Games per task (default: automatic).")] = None,
 ) -> None:
     """Play many seeded games with bots and summarise wins, scores, length, speed and errors."""
     from homeroom.sim.runner import simulate as run_sim
@@ -179,7 +183,7 @@ def simulate(
                   console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{game_id} x{n_games}", total=n_games)
         results = run_sim(game_id, players, n_games, seat, seed, options, workers, backend,
-                          progress=lambda k: progress.advance(task, k))
+                          progress=lambda k: progress.advance(task, k), run_dir=run_dir, chunk=chunk)
     summary = summarize(results, players)
     summary.update(game=game_id, players=players, options=options, seed=seed)
     if out is not None:
@@ -235,6 +239,8 @@ def tournament(
     backend: Annotated[str, typer.Option("--backend", help="local, or ray for a Ray cluster.")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
     out: Annotated[Path | None, typer.Option("--out", help="Write one row per game (.csv or .parquet).")] = None,
+    run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Save each finished task here; rerun to resume.")] = None,
+    chunk: Annotated[int | None, typer.Option("--chunk", help="Games per task (default: automatic).")] = None,
 ) -> None:
     """Agents against each other with seats rotated: win rate (95% CI), score, margin, Elo, think time.
 
@@ -260,10 +266,10 @@ def tournament(
         played: list[GameResult] = []
         if players == 1:
             report = solo(game_id, specs or ["random"], n_games, seed, options, workers, backend, progress=advance,
-                          collect=played)
+                          collect=played, run_dir=run_dir, chunk=chunk)
         else:
             report = run_tournament(game_id, players, specs, n_games, seed, options, workers, backend, advance,
-                                    collect=played)
+                                    collect=played, run_dir=run_dir, chunk=chunk)
     if out is not None:
         write_rows(played, out)
     if as_json:

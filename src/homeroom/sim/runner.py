@@ -8,6 +8,7 @@ outgrow one machine. Every game is reproducible from its seed.
 from __future__ import annotations
 
 import csv
+import json
 import logging
 import math
 import os
@@ -23,6 +24,7 @@ from typing import Any
 from homeroom import games
 from homeroom.agents import make_agent
 from homeroom.engine.errors import HomeroomError
+from homeroom.sim.lab import hook_for
 
 
 @dataclass
@@ -42,6 +44,12 @@ class GameResult:
     seat_agents: list[str] = field(default_factory=list)
     automa_scores: dict[str, int] = field(default_factory=dict)
     """Final scores of participants that are not seats (a solo game's automa)."""
+    actions: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    """Per seat: round -> action kind -> how many times (as the game's ``lab`` hook names them)."""
+    taken: list[list[str]] = field(default_factory=list)
+    """Per seat, in order: the cards, tiles, Treatises or events the seat took or played."""
+    game: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
 
 
@@ -56,9 +64,12 @@ class Job:
 
 def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], seats: Sequence[str]) -> GameResult:
     """Play one game with agent specs ``seats`` (one per seat); errors are caught and reported."""
-    result = GameResult(seed=seed, seat_agents=list(seats))
+    result = GameResult(seed=seed, seat_agents=list(seats), game=game_id, options=dict(options))
     try:
         game = games.get(game_id)
+        describe = hook_for(game)
+        actions: list[dict[str, dict[str, int]]] = [{} for _ in range(players)]
+        taken: list[list[str]] = [[] for _ in range(players)]
         state = game.new_state(players, seed, options)
         agents = [make_agent(spec, seed * 1_000_003 + i) for i, spec in enumerate(seats)]
         think = [0.0] * players
@@ -72,6 +83,11 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], sea
             action = agents[seat].choose(state, seat)
             think[seat] += time.perf_counter() - t0
             counts[seat] += 1
+            rnd, kind, component = describe(state, seat, action)
+            per_round = actions[seat].setdefault(str(rnd), {})
+            per_round[kind] = per_round.get(kind, 0) + 1
+            if component is not None:
+                taken[seat].append(component)
             state.apply(action)
             result.decisions += 1
             if result.decisions > bound:
@@ -85,6 +101,8 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], sea
         result.automa_scores = {name: score.total for name, score in state.automa_scores().items()}
         result.think_seconds = think
         result.decisions_by_seat = counts
+        result.actions = actions
+        result.taken = taken
     except Exception as err:  # noqa: BLE001 - a simulation reports errors instead of dying
         tb = traceback.extract_tb(err.__traceback__)
         where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
@@ -113,8 +131,15 @@ def simulate(
     workers: int = 1,
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
+    run_dir: Path | None = None,
+    chunk: int | None = None,
 ) -> list[GameResult]:
-    """Play ``n_games`` games with seeds ``seed .. seed+n-1``; results come back in seed order."""
+    """Play ``n_games`` games with seeds ``seed .. seed+n-1``; results come back in seed order.
+
+    With ``run_dir``, every finished task's games are written there at once (``chunk-<seed>.json``)
+    and a later call with the same directory and arguments plays only the chunks not yet there,
+    so an interrupted run resumes where it stopped. ``chunk`` is the number of games per task
+    (default: enough tasks to keep every worker busy, at most 50 games each)."""
     game = games.get(game_id)
     resolved = game.validate(players, options or {})
     seat_specs = list(seats or [])
@@ -129,15 +154,72 @@ def simulate(
         raise HomeroomError("the number of games must be at least 1")
     if workers < 1:
         raise HomeroomError("the number of workers must be at least 1")
-    chunk = max(1, min(50, math.ceil(n_games / (workers * 8))))
-    jobs = _jobs(game_id, players, n_games, seed, resolved, seat_specs, chunk)
+    if chunk is not None and chunk < 1:
+        raise HomeroomError("the number of games per task must be at least 1")
+    size = chunk or max(1, min(50, math.ceil(n_games / (workers * 8))))
     results: list[GameResult] = []
+    if run_dir is not None:
+        manifest = {"game": game_id, "players": players, "games": n_games, "seed": seed,
+                    "options": resolved, "seats": seat_specs, "chunk": chunk}
+        size, done = _open_run(run_dir, manifest, size)
+        for batch in done.values():
+            results.extend(batch)
+            if progress:
+                progress(len(batch))
+    else:
+        done = {}
+    jobs = [j for j in _jobs(game_id, players, n_games, seed, resolved, seat_specs, size) if j.seeds[0] not in done]
     for batch in _execute(jobs, workers, backend):
+        if run_dir is not None and batch:
+            _save_chunk(run_dir, batch)
         results.extend(batch)
         if progress:
             progress(len(batch))
     results.sort(key=lambda r: r.seed)
     return results
+
+
+def _open_run(run_dir: Path, manifest: dict[str, Any], size: int) -> tuple[int, dict[int, list[GameResult]]]:
+    """Create or reopen a run directory: returns the chunk size and the finished chunks by first seed."""
+    path = run_dir / "manifest.json"
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            old = json.loads(path.read_text(encoding="utf-8"))
+            want = {k: v for k, v in manifest.items() if k != "chunk"}
+            have = {k: old.get(k) for k in want}
+            if have != json.loads(json.dumps(want)):
+                diff = ", ".join(k for k in want if have[k] != json.loads(json.dumps(want[k])))
+                raise HomeroomError(f"run directory {run_dir} holds a different run (differs in: {diff}); "
+                                    "use a new directory")
+            size = int(old.get("size", size))
+        else:
+            _write_atomic(path, json.dumps({**manifest, "size": size}, indent=1))
+    except OSError as err:
+        raise HomeroomError(f"cannot use run directory {run_dir}: {err.strerror or err}") from None
+    done: dict[int, list[GameResult]] = {}
+    for chunk_path in sorted(run_dir.glob("chunk-*.json")):
+        try:
+            rows = json.loads(chunk_path.read_text(encoding="utf-8"))
+            batch = [GameResult(**row) for row in rows]
+        except (OSError, ValueError, TypeError):
+            continue  # a chunk cut short by the interruption: it is played again
+        if batch:
+            done[batch[0].seed] = batch
+    return size, done
+
+
+def _save_chunk(run_dir: Path, batch: list[GameResult]) -> None:
+    try:
+        _write_atomic(run_dir / f"chunk-{batch[0].seed:010d}.json", json.dumps([asdict(r) for r in batch]))
+    except OSError as err:
+        raise HomeroomError(f"cannot write to run directory {run_dir}: {err.strerror or err}") from None
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".part")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def _execute(jobs: list[Job], workers: int, backend: str) -> Iterator[list[GameResult]]:
@@ -231,7 +313,9 @@ def write_rows(results: Sequence[GameResult], path: Path) -> None:
     """One row per game, as CSV, or Parquet when the file name ends in .parquet."""
     rows = []
     for r in results:
-        row = {k: v for k, v in asdict(r).items() if k not in ("breakdowns", "think_seconds", "automa_scores", "placings")}
+        skip = ("breakdowns", "think_seconds", "automa_scores", "placings", "actions", "taken", "options")
+        row = {k: v for k, v in asdict(r).items() if k not in skip}
+        row["options"] = json.dumps(r.options, sort_keys=True)
         for name, score in r.automa_scores.items():
             row[f"automa_{name}"] = score
         for seat, score in enumerate(r.scores):
@@ -240,6 +324,10 @@ def write_rows(results: Sequence[GameResult], path: Path) -> None:
                 row[f"place_{seat}"] = r.placings[seat]
             for cat, pts in (r.breakdowns[seat] if r.breakdowns else {}).items():
                 row[f"seat{seat}_{cat}"] = pts
+            if r.actions:
+                row[f"actions_{seat}"] = json.dumps(r.actions[seat], sort_keys=True)
+            if r.taken:
+                row[f"taken_{seat}"] = " ".join(r.taken[seat])
         row["scores"] = " ".join(map(str, r.scores))
         row["winner"] = " ".join(map(str, r.winner))
         row["seat_agents"] = " ".join(r.seat_agents)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from homeroom import games
@@ -123,6 +124,8 @@ def tournament(
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
     collect: list[GameResult] | None = None,
+    run_dir: Path | None = None,
+    chunk: int | None = None,
 ) -> dict[str, Any]:
     """Play ``n_games`` (rounded up to a multiple of ``players``) with seats rotated; one agent
     spec per seat (fewer: the rest are ``random``). Returns a JSON-able report; every game's
@@ -140,7 +143,9 @@ def tournament(
     results: list[tuple[int, GameResult]] = []  # (rotation, result)
     for r in range(players):
         seats = rotation(specs, r)
-        for res in simulate(game_id, players, blocks, seats, seed, options, workers, backend, progress):
+        sub = run_dir / f"rotation-{r}" if run_dir is not None else None
+        for res in simulate(game_id, players, blocks, seats, seed, options, workers, backend, progress,
+                            run_dir=sub, chunk=chunk):
             results.append((r, res))
     # the order in which the games were "played": block by block, rotation by rotation
     results.sort(key=lambda rr: (rr[1].seed, rr[0]))
@@ -195,6 +200,8 @@ def solo(
     difficulty_option: str = "difficulty",
     progress: Callable[[int], None] | None = None,
     collect: list[GameResult] | None = None,
+    run_dir: Path | None = None,
+    chunk: int | None = None,
 ) -> dict[str, Any]:
     """Each agent alone against the game's automa, at every difficulty the game offers:
     score distribution (mean, sd, quartiles) and win rate with its 95% interval."""
@@ -211,7 +218,9 @@ def solo(
         if level is not None:
             opts[difficulty_option] = level
         for label, spec in zip(labels(agents), agents):
-            res = simulate(game_id, 1, n_games, [spec], seed, opts, workers, backend, progress)
+            sub = run_dir / f"{level}-{label}" if run_dir is not None else None
+            res = simulate(game_id, 1, n_games, [spec], seed, opts, workers, backend, progress,
+                           run_dir=sub, chunk=chunk)
             if collect is not None:
                 collect.extend(res)
             ok = [r for r in res if r.error is None]
