@@ -5,6 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 RUNTIME := $(VENV)/.runtime-stamp
+WEB    := $(VENV)/.web-stamp
 GAME   ?= class-of-89
 ARGS   ?=
 HOST   ?= 127.0.0.1
@@ -24,7 +25,12 @@ $(STAMP): $(RUNTIME)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)  ## serve the web platform on http://$(HOST):$(PORT) (SQLite in ./$(DATA)/)
+# what serving needs (FastAPI, uvicorn, SQLAlchemy, psycopg), without the test tools
+$(WEB): $(RUNTIME)
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $(WEB)
+
+run: $(WEB)  ## serve the web platform on http://$(HOST):$(PORT) (SQLite in ./$(DATA)/)
 	$(BIN)/homeroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA) $(ARGS)
 
 play: $(RUNTIME)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
