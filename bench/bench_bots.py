@@ -13,6 +13,20 @@ Full-budget runs take hours on this machine, so the size is set by flags:
 
 Flags this script does not know (``make bench`` passes the same flags to every benchmark) are
 ignored.
+
+``--levels`` measures the difficulty levels instead (issue 19) as a batch job: at 2 players
+``hard`` vs ``medium`` (= greedy), ``medium`` vs ``easy`` and ``easy`` vs ``random``; at 3 and
+4 players one ``hard`` against ``medium`` in every other seat. Seats are rotated on duplicate
+deals, games run on local worker processes or Ray (``--backend``), a progress bar counts them,
+and with ``--run-dir`` every finished task is saved at once, so the same command run again
+resumes an interrupted measurement and re-reports a finished one without playing it again;
+``--report`` reports whatever the run directory holds (deals played in every seat rotation)
+without playing anything, e.g. while a measurement is still running or after it was stopped.
+The run directory also gets ``results.json`` and ``games.csv`` (one row per game, for
+``homeroom report``):
+
+    python bench/bench_bots.py --levels --game high-school-drama --players 2 --players 3 \
+        --games 100 --hard hard:iterations=300,seconds=30 --workers 2 --run-dir out/bots
 """
 
 from __future__ import annotations
@@ -21,15 +35,22 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from homeroom import games
 from homeroom.agents.mcts import MctsAgent
 from homeroom.engine import Rng
-from homeroom.sim.tournament import solo, tournament
+from homeroom.engine.errors import HomeroomError
+from homeroom.sim.runner import GameResult, write_rows
+from homeroom.sim.tournament import rotated_report, solo, tournament
 
 TARGETS = {("mcts", "random"): 0.95, ("mcts", "greedy"): 0.60, ("greedy", "random"): 0.80}
 GAMES = ("class-of-89", "academic-society", "high-school-drama")
+LEVEL_PAIRINGS = ("hard-medium", "medium-easy", "easy-random")
+HARD_TARGET = 0.65
+"""Issue 19: ``hard`` wins >= 65% of 2-player games against greedy (``medium``), and more than
+its share (1/p) at 3 and 4 players."""
 
 
 def iterations_per_second(game_id: str, seconds: float, positions: int = 3) -> dict[str, Any]:
@@ -72,6 +93,110 @@ def head_to_head(game_id: str, a: str, b: str, n: int, seed: int, workers: int) 
     }
 
 
+def slug(spec: str) -> str:
+    """A directory name for an agent spec (``hard:iterations=300`` -> ``hard-iterations-300``)."""
+    return "".join(c if c.isalnum() else "-" for c in spec).strip("-")
+
+
+def level_jobs(ids: list[str], players: list[int], pairings: list[str], spec: dict[str, str]) -> list[dict[str, Any]]:
+    """The pairings to play: at 2 players the chosen level pairings, at 3+ ``hard`` against
+    ``medium`` in every other seat."""
+    jobs = []
+    for gid in ids:
+        info = games.get(gid).info
+        for p in players:
+            if not info.min_players <= p <= info.max_players:
+                continue
+            if p == 2:
+                pairs = [pairing.split("-") for pairing in pairings]
+            else:
+                pairs = [["hard", "medium"]] if "hard-medium" in pairings else []
+            for a, b in pairs:
+                seats = [spec[a]] + [spec[b]] * (p - 1)
+                jobs.append({"game": gid, "players": p, "agent": a, "opponent": b, "seats": seats})
+    return jobs
+
+
+def saved_games(sub: Path, players: int) -> list[tuple[int, GameResult]]:
+    """The games a run directory holds, as (rotation, result), keeping only the deals played in
+    every rotation (complete duplicate blocks, so that every agent sat in every seat equally)."""
+    by_rotation: dict[int, dict[int, GameResult]] = {}
+    for r in range(players):
+        found: dict[int, GameResult] = {}
+        for path in sorted((sub / f"rotation-{r}").glob("chunk-*.json")):
+            try:
+                rows = json.loads(path.read_text(encoding="utf-8"))
+                found.update({g.seed: g for g in (GameResult(**row) for row in rows)})
+            except (OSError, ValueError, TypeError):
+                continue  # a chunk cut short: not counted
+        by_rotation[r] = found
+    seeds = set.intersection(*(set(f) for f in by_rotation.values())) if by_rotation else set()
+    return [(r, by_rotation[r][s]) for s in sorted(seeds) for r in range(players)]
+
+
+def run_levels(args: argparse.Namespace, ids: list[str]) -> int:
+    """The ``--levels`` batch job (see the module docstring)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    spec = {"hard": args.hard, "medium": args.medium, "easy": args.easy, "random": "random"}
+    players = args.players or [2]
+    jobs = level_jobs(ids, players, args.level_pairing or list(LEVEL_PAIRINGS), spec)
+    run_dir = Path(args.run_dir) if args.run_dir else None
+    rows: list[dict[str, Any]] = []
+    played: list[GameResult] = []
+    total = sum(-(-args.games // j["players"]) * j["players"] for j in jobs)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  transient=True, disable=args.json) as bar:
+        task = bar.add_task("levels", total=total)
+        for job in jobs:
+            p = job["players"]
+            bar.update(task, description=f"{job['game']} {p}p {job['agent']} vs {job['opponent']}")
+            sub = None
+            if run_dir is not None:
+                sub = run_dir / job["game"] / f"{p}p" / "-vs-".join(slug(s) for s in job["seats"][:2])
+            if args.report:
+                if sub is None:
+                    raise HomeroomError("--report needs --run-dir (the directory of an earlier run)")
+                saved = saved_games(sub, p)
+                if not saved:
+                    continue
+                report = rotated_report(job["game"], p, job["seats"], saved, args.seed, None, played)
+                bar.advance(task, len(saved))
+            else:
+                report = tournament(job["game"], p, job["seats"], args.games, seed=args.seed, workers=args.workers,
+                                    backend=args.backend, progress=lambda k: bar.advance(task, k),
+                                    collect=played, run_dir=sub)
+            first = report["agents"][0]
+            target = HARD_TARGET if p == 2 and job["agent"] == "hard" else 1.0 / p if job["agent"] == "hard" else None
+            rows.append({
+                "game": job["game"], "players": p, "agent": job["agent"], "opponent": job["opponent"],
+                "seats": job["seats"], "games": report["completed"], "errors": report["errors"],
+                "win_rate": first["win_rate"], "win_ci95": first["win_ci95"], "margin_mean": first["margin_mean"],
+                "score_mean": first["score_mean"],
+                "think_ms_per_decision": [first["think_ms_per_decision"], report["agents"][1]["think_ms_per_decision"]],
+                "target": target,
+                "met": None if target is None else (first["win_rate"] >= target if p == 2 else first["win_rate"] > target),
+            })
+    if run_dir is not None:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        (run_dir / "results.json").write_text(json.dumps({"settings": vars(args), "levels": rows}, indent=1),
+                                              encoding="utf-8")
+        write_rows(played, run_dir / "games.csv")
+    if args.json:
+        print(json.dumps({"settings": vars(args), "levels": rows}))
+    else:
+        for r in rows:
+            lo, hi = r["win_ci95"]
+            verdict = "" if r["target"] is None else (
+                f"target {'>=' if r['players'] == 2 else '>'} {r['target']:.0%}: {'met' if r['met'] else 'missed'}")
+            print(f"{r['game']:18} {r['players']}p {r['agent']:>6} vs {r['opponent']:<6} {r['games']:4} games  "
+                  f"win {r['win_rate']:.0%} [{lo:.0%}, {hi:.0%}]  margin {r['margin_mean']:+.1f}  ms/decision "
+                  f"{r['think_ms_per_decision'][0]:.0f}/{r['think_ms_per_decision'][1]:.0f}  {verdict}", flush=True)
+        if run_dir is not None:
+            print(f"saved: {run_dir / 'results.json'}, {run_dir / 'games.csv'} (homeroom report {run_dir / 'games.csv'})")
+    return 1 if any(r["errors"] for r in rows) else 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games per pairing (rounded up to even)")
@@ -85,8 +210,25 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--levels", action="store_true", help="measure the difficulty levels (a batch job)")
+    parser.add_argument("--players", type=int, action="append", help="--levels: player counts (default 2)")
+    parser.add_argument("--level-pairing", action="append", choices=list(LEVEL_PAIRINGS),
+                        help="--levels: only these 2-player pairings (at 3+ players: hard-medium)")
+    parser.add_argument("--hard", default="hard", help="--levels: the hard spec (e.g. hard:iterations=300)")
+    parser.add_argument("--medium", default="medium", help="--levels: the medium spec")
+    parser.add_argument("--easy", default="easy", help="--levels: the easy spec")
+    parser.add_argument("--backend", default="local", help="--levels: local or ray")
+    parser.add_argument("--run-dir", help="--levels: save finished games here; rerun to resume or re-report")
+    parser.add_argument("--report", action="store_true",
+                        help="--levels: only report what --run-dir holds (complete duplicate blocks), play nothing")
     args, _unknown = parser.parse_known_args(argv)
     ids = args.game or [g for g in GAMES if g in games.ids()]
+    if args.levels:
+        try:
+            return run_levels(args, ids)
+        except HomeroomError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
     pairings = args.pairing or ["mcts-random", "mcts-greedy", "greedy-random"]
     spec = {"mcts": args.mcts, "greedy": args.greedy, "random": "random"}
     out: dict[str, Any] = {"settings": vars(args), "iterations_per_second": [], "head_to_head": [], "solo": None}

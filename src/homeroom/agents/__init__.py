@@ -15,7 +15,9 @@ from homeroom.agents.base import Agent, AgentError, RandomAgent, parse_spec
 AgentFactory = Callable[..., Agent]
 
 KINDS: dict[str, AgentFactory] = {"random": RandomAgent}
-"""Seat kinds other than ``human``; later modules add theirs with :func:`register_kind`."""
+"""Seat kinds other than ``human``: the difficulty levels ``easy``, ``medium``, ``hard``
+(:mod:`homeroom.agents.levels`), then the technical kinds; other modules (such as the RL
+``policy`` kind) add theirs with :func:`register_kind`."""
 
 
 def register_kind(name: str, factory: AgentFactory) -> None:
@@ -24,8 +26,11 @@ def register_kind(name: str, factory: AgentFactory) -> None:
 
 def _register_bots() -> None:
     from homeroom.agents.greedy import GreedyAgent
+    from homeroom.agents.levels import LEVELS
     from homeroom.agents.mcts import MctsAgent
 
+    for level, factory in LEVELS.items():  # the difficulty levels first: what a person picks
+        register_kind(level, factory)
     register_kind("greedy", GreedyAgent)
     register_kind("mcts", MctsAgent)
 

@@ -110,7 +110,7 @@ def _agents(seats: list[Seat], seed: int) -> list[Agent | None]:
 def play(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="Game id (see 'homeroom games'; default class-of-89).")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
-    seat: Annotated[list[str] | None, typer.Option("--seat", help="Seat kind per seat, in order: human, random, or a bot spec.")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="Seat kind per seat, in order: human, easy, medium, hard, random, or a bot spec.")] = None,
     name: Annotated[list[str] | None, typer.Option("--name", help="Seat names, in order.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed (default: a fresh one, printed).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
@@ -162,7 +162,7 @@ def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     n_games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
-    seat: Annotated[list[str] | None, typer.Option("--seat", help="Agent per seat (default random).")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="Agent per seat: easy, medium, hard, random or a bot spec (default random).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game; game i uses seed+i.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")] = 1,
@@ -231,7 +231,7 @@ def _print_summary(summary: dict[str, object]) -> None:
 def tournament(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
-    seat: Annotated[list[str] | None, typer.Option("--seat", help="An agent spec per seat (rotated; default random).")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="An agent per seat: easy, medium, hard, random or a bot spec (rotated; default random).")] = None,
     n_games: Annotated[int, typer.Option("--games", "-n", help="How many games (rounded up to a multiple of --players).")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal; deal i uses seed+i.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,

@@ -18,6 +18,7 @@ from typing import Any
 
 from homeroom.agents import AgentError, kinds, make_agent
 from homeroom.agents.base import parse_spec
+from homeroom.agents.levels import LABELS
 from homeroom.engine.state import State
 
 log = logging.getLogger("homeroom.server.bots")
@@ -25,6 +26,7 @@ log = logging.getLogger("homeroom.server.bots")
 MAX_SECONDS = 10.0
 MAX_ITERATIONS = 200_000
 BOT_PRESETS = [
+    *({"kind": level, "label": label} for level, label in LABELS.items()),
     {"kind": "random", "label": "Random (moves at random)"},
     {"kind": "greedy", "label": "Greedy (plays the best-looking move)"},
     {"kind": "mcts:seconds=1", "label": "MCTS, 1 second a move (strongest)"},

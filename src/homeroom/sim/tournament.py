@@ -139,7 +139,6 @@ def tournament(
     if n_games < 1:
         raise HomeroomError("the number of games must be at least 1")
     blocks = math.ceil(n_games / players)
-    names = labels(specs)
     results: list[tuple[int, GameResult]] = []  # (rotation, result)
     for r in range(players):
         seats = rotation(specs, r)
@@ -147,6 +146,16 @@ def tournament(
         for res in simulate(game_id, players, blocks, seats, seed, options, workers, backend, progress,
                             run_dir=sub, chunk=chunk):
             results.append((r, res))
+    return rotated_report(game_id, players, specs, results, seed, options, collect)
+
+
+def rotated_report(game_id: str, players: int, specs: Sequence[str], results: list[tuple[int, GameResult]],
+                   seed: int = 0, options: dict[str, Any] | None = None,
+                   collect: list[GameResult] | None = None) -> dict[str, Any]:
+    """The report of :func:`tournament` from its games, each given with its seat rotation (also
+    used to re-report the games an interrupted run saved, without playing the rest)."""
+    names = labels(specs)
+    results = list(results)
     # the order in which the games were "played": block by block, rotation by rotation
     results.sort(key=lambda rr: (rr[1].seed, rr[0]))
     if collect is not None:
@@ -264,4 +273,4 @@ def _quartiles(vals: Sequence[int]) -> list[float]:
     return out
 
 
-__all__ = ["AgentStats", "labels", "rotation", "solo", "tournament", "update_elo", "wilson"]
+__all__ = ["AgentStats", "labels", "rotated_report", "rotation", "solo", "tournament", "update_elo", "wilson"]

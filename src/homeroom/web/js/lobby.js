@@ -243,7 +243,8 @@ function renderSeats() {
 }
 
 function defaultBotKind() {
-  const pick = state.kinds.find((k) => k.kind.startsWith("greedy")) || state.kinds.find((k) => k.kind !== "human");
+  const pick = state.kinds.find((k) => k.kind === "medium") || state.kinds.find((k) => k.kind.startsWith("greedy"))
+    || state.kinds.find((k) => k.kind !== "human");
   return pick ? pick.kind : "human";
 }
 

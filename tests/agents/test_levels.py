@@ -1,0 +1,79 @@
+"""The difficulty levels: offered everywhere seat kinds are, in every game, and ordered."""
+
+from __future__ import annotations
+
+import pytest
+
+from homeroom import games
+from homeroom.agents import AgentError, kinds, make_agent
+from homeroom.agents.greedy import GreedyAgent
+from homeroom.agents.levels import LABELS, LEVELS
+from homeroom.agents.mcts import MctsAgent
+from homeroom.engine.rng import Rng
+from homeroom.server.bots import BOT_PRESETS, check_kind
+from homeroom.sim.tournament import tournament
+
+GAME_IDS = ["class-of-89", "academic-society", "high-school-drama"]
+
+
+def test_the_levels_are_seat_kinds_listed_before_the_technical_ones() -> None:
+    listed = kinds()
+    assert listed[0] == "human"
+    for level in ("easy", "medium", "hard"):
+        assert level in listed
+        assert listed.index(level) < listed.index("greedy") < listed.index("mcts")
+    assert list(LEVELS) == ["easy", "medium", "hard"]
+    # the web lobby offers them with words a player understands, weakest first
+    presets = [p["kind"] for p in BOT_PRESETS]
+    assert presets[:3] == ["easy", "medium", "hard"]
+    assert all(LABELS[k] for k in LEVELS)
+    assert check_kind("hard:seconds=2") == "hard:seconds=2"
+
+
+def test_each_level_is_its_recipe() -> None:
+    easy, medium, hard = make_agent("easy"), make_agent("medium"), make_agent("hard")
+    assert isinstance(easy, GreedyAgent) and easy.depth == 0 and easy.epsilon == 0.5 and easy.name == "easy"
+    assert isinstance(medium, GreedyAgent) and medium.epsilon == 0 and medium.depth == 2
+    assert isinstance(hard, MctsAgent) and hard.seconds == 1.5 and hard.iterations is None and hard.name == "hard"
+    assert make_agent("hard:seconds=2,iterations=50").budget() == "50 iterations or 2 s per decision"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("hard:seconds=0", "seconds must be more than 0"),
+    ("hard:iterations=0", "iterations must be at least 1"),
+    ("hard:depth=3", "unknown parameter 'depth' for 'hard' (known: iterations, seconds)"),
+    ("easy:epsilon=2", "epsilon must be between 0 and 1"),
+    ("easy:epsilon=lots", "parameter 'epsilon' of 'easy' must be a number"),
+    ("medium:beam=2", "unknown parameter 'beam' for 'medium' (known: none)"),
+    ("hardest", "unknown seat kind 'hardest'"),
+])
+def test_a_bad_level_spec_is_a_one_line_error(spec: str, words: str) -> None:
+    with pytest.raises(AgentError) as err:
+        make_agent(spec)
+    assert words in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_level_plays_every_game(game_id: str) -> None:
+    game = games.get(game_id)
+    state = game.new_state(2, 11)
+    rng = Rng(3)
+    while len(state.legal_actions()) < 2:  # a position with a real choice
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    assert seat is not None
+    for spec in ("easy", "medium", "hard:iterations=10"):
+        action = make_agent(spec, seed=5).choose(state, seat)
+        assert action in state.legal_actions()
+
+
+def test_the_levels_are_ordered_in_a_small_seeded_match() -> None:
+    # High School Drama is the quickest game: hard (on a fixed small budget, so the match is
+    # reproducible) beats easy, and medium beats easy, on the same rotated deals
+    hard = tournament("high-school-drama", 2, ["hard:iterations=40,seconds=60", "easy"], 4, seed=7)
+    medium = tournament("high-school-drama", 2, ["medium", "easy"], 4, seed=7)
+    random = tournament("high-school-drama", 2, ["easy", "random"], 4, seed=7)
+    for report in (hard, medium, random):
+        assert report["completed"] == 4
+        first = report["agents"][0]
+        assert first["wins"] >= 3 and first["margin_mean"] > 0, report["agents"]
