@@ -27,3 +27,50 @@ def test_bench_bots_prints_speed_and_head_to_head(capsys: pytest.CaptureFixture[
         assert row["games"] == 2 and row["target"] in (0.95, 0.6, 0.8)
         lo, hi = row["win_ci95"]
         assert lo <= row["win_rate"] <= hi
+
+
+def _bench() -> object:
+    spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _timeless(rows: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The rows without the think times (which differ when a chunk is played again)."""
+    return [{k: v for k, v in r.items() if k != "think_ms_per_decision"} for r in rows]
+
+
+def test_levels_batch_saves_resumes_and_re_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    module = _bench()
+    run = tmp_path / "run"
+    argv = ["--levels", "--game", "toy", "--players", "2", "--players", "3", "--games", "6",
+            "--hard", "hard:iterations=15,seconds=60", "--run-dir", str(run), "--json"]
+    assert module.main(argv) == 0  # type: ignore[attr-defined]
+    first = json.loads(capsys.readouterr().out)["levels"]
+    pairs = [(r["players"], r["agent"], r["opponent"]) for r in first]
+    assert pairs == [(2, "hard", "medium"), (2, "medium", "easy"), (2, "easy", "random"), (3, "hard", "medium")]
+    hard3 = first[3]
+    assert hard3["seats"] == ["hard:iterations=15,seconds=60", "medium", "medium"] and hard3["games"] == 6
+    assert hard3["target"] == pytest.approx(1 / 3) and first[0]["target"] == 0.65
+    assert (run / "results.json").exists() and (run / "games.csv").read_text().count("\n") == 6 * 3 + 6 + 1
+    # an interrupted run: a lost chunk is played again, the rest is read back
+    chunks = sorted((run / "toy" / "2p" / "hard-iterations-15-seconds-60-vs-medium" / "rotation-1").glob("chunk-*"))
+    assert chunks
+    chunks[-1].unlink()
+    assert module.main(argv) == 0  # type: ignore[attr-defined]
+    assert _timeless(json.loads(capsys.readouterr().out)["levels"]) == _timeless(first)
+    # re-reporting plays nothing: with a deal missing from one rotation, only complete deals count
+    chunks[-1].unlink()
+    assert module.main([*argv, "--report"]) == 0  # type: ignore[attr-defined]
+    again = json.loads(capsys.readouterr().out)["levels"]
+    assert again[0]["games"] < 6 and again[1:] == first[1:]  # read back: the same think times too
+    assert not chunks[-1].exists()
+
+
+def test_levels_report_without_a_run_dir_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    module = _bench()
+    assert module.main(["--levels", "--report", "--game", "toy"]) == 2  # type: ignore[attr-defined]
+    err = capsys.readouterr().err
+    assert err.strip() == "error: --report needs --run-dir (the directory of an earlier run)"
