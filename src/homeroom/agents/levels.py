@@ -55,10 +55,10 @@ LEVELS = {"easy": easy, "medium": medium, "hard": hard}
 """The difficulty levels, weakest first."""
 
 LABELS = {
-    "easy": "Easy (sensible moves, with frequent slips)",
-    "medium": "Medium (always the best-looking move)",
-    "hard": "Hard (searches ahead, about 1.5 s a move)",
+    "easy": "Easy bot",
+    "medium": "Medium bot",
+    "hard": "Hard bot (1.5 s a move)",
 }
-"""What each level means to a player, for seat choosers (the web lobby)."""
+"""The levels as a seat chooser names them (the web lobby's seat select, which is narrow)."""
 
 __all__ = ["LABELS", "LEVELS", "easy", "hard", "medium"]

@@ -29,7 +29,7 @@ BOT_PRESETS = [
     *({"kind": level, "label": label} for level, label in LABELS.items()),
     {"kind": "random", "label": "Random (moves at random)"},
     {"kind": "greedy", "label": "Greedy (plays the best-looking move)"},
-    {"kind": "mcts:seconds=1", "label": "MCTS, 1 second a move (strongest)"},
+    {"kind": "mcts:seconds=1", "label": "MCTS, 1 second a move"},
     {"kind": "mcts:seconds=3", "label": "MCTS, 3 seconds a move"},
 ]
 
