@@ -35,6 +35,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,7 @@ def saved_games(sub: Path, players: int) -> list[tuple[int, GameResult]]:
     by_rotation: dict[int, dict[int, GameResult]] = {}
     for r in range(players):
         found: dict[int, GameResult] = {}
-        for path in sorted((sub / f"rotation-{r}").glob("chunk-*.json")):
+        for path in sorted(sub.glob(f"**/rotation-{r}/chunk-*.json")):  # also in batch-<seed>/
             try:
                 rows = json.loads(path.read_text(encoding="utf-8"))
                 found.update({g.seed: g for g in (GameResult(**row) for row in rows)})
@@ -132,6 +133,30 @@ def saved_games(sub: Path, players: int) -> list[tuple[int, GameResult]]:
         by_rotation[r] = found
     seeds = set.intersection(*(set(f) for f in by_rotation.values())) if by_rotation else set()
     return [(r, by_rotation[r][s]) for s in sorted(seeds) for r in range(players)]
+
+
+def play_batches(job: dict[str, Any], args: argparse.Namespace, sub: Path | None,
+                 progress: Callable[[int], None], played: list[GameResult]) -> dict[str, Any]:
+    """Play one pairing's games as a tournament, or with ``--batch N`` as consecutive
+    tournaments of about N games on consecutive deals (each in ``batch-<seed>/`` of the run
+    directory), so that a measurement stopped part-way still holds complete rotated deals."""
+    p = job["players"]
+    blocks = -(-args.games // p)
+    if not args.batch:
+        return tournament(job["game"], p, job["seats"], args.games, seed=args.seed, workers=args.workers,
+                          backend=args.backend, progress=progress, collect=played, run_dir=sub)
+    step = max(1, -(-args.batch // p))
+    results: list[tuple[int, GameResult]] = []
+    for first in range(0, blocks, step):
+        n = min(step, blocks - first) * p
+        seed = args.seed + first
+        part = sub / f"batch-{seed}" if sub is not None else None
+        mine: list[GameResult] = []
+        tournament(job["game"], p, job["seats"], n, seed=seed, workers=args.workers, backend=args.backend,
+                   progress=progress, collect=mine, run_dir=part)
+        # collect lists the games deal by deal, one per rotation in order
+        results.extend((i % p, res) for i, res in enumerate(mine))
+    return rotated_report(job["game"], p, job["seats"], results, args.seed, None, played)
 
 
 def run_levels(args: argparse.Namespace, ids: list[str]) -> int:
@@ -163,9 +188,7 @@ def run_levels(args: argparse.Namespace, ids: list[str]) -> int:
                 report = rotated_report(job["game"], p, job["seats"], saved, args.seed, None, played)
                 bar.advance(task, len(saved))
             else:
-                report = tournament(job["game"], p, job["seats"], args.games, seed=args.seed, workers=args.workers,
-                                    backend=args.backend, progress=lambda k: bar.advance(task, k),
-                                    collect=played, run_dir=sub)
+                report = play_batches(job, args, sub, lambda k: bar.advance(task, k), played)
             first = report["agents"][0]
             target = HARD_TARGET if p == 2 and job["agent"] == "hard" else 1.0 / p if job["agent"] == "hard" else None
             rows.append({
@@ -219,6 +242,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--easy", default="easy", help="--levels: the easy spec")
     parser.add_argument("--backend", default="local", help="--levels: local or ray")
     parser.add_argument("--run-dir", help="--levels: save finished games here; rerun to resume or re-report")
+    parser.add_argument("--batch", type=int, default=0,
+                        help="--levels: play each pairing in batches of about N games on consecutive deals")
     parser.add_argument("--report", action="store_true",
                         help="--levels: only report what --run-dir holds (complete duplicate blocks), play nothing")
     args, _unknown = parser.parse_known_args(argv)

@@ -74,3 +74,22 @@ def test_levels_report_without_a_run_dir_is_a_one_line_error(capsys: pytest.Capt
     assert module.main(["--levels", "--report", "--game", "toy"]) == 2  # type: ignore[attr-defined]
     err = capsys.readouterr().err
     assert err.strip() == "error: --report needs --run-dir (the directory of an earlier run)"
+
+
+def test_levels_in_batches_play_the_same_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    module = _bench()
+    argv = ["--levels", "--game", "toy", "--players", "3", "--games", "9", "--hard", "hard:iterations=10,seconds=60",
+            "--json"]
+    assert module.main(argv) == 0  # type: ignore[attr-defined]
+    whole = json.loads(capsys.readouterr().out)["levels"]
+    run = tmp_path / "run"
+    assert module.main([*argv, "--batch", "4", "--run-dir", str(run)]) == 0  # type: ignore[attr-defined]
+    batched = json.loads(capsys.readouterr().out)["levels"]
+    assert _timeless(batched) == _timeless(whole) and batched[0]["games"] == 9
+    sub = run / "toy" / "3p" / "hard-iterations-10-seconds-60-vs-medium"
+    assert sorted(d.name for d in sub.iterdir()) == ["batch-1000", "batch-1002"]  # 2 deals, then 1
+    # a stopped run: only the first batch is left, and --report counts its 2 complete deals
+    for path in (sub / "batch-1002").glob("*/chunk-*.json"):
+        path.unlink()
+    assert module.main([*argv, "--batch", "4", "--run-dir", str(run), "--report"]) == 0  # type: ignore[attr-defined]
+    assert json.loads(capsys.readouterr().out)["levels"][0]["games"] == 6
