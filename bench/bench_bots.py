@@ -211,7 +211,8 @@ def run_levels(args: argparse.Namespace, ids: list[str]) -> int:
         for r in rows:
             lo, hi = r["win_ci95"]
             verdict = "" if r["target"] is None else (
-                f"target {'>=' if r['players'] == 2 else '>'} {r['target']:.0%}: {'met' if r['met'] else 'missed'}")
+                f"target {'>=' if r['players'] == 2 else '>'} {r['target']:.0%}: "
+                + ("missed" if not r["met"] else "met" if lo >= r["target"] else "met on the point estimate only"))
             print(f"{r['game']:18} {r['players']}p {r['agent']:>6} vs {r['opponent']:<6} {r['games']:4} games  "
                   f"win {r['win_rate']:.0%} [{lo:.0%}, {hi:.0%}]  margin {r['margin_mean']:+.1f}  ms/decision "
                   f"{r['think_ms_per_decision'][0]:.0f}/{r['think_ms_per_decision'][1]:.0f}  {verdict}", flush=True)
