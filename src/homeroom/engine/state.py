@@ -18,7 +18,7 @@ from homeroom.engine.codec import CodecError, decode, dumps, encode
 from homeroom.engine.copier import copier
 from homeroom.engine.errors import IllegalAction
 from homeroom.engine.events import Event
-from homeroom.engine.rng import Rng
+from homeroom.engine.rng import RedealRng, Rng
 
 S = TypeVar("S", bound="State")
 
@@ -233,7 +233,7 @@ class State(ABC):
         and the future random draws (the generator) are re-seeded."""
         copy = self.clone()
         copy.rng = Rng(rng.next32() << 32 | rng.next32())
-        copy.redeal_hidden(seat, rng)
+        copy.redeal_hidden(seat, RedealRng(rng.next32() << 32 | rng.next32()))
         return copy
 
     def clone(self: S) -> S:
