@@ -8,7 +8,12 @@ from typing import TYPE_CHECKING
 from homeroom.engine import Action, Event
 from homeroom.games.academic_society.actions import Place, Salon, space_text
 from homeroom.games.academic_society.components import SUBJECT_INDEX, SUBJECT_NAME, components
-from homeroom.games.academic_society.individual_board import gain, pay, sabbatical_options, treatise_options
+from homeroom.games.academic_society.individual_board import (
+    gain,
+    has_treatise_option,
+    pay,
+    sabbatical_options,
+)
 from homeroom.games.academic_society.management_board import blue_moves, spend_contribution
 from homeroom.games.academic_society.model import Pending
 
@@ -16,19 +21,33 @@ if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
 
 
+_PLACES: dict[tuple[str, str], Place] = {}
+"""Place actions are immutable: one object per (space, pawn), built once."""
+
+
 def place_options(st: AcademicState, seat: int) -> list[Action]:
     comps = components()
     pawns = (["scholar"] if st.hand[seat] else []) + sorted(set(st.sec_hand[seat]), key=SUBJECT_INDEX.__getitem__)
     out: list[Action] = []
+    possible: dict[tuple[str, str], bool] = {}  # main_possible depends only on (main, pawn) here
+    board = st.board
+    few = st.players < 4
     for sp in comps.spaces:
-        if sp.four_player and st.players < 4:
+        if sp.four_player and few:
             continue
         loc = comps.locations[sp.location]
-        if st.board[sp.id] and not loc.unlimited:
+        if board[sp.id] and not loc.unlimited:
             continue
+        main = loc.main
         for pawn in pawns:
-            if main_possible(st, seat, loc.main, pawn):
-                out.append(Place(sp.id, pawn))
+            ok = possible.get((main, pawn))
+            if ok is None:
+                ok = possible[main, pawn] = main_possible(st, seat, main, pawn)
+            if ok:
+                act = _PLACES.get((sp.id, pawn))
+                if act is None:
+                    act = _PLACES[sp.id, pawn] = Place(sp.id, pawn)
+                out.append(act)
     return out
 
 
@@ -40,7 +59,7 @@ def main_possible(st: AcademicState, seat: int, main: str, pawn: str) -> bool:
         left = st.hand[seat] - (pawn == "scholar")
         return bool(sabbatical_options(st, seat, place=left > 0, advance=True))
     if main == "library":
-        return bool(treatise_options(st, seat))
+        return has_treatise_option(st, seat)
     if main == "lecture_hall":
         return sum(st.theories[seat]) >= 3 and bool(blue_moves(st, seat))
     return True
@@ -92,7 +111,7 @@ def bonus_possible(st: AcademicState, seat: int, location: str) -> bool:
     if st.contribution[seat] < comps.rules.bonus_contribution_cost:
         return False
     if comps.locations[location].bonus == "treatise":
-        return bool(treatise_options(st, seat))
+        return has_treatise_option(st, seat)
     return True
 
 

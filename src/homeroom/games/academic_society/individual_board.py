@@ -142,6 +142,22 @@ def treatise_options(st: AcademicState, seat: int, subjects: tuple[str, ...] | l
     return out
 
 
+def has_treatise_option(st: AcademicState, seat: int) -> bool:
+    """Whether :func:`treatise_options` (all subjects) would offer anything, without building it."""
+    rows = components().rows
+    sab = st.sabbatical[seat]
+    caps = [rows[i].capacity if sab[i] else 0 for i in range(4)]
+    if not any(caps):
+        return False
+    treatises = components().treatises
+    for s in SUBJECTS:
+        for tid in st.tr_revealed[s]:
+            for subject in treatises[tid].subjects:
+                if caps[SUBJECT_INDEX[subject]]:
+                    return True
+    return False
+
+
 def take_treatise(st: AcademicState, seat: int, act: TakeTreatise) -> Event:
     comps = components()
     tile = comps.treatises[act.tile]
