@@ -25,13 +25,24 @@ def drama_source(state: HSDState, seat: int, kind: str) -> list[str] | None:
     return None
 
 
+_DRAW_EVENT = DrawEvent()
+_DRAW = {kind: DrawDrama(kind) for kind in DRAMA_KINDS}
+"""One (immutable) draw action per drama kind."""
+
+
 def draw_options(state: HSDState, seat: int) -> list[Action]:
     out: list[Action] = []
-    for kind in DRAMA_KINDS:
-        if drama_source(state, seat, kind) is not None:
-            out.append(DrawDrama(kind))
+    drama = state.comps.drama
+    if state.public_draft:
+        stacks = state.stacks
+        for kind in DRAMA_KINDS:
+            if any(drama[card].kind == kind for card in stacks[kind]):
+                out.append(_DRAW[kind])
+    else:  # what drama_source() finds for each kind, in one pass over the seat's reserve
+        kinds = {drama[card].kind for card in state.reserve[seat]}
+        out += [_DRAW[kind] for kind in DRAMA_KINDS if kind in kinds]
     if state.event_deck or state.event_discard:
-        out.append(DrawEvent())
+        out.append(_DRAW_EVENT)
     return out
 
 
