@@ -160,6 +160,29 @@ def matches_at(book: Yearbook, slot: int) -> list[str]:
     return out
 
 
+def first_match_slot(book: Yearbook, card: str, slots: list[int]) -> int:
+    """The first of the empty ``slots`` where ``card`` would form a half-icon pair with a reading-order
+    neighbour (what :func:`matches_at` finds after putting it there), or -1."""
+    photo = book.photo
+    lk = lookup()
+    lefts, rights = lk.left, lk.right
+    left = lefts.get(card, "")
+    right = rights.get(card, "")
+    if not left and not right:
+        return -1
+    n = len(photo)
+    for s in slots:
+        if left and s > 0:
+            other = photo[s - 1]
+            if other and rights.get(other, "") == left:
+                return s
+        if right and s + 1 < n:
+            other = photo[s + 1]
+            if other and lefts.get(other, "") == right:
+                return s
+    return -1
+
+
 def all_pairs(book: Yearbook) -> list[tuple[int, str]]:
     """Every matched half-icon pair as (slot of its right card, club)."""
     photo = book.photo
