@@ -65,5 +65,6 @@ def hook_up(state: HSDState, seat: int, a: HookUp, effect: Effect, ev: list[Even
     state.quad.remove(a.target)
     state.cliques[seat][a.target] = Placement(a.x, a.y, a.performer, n)
     state.supply[seat] -= n
-    ev.append(Event(f"{state.names[seat]}'s {perf.name} hooks up with {target.name} "
-                    f"at ({a.x},{a.y}) with {n} bond(s).", seat))
+    if not state.quiet:
+        ev.append(Event(f"{state.names[seat]}'s {perf.name} hooks up with {target.name} "
+                        f"at ({a.x},{a.y}) with {n} bond(s).", seat))
