@@ -128,8 +128,10 @@ class Bonuses:
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
         cap = 4
+        teachers = pl.lookup().teachers
+        tokens = book.tokens
         out = [s for s, c in enumerate(book.photo)
-               if c and s != exclude and len(book.tokens[s]) < cap and not pl.is_teacher(c)]
+               if c and s != exclude and len(tokens[s]) < cap and c not in teachers]
         out += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives)
                 if len(sup.tokens) < cap and SUPERLATIVE + k != exclude]
         if storage and len(book.storage) < 2:

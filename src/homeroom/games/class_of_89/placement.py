@@ -126,8 +126,8 @@ def empty_slots(book: Yearbook) -> list[int]:
 
 def tile_spots(book: Yearbook, tile: str) -> list[int]:
     """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
-    grid = book.grid
-    return [anchor for anchor, cells in lookup().shapes[tile] if all(not grid[c] for c in cells)]
+    taken = book.grid.__getitem__
+    return [anchor for anchor, cells in lookup().shapes[tile] if not any(map(taken, cells))]
 
 
 def tile_cells(tile: str, anchor: int) -> list[int]:

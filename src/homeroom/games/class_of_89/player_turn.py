@@ -38,6 +38,16 @@ from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
 from homeroom.games.class_of_89.end_of_round import EndOfRound
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending
 
+_PLACES: dict[tuple[str, str, int], Place] = {}
+
+
+def _place(member: str, location: str, cost: int) -> Place:
+    """One (immutable) Place action per (member, location, cost), built once."""
+    act = _PLACES.get((member, location, cost))
+    if act is None:
+        act = _PLACES[member, location, cost] = Place(member, location, cost)
+    return act
+
 
 class PlayerTurn(EndOfRound):
     """Mixin: the legal actions of a turn and what each does."""
@@ -74,18 +84,21 @@ class PlayerTurn(EndOfRound):
         book = self.books[seat]
         comp = components()
         out: list[Action] = []
+        signatures = book.signatures
+        entrance = self.options.get("school_entrance", True)
         for member in comp.board["members"]:
             if member in book.used:
                 continue
+            treasurer = member == "treasurer"
             for i, loc in enumerate(comp.locations):
                 row = self.spaces[i]
-                if member != "treasurer" and seat in row:
+                if not treasurer and seat in row:
                     continue
                 for cost, occ in enumerate(row):
-                    if occ == EMPTY and (member == "treasurer" or book.signatures >= cost):
-                        out.append(Place(member, loc.id, cost))
-            if self.options.get("school_entrance", True):
-                out.append(Place(member, "entrance", 0))
+                    if occ == EMPTY and (treasurer or signatures >= cost):
+                        out.append(_place(member, loc.id, cost))
+            if entrance:
+                out.append(_place(member, "entrance", 0))
         if not out:
             out.append(Forgo())
         return out
