@@ -3,7 +3,7 @@ bonus action of a starred space (1 Contribution)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Action, Event
 from homeroom.games.academic_society.actions import Place, Salon, space_text
@@ -23,30 +23,43 @@ if TYPE_CHECKING:
 
 _PLACES: dict[tuple[str, str], Place] = {}
 """Place actions are immutable: one object per (space, pawn), built once."""
+_SPACES: list[Any] = [None, ()]
+"""For the components in slot 0: each action space as (id, 4-player only, main action, unlimited)."""
+
+
+def _space_table() -> tuple[tuple[str, bool, str, bool], ...]:
+    comps = components()
+    if _SPACES[0] is not comps:
+        _SPACES[1] = tuple((sp.id, bool(sp.four_player), comps.locations[sp.location].main,
+                            bool(comps.locations[sp.location].unlimited)) for sp in comps.spaces)
+        _SPACES[0] = comps
+    table: tuple[tuple[str, bool, str, bool], ...] = _SPACES[1]
+    return table
 
 
 def place_options(st: AcademicState, seat: int) -> list[Action]:
-    comps = components()
-    pawns = (["scholar"] if st.hand[seat] else []) + sorted(set(st.sec_hand[seat]), key=SUBJECT_INDEX.__getitem__)
+    sec = st.sec_hand[seat]
+    pawns = (["scholar"] if st.hand[seat] else []) + (
+        sorted(set(sec), key=SUBJECT_INDEX.__getitem__) if sec else [])
     out: list[Action] = []
+    if not pawns:
+        return out
     possible: dict[tuple[str, str], bool] = {}  # main_possible depends only on (main, pawn) here
     board = st.board
     few = st.players < 4
-    for sp in comps.spaces:
-        if sp.four_player and few:
+    for space, four_player, main, unlimited in _space_table():
+        if four_player and few:
             continue
-        loc = comps.locations[sp.location]
-        if board[sp.id] and not loc.unlimited:
+        if board[space] and not unlimited:
             continue
-        main = loc.main
         for pawn in pawns:
             ok = possible.get((main, pawn))
             if ok is None:
                 ok = possible[main, pawn] = main_possible(st, seat, main, pawn)
             if ok:
-                act = _PLACES.get((sp.id, pawn))
+                act = _PLACES.get((space, pawn))
                 if act is None:
-                    act = _PLACES[sp.id, pawn] = Place(sp.id, pawn)
+                    act = _PLACES[space, pawn] = Place(space, pawn)
                 out.append(act)
     return out
 
@@ -77,12 +90,14 @@ def do_place(st: AcademicState, seat: int, act: Place) -> list[Event]:
         st.sec_hand[seat].remove(act.pawn)
         who = f"the {SUBJECT_NAME[act.pawn]} Secretary"
     st.board[act.space].append((seat, act.pawn))
-    events = [Event(f"{name} places {who} on {space_text(act.space)}.", seat)]
+    quiet = st.quiet
+    events = [] if quiet else [Event(f"{name} places {who} on {space_text(act.space)}.", seat)]
     if sp.star:
         st.pending.append(Pending("bonus", seat, 0, loc.id))
     if loc.main == "headquarters":
         pay(st, seat, (1, 1, 1, 1))
-        events.append(Event(f"{name} spends one Theory of each subject.", seat))
+        if not quiet:
+            events.append(Event(f"{name} spends one Theory of each subject.", seat))
         st.pending.append(Pending("hq", seat))
     elif loc.main == "library":
         st.pending.append(Pending("treatise", seat, 0, "library"))
@@ -90,7 +105,9 @@ def do_place(st: AcademicState, seat: int, act: Place) -> list[Event]:
         st.pending.append(Pending("blue", seat, 0, "lecture_hall"))
         st.pending.append(Pending("spend", seat, 3, "lecture_hall"))
     elif loc.main == "gain":
-        events.append(Event(f"{name} gains {gain(st, seat, loc.main_gain, counted=True)}.", seat))
+        text = gain(st, seat, loc.main_gain, counted=True)
+        if not quiet:
+            events.append(Event(f"{name} gains {text}.", seat))
     elif loc.main == "salon":
         st.pending.append(Pending("salon", seat))
     return events

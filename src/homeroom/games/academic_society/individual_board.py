@@ -67,6 +67,8 @@ def gain(st: AcademicState, seat: int, counts: Vec | list[int], *, counted: bool
             new = min(cap, th[i] + n)
             got[i] = new - th[i]
             th[i] = new
+    if st.quiet:  # the rest only words what happened
+        return ""
     text = theories_text(tuple(got))
     extra = [SUBJECT_NAME[SUBJECTS[i]] for i in range(4) if counts[i] and counted
              and has_effect(st, seat, i, "theory_gain")]
