@@ -216,10 +216,12 @@ class PlayerTurn(EndOfRound):
         self.member = a.member
         self.main_done = self.sig_done = self.member_done = False
         self.phase = "act"
-        who = f"{self._name(seat)}'s {comp.member_name(a.member)}"
+        quiet = self.quiet
         if a.location == "entrance":
             self.location = ENTRANCE
             self.entrance.append((seat, a.member))
+            if quiet:
+                return []
             return [Event(f"{self._name(seat)} sends the {comp.member_name(a.member)} to the School Entrance.",
                           seat)]
         i = next(k for k, lc in enumerate(comp.locations) if lc.id == a.location)
@@ -232,6 +234,9 @@ class PlayerTurn(EndOfRound):
             paid = f", paying {a.cost} signature{'s' if a.cost > 1 else ''}"
         elif a.cost:
             paid = " (the Treasurer ignores the cost)"
+        if quiet:
+            return []
+        who = f"{self._name(seat)}'s {comp.member_name(a.member)}"
         return [Event(f"{who} goes to the {comp.locations[i].name}{paid}.", seat)]
 
     def _turn_action(self, a: Action) -> list[Event]:
@@ -284,6 +289,8 @@ class PlayerTurn(EndOfRound):
         if isinstance(a, Unstore):
             book.storage.remove(a.token)
             self._tokens_at(book, a.target).append(a.token)
+            if self.quiet:
+                return []
             return [Event(f"{name} moves a stored {comp.token_name(a.token)} onto "
                           f"{self._target_name(book, a.target)}.", seat)]
         if isinstance(a, ShiftToken):
@@ -293,6 +300,8 @@ class PlayerTurn(EndOfRound):
             return [Event(f"{name} pays 2 signatures to move a {comp.token_name(a.token)} off "
                           f"{self._target_name(book, a.source)}.", seat)]
         if isinstance(a, EndTurn):
+            if self.quiet:
+                return self._end_turn()
             return [Event(f"{name} ends the turn.", seat), *self._end_turn()]
         raise IllegalAction(f"unexpected action {a!r}")
 
@@ -306,6 +315,8 @@ class PlayerTurn(EndOfRound):
             return []
         if isinstance(a, PutToken):
             self._tokens_at(book, a.target).append(a.token)
+            if self.quiet:
+                return []
             return [Event(f"{name} puts a {comp.token_name(a.token)} on {self._target_name(book, a.target)}.", seat)]
         if isinstance(a, PlaceOneByOne):
             self.ones_supply -= 1
