@@ -79,3 +79,10 @@ def test_redeal_rng_is_seeded_and_uniform_enough() -> None:
         r.shuffle(deck)
         firsts[deck[0]] += 1
     assert all(850 < c < 1150 for c in firsts), firsts
+
+
+def test_bench_reports_search_mode_speed() -> None:
+    from homeroom.sim.bench import bench_case
+
+    row = bench_case("high-school-drama", 2, seconds=0.01, min_games=2)
+    assert row["decisions_per_second"] > 0 and row["quiet_decisions_per_second"] > 0

@@ -1,5 +1,6 @@
-"""Engine benchmarks per game and player count: random-playout speed and the cost of the
-contract's hot calls (legal_actions, apply, clone, to_json), plus the memory of one state.
+"""Engine benchmarks per game and player count: random-playout speed (with the log, and in search
+mode: ``State.set_quiet``) and the cost of the contract's hot calls (legal_actions, apply, clone,
+to_json), plus the memory of one state.
 
 Every figure is CPU time (``time.process_time``), so a busy machine slows the clock less than it
 slows the wall; and every speed is also given as a ratio against a reference workload measured
@@ -21,10 +22,13 @@ from homeroom.engine import Rng, State
 
 
 def _random_game(game_id: str, players: int, seed: int, options: dict[str, Any],
-                 sample: bool = False) -> tuple[int, list[State]]:
-    """Play one uniform-random game; with ``sample``, keep a copy of every 10th position."""
+                 sample: bool = False, quiet: bool = False) -> tuple[int, list[State]]:
+    """Play one uniform-random game; with ``sample``, keep a copy of every 10th position; with
+    ``quiet``, in search mode (no log text, as bots' searches and ``simulate`` play)."""
     game = games.get(game_id)
     state = game.new_state(players, seed, options)
+    if quiet:
+        state.set_quiet()
     rng = Rng(seed)
     decisions = 0
     samples: list[State] = []
@@ -53,6 +57,14 @@ def bench_case(game_id: str, players: int, options: dict[str, Any] | None = None
         cpu += time.process_time() - t0
         decisions += d
         n += 1
+    quiet_n = quiet_decisions = 0
+    quiet_cpu = 0.0
+    while quiet_n < min_games or quiet_cpu < seconds:  # the same games in search mode
+        t0 = time.process_time()
+        d, _ = _random_game(game_id, players, quiet_n, opts, quiet=True)
+        quiet_cpu += time.process_time() - t0
+        quiet_decisions += d
+        quiet_n += 1
     per = _per_call(samples)
     mid = samples[len(samples) // 2]
     return {
@@ -63,6 +75,7 @@ def bench_case(game_id: str, players: int, options: dict[str, Any] | None = None
         "cpu_ms_per_game": round(1000 * cpu / n, 3),
         "games_per_second": round(n / cpu, 2),
         "decisions_per_second": round(decisions / cpu, 1),
+        "quiet_decisions_per_second": round(quiet_decisions / quiet_cpu, 1),
         "mean_decisions": round(decisions / n, 1),
         **per,
         "state_bytes": _state_memory(mid),
@@ -138,6 +151,7 @@ def with_reference(cases: Sequence[tuple[str, int]], seconds: float = 2.0) -> di
     rate = statistics.mean([before["actions_per_second"], after["actions_per_second"]])
     for row in rows:
         row["ratio"] = round(row["decisions_per_second"] / rate, 3)
+        row["quiet_ratio"] = round(row["quiet_decisions_per_second"] / rate, 3)
     spread = abs(before["actions_per_second"] - after["actions_per_second"]) / rate
     return {"reference": {**before, "actions_per_second": round(rate, 1),
                           "before": before["actions_per_second"], "after": after["actions_per_second"],

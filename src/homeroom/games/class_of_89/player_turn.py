@@ -244,7 +244,7 @@ class PlayerTurn(EndOfRound):
         book = self.books[seat]
         comp = components()
         name = self._name(seat)
-        if isinstance(a, Take | Photograph):
+        if isinstance(a, (Take, Photograph)):
             if isinstance(a, Take):
                 self.main_done = True
             else:
