@@ -14,15 +14,15 @@ from homeroom.games.academic_society.individual_board import (
     pay,
     sabbatical_options,
 )
-from homeroom.games.academic_society.management_board import blue_moves, spend_contribution
+from homeroom.games.academic_society.management_board import has_blue_move, spend_contribution
 from homeroom.games.academic_society.model import Pending
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
 
 
-_PLACES: dict[tuple[str, str], Place] = {}
-"""Place actions are immutable: one object per (space, pawn), built once."""
+_PLACES: dict[str, dict[str, Place]] = {}
+"""Place actions are immutable: one object per space and pawn, built once."""
 _SPACES: list[Any] = [None, ()]
 """For the components in slot 0: each action space as (id, 4-player only, main action, unlimited)."""
 
@@ -44,7 +44,7 @@ def place_options(st: AcademicState, seat: int) -> list[Action]:
     out: list[Action] = []
     if not pawns:
         return out
-    possible: dict[tuple[str, str], bool] = {}  # main_possible depends only on (main, pawn) here
+    allowed: dict[str, list[str]] = {}  # main action -> the pawns it is possible with (main_possible)
     board = st.board
     few = st.players < 4
     for space, four_player, main, unlimited in _space_table():
@@ -52,14 +52,17 @@ def place_options(st: AcademicState, seat: int) -> list[Action]:
             continue
         if board[space] and not unlimited:
             continue
-        for pawn in pawns:
-            ok = possible.get((main, pawn))
-            if ok is None:
-                ok = possible[main, pawn] = main_possible(st, seat, main, pawn)
-            if ok:
-                act = _PLACES.get((space, pawn))
+        ok = allowed.get(main)
+        if ok is None:
+            ok = allowed[main] = [pawn for pawn in pawns if main_possible(st, seat, main, pawn)]
+        if ok:
+            row = _PLACES.get(space)
+            if row is None:
+                row = _PLACES[space] = {}
+            for pawn in ok:
+                act = row.get(pawn)
                 if act is None:
-                    act = _PLACES[space, pawn] = Place(space, pawn)
+                    act = row[pawn] = Place(space, pawn)
                 out.append(act)
     return out
 
@@ -74,7 +77,7 @@ def main_possible(st: AcademicState, seat: int, main: str, pawn: str) -> bool:
     if main == "library":
         return has_treatise_option(st, seat)
     if main == "lecture_hall":
-        return sum(st.theories[seat]) >= 3 and bool(blue_moves(st, seat))
+        return sum(st.theories[seat]) >= 3 and has_blue_move(st, seat)
     return True
 
 
