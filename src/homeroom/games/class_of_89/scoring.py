@@ -179,7 +179,8 @@ def measure(book: Yearbook, m: dict[str, Any]) -> int:
 
 # ------------------------------------------------------------------ memo
 _MEMO: dict[tuple[Any, ...], dict[Any, int]] = {}
-_MEMO_LIMIT = 20_000
+_MEMO_LIMIT = 4096
+"""Entries per memo before it is dropped: a search revisits a few thousand yearbooks at most."""
 _MEMO_COMPONENTS: list[Any] = [None]
 _OBJ_MEMO: dict[tuple[Any, ...], list[dict[str, int]]] = {}
 
