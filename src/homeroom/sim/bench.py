@@ -51,20 +51,20 @@ def bench_case(game_id: str, players: int, options: dict[str, Any] | None = None
     samples: list[State] = []
     for seed in range(3):  # positions for the per-call figures, outside the timed games
         samples.extend(_random_game(game_id, players, 10_000 + seed, opts, sample=True)[1])
+    quiet_decisions = 0
+    quiet_cpu = 0.0
     while n < min_games or cpu < seconds:
+        # each game with its log, then in search mode, alternately: both see the same machine load
+        # and the same warmth of the games' memos
         t0 = time.process_time()
         d, _ = _random_game(game_id, players, n, opts)
-        cpu += time.process_time() - t0
+        t1 = time.process_time()
+        q, _ = _random_game(game_id, players, n, opts, quiet=True)
+        cpu += t1 - t0
+        quiet_cpu += time.process_time() - t1
         decisions += d
+        quiet_decisions += q
         n += 1
-    quiet_n = quiet_decisions = 0
-    quiet_cpu = 0.0
-    while quiet_n < min_games or quiet_cpu < seconds:  # the same games in search mode
-        t0 = time.process_time()
-        d, _ = _random_game(game_id, players, quiet_n, opts, quiet=True)
-        quiet_cpu += time.process_time() - t0
-        quiet_decisions += d
-        quiet_n += 1
     per = _per_call(samples)
     mid = samples[len(samples) // 2]
     return {
