@@ -174,9 +174,11 @@ def simulate_scaling(game_id: str, players: int, n_games: int, workers: Sequence
 
     simulate(game_id, players, min(n_games, 4), seats=seats)  # warm up (imports, component data)
     rows: list[dict[str, Any]] = []
-    for w in workers:
+    for i, w in enumerate(workers):
         wall0, cpu0, kids0 = time.perf_counter(), time.process_time(), _children_cpu()
-        results = simulate(game_id, players, n_games, seats=seats, workers=w)
+        # other seeds for each worker count: forked workers start with this process's memos, and
+        # must not find the very games the previous row played in them
+        results = simulate(game_id, players, n_games, seats=seats, workers=w, seed=(i + 1) * 1_000_003)
         wall = time.perf_counter() - wall0
         cpu = (time.process_time() - cpu0) + (_children_cpu() - kids0)
         errors = sum(1 for r in results if r.error)
