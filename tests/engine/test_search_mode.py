@@ -86,3 +86,11 @@ def test_bench_reports_search_mode_speed() -> None:
 
     row = bench_case("high-school-drama", 2, seconds=0.01, min_games=2)
     assert row["decisions_per_second"] > 0 and row["quiet_decisions_per_second"] > 0
+
+
+def test_simulate_scaling_rows() -> None:
+    from homeroom.sim.bench import simulate_scaling
+
+    rows = simulate_scaling("high-school-drama", 2, 4)
+    assert [r["workers"] for r in rows] == [1, 2] and all(r["errors"] == 0 for r in rows)
+    assert rows[0]["speedup_cpu_normalised"] == 1.0 and rows[1]["games_per_cpu_second"] > 0
