@@ -20,7 +20,7 @@ from homeroom import games
 from homeroom.agents import Agent, AgentError, make_agent
 from homeroom.engine import Action, OptionError, State
 from homeroom.rl.aec import MAX_GAME_SEED, end_rewards, render_text
-from homeroom.rl.encoding import Encoding, RLError, encoding
+from homeroom.rl.encoding import Encoding, RLError, encoding, encoding_module
 
 
 def env_name(game_id: str) -> str:
@@ -32,6 +32,10 @@ def register_envs() -> list[str]:
     """Register ``homeroom/<Game>-v0`` for every game that declares an RL encoding."""
     done = []
     for game in games.all_games():
+        try:
+            encoding_module(game)
+        except RLError:
+            continue
         env_id = f"homeroom/{env_name(game.id)}-v0"
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="homeroom.rl.gym_env:HomeroomEnv",
