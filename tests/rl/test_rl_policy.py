@@ -112,3 +112,30 @@ def test_without_the_rl_extra_the_policy_kind_says_what_to_install(monkeypatch: 
     monkeypatch.setitem(sys.modules, "homeroom.rl.policy", None)  # as if the rl extra were not installed
     with pytest.raises(AgentError, match=r"needs the rl extra \(pip install -e '\.\[rl\]'\)"):
         make_agent("policy:model.zip")
+
+
+def test_a_policy_plays_a_whole_web_table(trained: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A table created through the web API with a trained policy against the random bot plays to the end
+    on the server's bot workers."""
+    from fastapi.testclient import TestClient
+
+    from homeroom.server.app import create_app
+    from homeroom.server.config import ServerConfig
+
+    monkeypatch.setenv("HOMEROOM_POLICY_DIR", str(trained.parent))
+    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_workers=1))) as client:
+        body = {"game": "high-school-drama", "players": 2, "seed": 4,
+                "seats": [{"kind": f"policy:{trained.name}"}, {"kind": "random"}]}
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        table = response.json()["table_id"]
+        deadline = time.monotonic() + 120
+        summary: dict[str, Any] = {}
+        while time.monotonic() < deadline:
+            summary = client.get(f"/api/tables/{table}").json()
+            if summary["terminal"]:
+                break
+            time.sleep(0.5)
+        assert summary["terminal"], summary
+        bad = client.post("/api/tables", json={**body, "seats": [{"kind": "policy:../x.zip"}, {"kind": "random"}]})
+        assert bad.status_code == 400 and "must lie in HOMEROOM_POLICY_DIR" in bad.text
