@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from homeroom import games
-from homeroom.engine import Rng
+from homeroom.engine import OptionError, Rng
 from homeroom.rl import RLError, encoding
 
 GAMES = ("class-of-89", "academic-society", "high-school-drama")
@@ -91,3 +91,22 @@ def test_bad_indices_are_refused_with_a_reason() -> None:
     illegal = int(np.flatnonzero(enc.mask(state) == 0)[0])
     with pytest.raises(RLError, match="is not legal now"):
         enc.action(state, illegal)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_option_set_plays_through_the_encoding(game_id: str) -> None:
+    """The variants (Travel HSD, the public draft, a transfer student, solo difficulty...) bring
+    phases and decisions of their own: each is known to the encoding (an unknown one raises)."""
+    game, enc = games.get(game_id), encoding(game_id)
+    for options in game.info.test_option_sets:
+        for players in game.info.player_counts:
+            try:
+                state = game.new_state(players, seed=5, options=options)
+            except OptionError:
+                continue
+            rng = random.Random(1)
+            while not state.is_terminal():
+                enc.legal_indices(state)
+                enc.features(state, rng.randrange(players))
+                state.apply(rng.choice(state.legal_actions()))
+            break

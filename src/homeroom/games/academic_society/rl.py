@@ -23,7 +23,7 @@ those laid down, Sabbatical scholars, the Treatises in its presentation spaces (
 position), its Secretaries in hand; the Secretariat and the Secretaries beside it; who stands on
 every action space (and which Secretary); the Royal Commission pile size, revealed and achieved
 tiles; the Treatise piles' sizes, the revealed, discarded and removed tiles; the pending decision
-(kind, whose, its number, what it is for, its subjects), the queue length and the Treatise being
+(kind, whose, its number, what it is for, its subjects), the queue length and the position being
 activated.
 """
 
@@ -56,8 +56,13 @@ MAX_PLAYERS = 4
 MAX_SPLIT = 8
 SLOTS = 3
 KINDS = ("place", "declare", "maintain", "hq", "advance", "treatise", "spend", "gain", "blue", "red", "salon",
-         "bonus", "activate")
-CONTEXTS = ("", "effect", "library", "lecture_hall", "penalty", "contribution")
+         "bonus", "activate", "effect")
+CAUSES = ("", "effect", "bonus", "contribution", "penalty")
+"""What a decision is for, besides the locations (a location's main or bonus action)."""
+
+
+def _contexts() -> tuple[str, ...]:
+    return CAUSES + tuple(loc for loc in components().locations if loc not in CAUSES)
 Domains = tuple[tuple[str, tuple[Hashable, ...]], ...]
 
 
@@ -124,6 +129,10 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
 
 
 def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
+    """1 at ``value``'s place in ``domain`` (all 0 for None); a value the encoding does not know is an
+    error, so that a new phase or decision kind cannot slip by unencoded."""
+    if value is not None and value not in domain:
+        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
     return [1.0 if value == x else 0.0 for x in domain]
 
 
@@ -144,7 +153,7 @@ def observation_size(players: int) -> int:
     """The length of the feature vector at ``players`` seats."""
     c = components()
     head = 2 + 6 + MAX_PLAYERS + 8 + len(c.spaces) * (MAX_PLAYERS + 4) + 1 + 2 * len(c.commissions)
-    head += 4 + 3 * len(c.treatises) + len(KINDS) + MAX_PLAYERS + 1 + len(CONTEXTS) + 4 + 1 + len(c.treatises)
+    head += 4 + 3 * len(c.treatises) + len(KINDS) + MAX_PLAYERS + 1 + len(_contexts()) + 4 + 1 + 1 + len(SUBJECTS) * SLOTS
     return head + players * _seat_size()
 
 
@@ -184,10 +193,10 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     out += _one_hot(decision.get("kind"), KINDS)
     out += _one_hot(rel(decision.get("seat")), range(MAX_PLAYERS))
     out.append(float(decision.get("n", 0)) / 10.0 if isinstance(decision.get("n"), int) else 0.0)
-    out += _one_hot(decision.get("for"), CONTEXTS) if decision else [0.0] * len(CONTEXTS)
+    out += _one_hot(decision.get("for"), _contexts())
     out += _multi_hot(decision.get("subjects", []), subject_at)
     out.append(len(obs["queue"]) / 5.0)
-    out += _one_hot(obs["activation"], tuple(c.treatises))
+    out += _one_hot(obs["activation"], range(-1, len(SUBJECTS) * SLOTS))  # -1: none, else a position
     order = list(obs["order"])
     for r in range(players):
         s = (seat + r) % players

@@ -178,6 +178,12 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
 
 
 def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
+    """1 at ``value``'s place in ``domain`` (all 0 for None or ""); a value the encoding does not know is an
+    error, so that a new phase or decision kind cannot slip by unencoded."""
+    if value == "":
+        value = None
+    if value is not None and value not in domain:
+        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
     return [1.0 if value == x else 0.0 for x in domain]
 
 
@@ -204,7 +210,7 @@ def observation_size(players: int) -> int:
     """The length of the feature vector at ``players`` seats (1 = solo against Ed)."""
     d = _data()
     locs = len(d.locations)
-    head = (1 + len(PHASES) + 3 * MAX_PLAYERS + (locs + 1) + len(d.members) + 3 + len(d.objectives)
+    head = (1 + len(PHASES) + 3 * MAX_PLAYERS + (locs + 2) + len(d.members) + 3 + len(d.objectives)
             + 3 * len(d.all_cards) + len(d.students) + 3 * locs + 3 * locs * (len(d.members) + 1)
             + MAX_PLAYERS * len(d.members) + len(d.decks) + 2 * len(d.all_cards) + 1)
     pending = (len(PENDING) + 1 + MAX_PLAYERS + len(d.tokens) + 1 + len(d.clubs) + 1 + len(d.photo_cards) + 1 + 1)
@@ -224,7 +230,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     out += _one_hot(obs["phase"], PHASES)
     for key in ("first", "turn", "to_move"):
         out += _one_hot(rel(obs[key]), range(MAX_PLAYERS))
-    out += _one_hot(obs["location"], range(-1, locs))
+    out += _one_hot(obs["location"], range(-1, locs + 1))  # -1: none, the locations, the entrance
     out += _one_hot(obs["member"], d.members)
     out += [float(bool(obs[k])) for k in ("main_done", "sig_done", "member_done")]
     out += _multi_hot(obs["objectives"], {o: i for i, o in enumerate(d.objectives)})

@@ -111,6 +111,10 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
 
 
 def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
+    """1 at ``value``'s place in ``domain`` (all 0 for None); a value the encoding does not know is an
+    error, so that a new phase cannot slip by unencoded."""
+    if value is not None and value not in domain:
+        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
     return [1.0 if value == d else 0.0 for d in domain]
 
 
