@@ -42,7 +42,7 @@ system-deps:  ## Chromium and PostgreSQL for the browser and storage tests (apt-
 	bash scripts/system-deps.sh
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

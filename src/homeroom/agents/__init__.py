@@ -38,6 +38,20 @@ def _register_bots() -> None:
 _register_bots()
 
 
+def _policy(path: str = "", seed: int = 0) -> Agent:
+    """``policy:PATH``: a trained model (homeroom.rl), imported only when a seat asks for one."""
+    if not path:
+        raise AgentError("seat kind 'policy' needs a model file: policy:PATH")
+    try:
+        from homeroom.rl.policy import PolicyAgent
+    except ImportError as err:
+        raise AgentError(f"seat kind 'policy' needs the rl extra (pip install -e '.[rl]'): {err}") from None
+    return PolicyAgent(path, seed=seed)
+
+
+register_kind("policy", _policy)
+
+
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """Build an agent from ``kind[:key=value,...]``; raise :class:`AgentError` naming what is wrong."""
     kind, params = parse_spec(spec)

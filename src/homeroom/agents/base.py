@@ -18,6 +18,8 @@ class AgentError(HomeroomError, ValueError):
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"mcts:iterations=2000,seconds=1"`` -> ``("mcts", {"iterations": 2000, "seconds": 1})``."""
     kind, _, rest = spec.strip().partition(":")
+    if kind.strip() == "policy" and rest.strip() and not rest.startswith("path="):
+        return "policy", {"path": rest.strip()}  # policy:PATH (a path may hold ',' and '=')
     params: dict[str, Any] = {}
     if rest:
         for part in rest.split(","):

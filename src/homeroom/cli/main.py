@@ -425,6 +425,9 @@ def bench(
                   "xref: dec/s over the "
                   "reference's; legal, apply, clone, json: CPU µs per call of legal_actions, apply, clone, "
                   "to_json; KiB: one state's size", style="dim")
+    console.print("search mode (no log text, as bots' searches and simulate play), dec/s and xref: " + "; ".join(
+        f"{r['game']} {r['players']}p {r['quiet_decisions_per_second']:.0f} ({r['quiet_ratio']:.2f})" for r in rows),
+        style="dim")
     for row in report.get("simulate", []):
         console.print(f"simulate {row['game']} {row['players']}p, {row['workers']} worker(s): {row['games']} games, "
                       f"{row['games_per_wall_second']:.1f} games per wall second, {row['games_per_cpu_second']:.1f} "

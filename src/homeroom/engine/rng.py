@@ -6,6 +6,7 @@ writing it to JSON costs nothing and two runs with the same seed are byte-identi
 
 from __future__ import annotations
 
+import random as _random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -45,9 +46,15 @@ class Rng:
         if n == 1:
             return 0
         threshold = (0x100000000 - n) % n
-        while True:
-            r = self.next32()
+        old = self.state
+        while True:  # next32() inlined: this is the hottest call of every playout
+            new = (old * _MULT + _INC) & _MASK
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            old = new
             if r >= threshold:
+                self.state = new
                 return r % n
 
     def random(self) -> float:
@@ -59,10 +66,22 @@ class Rng:
         return seq[self.randrange(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (each swap draws ``randrange(i + 1)``, inlined)."""
+        old = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            n = i + 1
+            threshold = (0x100000000 - n) % n
+            while True:
+                new = (old * _MULT + _INC) & _MASK
+                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+                old = new
+                if r >= threshold:
+                    break
+            j = r % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = old
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)
@@ -84,3 +103,20 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
+
+
+class RedealRng(Rng):
+    """The generator :meth:`State.determinize` hands to ``redeal_hidden``: the same interface,
+    seeded from the searching bot's generator, but ``shuffle`` is the C-backed Mersenne Twister
+    shuffle of a private :class:`random.Random` (about 3x faster than the pure-Python PCG one).
+    A re-deal only needs some uniformly random order, not the game's reproducible stream, and a
+    search re-deals thousands of times a second."""
+
+    __slots__ = ("_mt",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._mt = _random.Random(seed)
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        self._mt.shuffle(seq)

@@ -18,7 +18,7 @@ from homeroom.engine.codec import CodecError, decode, dumps, encode
 from homeroom.engine.copier import copier
 from homeroom.engine.errors import IllegalAction
 from homeroom.engine.events import Event
-from homeroom.engine.rng import Rng
+from homeroom.engine.rng import RedealRng, Rng
 
 S = TypeVar("S", bound="State")
 
@@ -51,6 +51,10 @@ class State(ABC):
     """
 
     game_id: ClassVar[str] = ""
+    quiet: ClassVar[bool] = False
+    """Search mode (see :meth:`set_quiet`): nobody reads this position's log, so ``apply`` returns
+    no events and the rules may skip formatting log text. Not part of the position: never in its
+    JSON; copies (``clone``, ``determinize``) keep it."""
     cache_keys: ClassVar[tuple[str, ...]] = ()
     """Names of the game's own ``_c_*`` caches, dropped before each apply (with the engine's)."""
     players: int
@@ -171,7 +175,18 @@ class State(ABC):
         d.pop("_c_legal_ids", None)
         for key in self.cache_keys:
             d.pop(key, None)
-        return self._apply(action)
+        events = self._apply(action)
+        return [] if d.get("quiet") else events
+
+    def set_quiet(self, quiet: bool = True) -> None:
+        """Turn search mode on (or off): from now on ``apply`` returns no log events, and rule code
+        that checks :attr:`quiet` skips building their text. The moves, the position and its JSON
+        are exactly what they would be otherwise. For states nobody shows a log of: the worlds a
+        bot searches (:meth:`determinize` turns it on) and simulated games."""
+        if quiet:
+            self.__dict__["quiet"] = True
+        else:
+            self.__dict__.pop("quiet", None)
 
     def invalidate(self) -> None:
         """Drop everything cached about this position (``_c_*`` attributes, e.g. legal actions);
@@ -230,10 +245,12 @@ class State(ABC):
 
     def determinize(self: S, seat: int | None, rng: Rng) -> S:
         """A copy in which everything hidden from ``seat`` is re-dealt consistently,
-        and the future random draws (the generator) are re-seeded."""
+        and the future random draws (the generator) are re-seeded; it is in search mode
+        (:attr:`quiet`), as only bots use it."""
         copy = self.clone()
+        copy.__dict__["quiet"] = True  # only bots search determinized worlds: no log text needed
         copy.rng = Rng(rng.next32() << 32 | rng.next32())
-        copy.redeal_hidden(seat, rng)
+        copy.redeal_hidden(seat, RedealRng(rng.next32() << 32 | rng.next32()))
         return copy
 
     def clone(self: S) -> S:

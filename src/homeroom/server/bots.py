@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import pickle
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 from homeroom.agents import AgentError, kinds, make_agent
@@ -32,6 +34,23 @@ BOT_PRESETS = [
     {"kind": "mcts:seconds=1", "label": "MCTS, 1 second a move"},
     {"kind": "mcts:seconds=3", "label": "MCTS, 3 seconds a move"},
 ]
+POLICY_DIR = "HOMEROOM_POLICY_DIR"
+"""The folder of trained policies (policy:NAME.zip) the web may seat; none without it, since loading
+a model file runs the code pickled in it."""
+BOT_PRESETS += [{"kind": f"policy:{p.name}", "label": f"Trained policy {p.stem}"}
+                for p in sorted(Path(os.environ.get(POLICY_DIR) or "/nonexistent").glob("*.zip"))]
+
+
+def served_policy(path: str) -> str:
+    """The absolute path of policy file ``path`` if it lies in $HOMEROOM_POLICY_DIR, else AgentError."""
+    root = os.environ.get(POLICY_DIR)
+    if not root:
+        raise AgentError(f"this server seats no trained policies (start it with {POLICY_DIR}=FOLDER)")
+    base = Path(root).expanduser().resolve()
+    full = (base / path).resolve()
+    if not full.is_relative_to(base):
+        raise AgentError(f"policy files must lie in {POLICY_DIR}; {path!r} does not")
+    return str(full)
 
 
 def check_kind(spec: str) -> str:
@@ -40,6 +59,8 @@ def check_kind(spec: str) -> str:
     if spec == "human":
         return spec
     kind, params = parse_spec(spec)
+    if kind == "policy":
+        spec = f"policy:{served_policy(str(params.get('path', '')))}"
     if kind not in kinds():
         raise AgentError(f"unknown seat kind '{kind}' (known: {', '.join(kinds())})")
     seconds = params.get("seconds")

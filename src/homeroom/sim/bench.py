@@ -1,5 +1,6 @@
-"""Engine benchmarks per game and player count: random-playout speed and the cost of the
-contract's hot calls (legal_actions, apply, clone, to_json), plus the memory of one state.
+"""Engine benchmarks per game and player count: random-playout speed (with the log, and in search
+mode: ``State.set_quiet``) and the cost of the contract's hot calls (legal_actions, apply, clone,
+to_json), plus the memory of one state.
 
 Every figure is CPU time (``time.process_time``), so a busy machine slows the clock less than it
 slows the wall; and every speed is also given as a ratio against a reference workload measured
@@ -21,10 +22,13 @@ from homeroom.engine import Rng, State
 
 
 def _random_game(game_id: str, players: int, seed: int, options: dict[str, Any],
-                 sample: bool = False) -> tuple[int, list[State]]:
-    """Play one uniform-random game; with ``sample``, keep a copy of every 10th position."""
+                 sample: bool = False, quiet: bool = False) -> tuple[int, list[State]]:
+    """Play one uniform-random game; with ``sample``, keep a copy of every 10th position; with
+    ``quiet``, in search mode (no log text, as bots' searches and ``simulate`` play)."""
     game = games.get(game_id)
     state = game.new_state(players, seed, options)
+    if quiet:
+        state.set_quiet()
     rng = Rng(seed)
     decisions = 0
     samples: list[State] = []
@@ -47,11 +51,19 @@ def bench_case(game_id: str, players: int, options: dict[str, Any] | None = None
     samples: list[State] = []
     for seed in range(3):  # positions for the per-call figures, outside the timed games
         samples.extend(_random_game(game_id, players, 10_000 + seed, opts, sample=True)[1])
+    quiet_decisions = 0
+    quiet_cpu = 0.0
     while n < min_games or cpu < seconds:
+        # each game with its log, then in search mode, alternately: both see the same machine load
+        # and the same warmth of the games' memos
         t0 = time.process_time()
         d, _ = _random_game(game_id, players, n, opts)
-        cpu += time.process_time() - t0
+        t1 = time.process_time()
+        q, _ = _random_game(game_id, players, n, opts, quiet=True)
+        cpu += t1 - t0
+        quiet_cpu += time.process_time() - t1
         decisions += d
+        quiet_decisions += q
         n += 1
     per = _per_call(samples)
     mid = samples[len(samples) // 2]
@@ -63,6 +75,7 @@ def bench_case(game_id: str, players: int, options: dict[str, Any] | None = None
         "cpu_ms_per_game": round(1000 * cpu / n, 3),
         "games_per_second": round(n / cpu, 2),
         "decisions_per_second": round(decisions / cpu, 1),
+        "quiet_decisions_per_second": round(quiet_decisions / quiet_cpu, 1),
         "mean_decisions": round(decisions / n, 1),
         **per,
         "state_bytes": _state_memory(mid),
@@ -138,6 +151,7 @@ def with_reference(cases: Sequence[tuple[str, int]], seconds: float = 2.0) -> di
     rate = statistics.mean([before["actions_per_second"], after["actions_per_second"]])
     for row in rows:
         row["ratio"] = round(row["decisions_per_second"] / rate, 3)
+        row["quiet_ratio"] = round(row["quiet_decisions_per_second"] / rate, 3)
     spread = abs(before["actions_per_second"] - after["actions_per_second"]) / rate
     return {"reference": {**before, "actions_per_second": round(rate, 1),
                           "before": before["actions_per_second"], "after": after["actions_per_second"],
@@ -160,9 +174,11 @@ def simulate_scaling(game_id: str, players: int, n_games: int, workers: Sequence
 
     simulate(game_id, players, min(n_games, 4), seats=seats)  # warm up (imports, component data)
     rows: list[dict[str, Any]] = []
-    for w in workers:
+    for i, w in enumerate(workers):
         wall0, cpu0, kids0 = time.perf_counter(), time.process_time(), _children_cpu()
-        results = simulate(game_id, players, n_games, seats=seats, workers=w)
+        # other seeds for each worker count: forked workers start with this process's memos, and
+        # must not find the very games the previous row played in them
+        results = simulate(game_id, players, n_games, seats=seats, workers=w, seed=(i + 1) * 1_000_003)
         wall = time.perf_counter() - wall0
         cpu = (time.process_time() - cpu0) + (_children_cpu() - kids0)
         errors = sum(1 for r in results if r.error)

@@ -71,6 +71,7 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], sea
         actions: list[dict[str, dict[str, int]]] = [{} for _ in range(players)]
         taken: list[list[str]] = [[] for _ in range(players)]
         state = game.new_state(players, seed, options)
+        state.set_quiet()  # nobody reads a simulated game's log: skip building its text
         agents = [make_agent(spec, seed * 1_000_003 + i) for i, spec in enumerate(seats)]
         think = [0.0] * players
         counts = [0] * players

@@ -3,32 +3,67 @@ bonus action of a starred space (1 Contribution)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Action, Event
 from homeroom.games.academic_society.actions import Place, Salon, space_text
 from homeroom.games.academic_society.components import SUBJECT_INDEX, SUBJECT_NAME, components
-from homeroom.games.academic_society.individual_board import gain, pay, sabbatical_options, treatise_options
-from homeroom.games.academic_society.management_board import blue_moves, spend_contribution
+from homeroom.games.academic_society.individual_board import (
+    gain,
+    has_treatise_option,
+    pay,
+    sabbatical_options,
+)
+from homeroom.games.academic_society.management_board import has_blue_move, spend_contribution
 from homeroom.games.academic_society.model import Pending
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
 
 
-def place_options(st: AcademicState, seat: int) -> list[Action]:
+_PLACES: dict[str, dict[str, Place]] = {}
+"""Place actions are immutable: one object per space and pawn, built once."""
+_SPACES: list[Any] = [None, ()]
+"""For the components in slot 0: each action space as (id, 4-player only, main action, unlimited)."""
+
+
+def _space_table() -> tuple[tuple[str, bool, str, bool], ...]:
     comps = components()
-    pawns = (["scholar"] if st.hand[seat] else []) + sorted(set(st.sec_hand[seat]), key=SUBJECT_INDEX.__getitem__)
+    if _SPACES[0] is not comps:
+        _SPACES[1] = tuple((sp.id, bool(sp.four_player), comps.locations[sp.location].main,
+                            bool(comps.locations[sp.location].unlimited)) for sp in comps.spaces)
+        _SPACES[0] = comps
+    table: tuple[tuple[str, bool, str, bool], ...] = _SPACES[1]
+    return table
+
+
+def place_options(st: AcademicState, seat: int) -> list[Action]:
+    sec = st.sec_hand[seat]
+    pawns = (["scholar"] if st.hand[seat] else []) + (
+        sorted(set(sec), key=SUBJECT_INDEX.__getitem__) if sec else [])
     out: list[Action] = []
-    for sp in comps.spaces:
-        if sp.four_player and st.players < 4:
+    if not pawns:
+        return out
+    allowed: dict[str, list[str]] = {}  # main action -> the pawns it is possible with (main_possible)
+    board = st.board
+    few = st.players < 4
+    for space, four_player, main, unlimited in _space_table():
+        if four_player and few:
             continue
-        loc = comps.locations[sp.location]
-        if st.board[sp.id] and not loc.unlimited:
+        if board[space] and not unlimited:
             continue
-        for pawn in pawns:
-            if main_possible(st, seat, loc.main, pawn):
-                out.append(Place(sp.id, pawn))
+        ok = allowed.get(main)
+        if ok is None:
+            ok = allowed[main] = [pawn for pawn in pawns if main_possible(st, seat, main, pawn)]
+        if ok:
+            row = _PLACES.get(space)
+            if row is None:
+                row = _PLACES[space] = {}
+            for pawn in ok:
+                act = row.get(pawn)
+                if act is None:
+                    act = row[pawn] = Place(space, pawn)
+                out.append(act)
     return out
 
 
@@ -40,9 +75,9 @@ def main_possible(st: AcademicState, seat: int, main: str, pawn: str) -> bool:
         left = st.hand[seat] - (pawn == "scholar")
         return bool(sabbatical_options(st, seat, place=left > 0, advance=True))
     if main == "library":
-        return bool(treatise_options(st, seat))
+        return has_treatise_option(st, seat)
     if main == "lecture_hall":
-        return sum(st.theories[seat]) >= 3 and bool(blue_moves(st, seat))
+        return sum(st.theories[seat]) >= 3 and has_blue_move(st, seat)
     return True
 
 
@@ -58,12 +93,14 @@ def do_place(st: AcademicState, seat: int, act: Place) -> list[Event]:
         st.sec_hand[seat].remove(act.pawn)
         who = f"the {SUBJECT_NAME[act.pawn]} Secretary"
     st.board[act.space].append((seat, act.pawn))
-    events = [Event(f"{name} places {who} on {space_text(act.space)}.", seat)]
+    quiet = st.quiet
+    events = [] if quiet else [Event(f"{name} places {who} on {space_text(act.space)}.", seat)]
     if sp.star:
         st.pending.append(Pending("bonus", seat, 0, loc.id))
     if loc.main == "headquarters":
         pay(st, seat, (1, 1, 1, 1))
-        events.append(Event(f"{name} spends one Theory of each subject.", seat))
+        if not quiet:
+            events.append(Event(f"{name} spends one Theory of each subject.", seat))
         st.pending.append(Pending("hq", seat))
     elif loc.main == "library":
         st.pending.append(Pending("treatise", seat, 0, "library"))
@@ -71,7 +108,9 @@ def do_place(st: AcademicState, seat: int, act: Place) -> list[Event]:
         st.pending.append(Pending("blue", seat, 0, "lecture_hall"))
         st.pending.append(Pending("spend", seat, 3, "lecture_hall"))
     elif loc.main == "gain":
-        events.append(Event(f"{name} gains {gain(st, seat, loc.main_gain, counted=True)}.", seat))
+        text = gain(st, seat, loc.main_gain, counted=True)
+        if not quiet:
+            events.append(Event(f"{name} gains {text}.", seat))
     elif loc.main == "salon":
         st.pending.append(Pending("salon", seat))
     return events
@@ -92,7 +131,7 @@ def bonus_possible(st: AcademicState, seat: int, location: str) -> bool:
     if st.contribution[seat] < comps.rules.bonus_contribution_cost:
         return False
     if comps.locations[location].bonus == "treatise":
-        return bool(treatise_options(st, seat))
+        return has_treatise_option(st, seat)
     return True
 
 

@@ -16,7 +16,7 @@ from homeroom.games.academic_society.actions import (
     Salon,
     Spend,
 )
-from homeroom.games.academic_society.components import SUBJECTS
+from homeroom.games.academic_society.components import SUBJECTS, Vec
 from homeroom.games.academic_society.individual_board import (
     bounded,
     room,
@@ -28,6 +28,26 @@ from homeroom.games.academic_society.model import Pending
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
+
+
+_SPENDS: dict[Vec, Spend] = {}
+_GAINS: dict[Vec, Gain] = {}
+
+
+def _spend(counts: Vec) -> Spend:
+    """One (immutable) Spend action per vector of counts, built once."""
+    act = _SPENDS.get(counts)
+    if act is None:
+        act = _SPENDS[counts] = Spend(counts)
+    return act
+
+
+def _gain(counts: Vec) -> Gain:
+    """One (immutable) Gain action per vector of counts, built once."""
+    act = _GAINS.get(counts)
+    if act is None:
+        act = _GAINS[counts] = Gain(counts)
+    return act
 
 
 def options_for(st: AcademicState, top: Pending) -> list[Action]:
@@ -49,11 +69,11 @@ def options_for(st: AcademicState, top: Pending) -> list[Action]:
             acts.append(Done())
         return acts
     if kind == "spend":
-        return [Spend(d) for d in bounded(top.n, st.theories[seat])]
+        return [_spend(d) for d in bounded(top.n, st.theories[seat])]
     if kind == "gain":
         r = room(st, seat)
         n = min(top.n, sum(r))
-        return [Gain(d) for d in bounded(n, r)]
+        return [_gain(d) for d in bounded(n, r)]
     if kind == "blue":
         return list(blue_moves(st, seat))
     if kind == "red":

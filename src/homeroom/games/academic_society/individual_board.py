@@ -67,6 +67,8 @@ def gain(st: AcademicState, seat: int, counts: Vec | list[int], *, counted: bool
             new = min(cap, th[i] + n)
             got[i] = new - th[i]
             th[i] = new
+    if st.quiet:  # the rest only words what happened
+        return ""
     text = theories_text(tuple(got))
     extra = [SUBJECT_NAME[SUBJECTS[i]] for i in range(4) if counts[i] and counted
              and has_effect(st, seat, i, "theory_gain")]
@@ -140,6 +142,22 @@ def treatise_options(st: AcademicState, seat: int, subjects: tuple[str, ...] | l
             else:
                 out.extend(TakeTreatise(tid, subject, slot, True) for slot in range(cap))
     return out
+
+
+def has_treatise_option(st: AcademicState, seat: int) -> bool:
+    """Whether :func:`treatise_options` (all subjects) would offer anything, without building it."""
+    rows = components().rows
+    sab = st.sabbatical[seat]
+    caps = [rows[i].capacity if sab[i] else 0 for i in range(4)]
+    if not any(caps):
+        return False
+    treatises = components().treatises
+    for s in SUBJECTS:
+        for tid in st.tr_revealed[s]:
+            for subject in treatises[tid].subjects:
+                if caps[SUBJECT_INDEX[subject]]:
+                    return True
+    return False
 
 
 def take_treatise(st: AcademicState, seat: int, act: TakeTreatise) -> Event:

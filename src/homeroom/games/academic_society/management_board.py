@@ -62,6 +62,12 @@ def blue_moves(st: AcademicState, seat: int) -> list[Move]:
     return [Move(o, b) for o in sorted(set(st.authority[seat])) for b in cells[o].blue]
 
 
+def has_blue_move(st: AcademicState, seat: int) -> bool:
+    """Whether :func:`blue_moves` would offer anything, without building it."""
+    cells = components().cells
+    return any(cells[o].blue for o in st.authority[seat])
+
+
 def red_moves(st: AcademicState, seat: int) -> list[Move]:
     cells = components().cells
     return [Move(o, cells[o].red) for o in sorted(set(st.authority[seat])) if cells[o].red]

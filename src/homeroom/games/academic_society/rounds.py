@@ -61,8 +61,9 @@ def advance(st: AcademicState) -> list[Event]:
                 # no real choice: carry out the only possibility (or drop an impossible optional step)
                 st.pending.pop()
                 if top.kind == "treatise" and (not opts or isinstance(opts[0], Done)):
-                    events.append(Event(f"{st.names[top.seat]} has no revealed Treatise that fits a "
-                                        "presentation space.", top.seat))
+                    if not st.quiet:
+                        events.append(Event(f"{st.names[top.seat]} has no revealed Treatise that fits a "
+                                            "presentation space.", top.seat))
                 elif opts:
                     events += handle(st, top, opts[0])
                 continue
@@ -96,21 +97,31 @@ def handle(st: AcademicState, top: Pending, act: Action) -> list[Event]:
         row = SUBJECT_INDEX[act.subject]
         if act.advance:
             st.sabbatical[seat][row] += 1
+            if st.quiet:
+                return []
             return [Event(f"{name} advances the {SUBJECT_NAME[act.subject]} Sabbatical scholar to space "
                           f"{st.sabbatical[seat][row]}.", seat)]
         st.hand[seat] -= 1
         st.sabbatical[seat][row] = 1
+        if st.quiet:
+            return []
         return [Event(f"{name} sends a scholar on Sabbatical: {SUBJECT_NAME[act.subject]} track, space 1.", seat)]
     if isinstance(act, TakeTreatise):
         return [take_treatise(st, seat, act)]
     if isinstance(act, Spend):
         pay(st, seat, act.counts)
+        if st.quiet:
+            return []
         return [Event(f"{name} spends {theories_text(act.counts)}.", seat)]
     if isinstance(act, Gain):
         text = gain(st, seat, act.counts, counted=False)
+        if st.quiet:
+            return []
         return [Event(f"{name} gains {text}.", seat)]
     if isinstance(act, Move):
         move_scholar(st, seat, act.cell, act.to)
+        if st.quiet:
+            return column_rule(st, seat)
         arrow = "red" if top.kind == "red" else "blue"
         return [Event(f"{name} moves a scholar along the {arrow} arrow from cell {act.cell} to cell {act.to}.",
                       seat), *column_rule(st, seat)]
@@ -121,7 +132,7 @@ def handle(st: AcademicState, top: Pending, act: Action) -> list[Event]:
     if isinstance(act, Activate):
         return pay_and_activate(st, seat, act.tile)
     if isinstance(act, Done):
-        if top.kind == "activate":
+        if top.kind == "activate" and not st.quiet:
             return [Event(f"{name} does not activate Treatise {top.n}.", seat)]
         return []
     raise AssertionError(f"unhandled action {act!r}")

@@ -59,6 +59,8 @@ class Bonuses:
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < self.players else "Ed"
 
+    quiet: bool
+
     def _half_icons(self) -> bool:
         return bool(self.options.get("half_icons", True))
 
@@ -128,8 +130,10 @@ class Bonuses:
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
         cap = 4
+        teachers = pl.lookup().teachers
+        tokens = book.tokens
         out = [s for s, c in enumerate(book.photo)
-               if c and s != exclude and len(book.tokens[s]) < cap and not pl.is_teacher(c)]
+               if c and s != exclude and len(tokens[s]) < cap and c not in teachers]
         out += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives)
                 if len(sup.tokens) < cap and SUPERLATIVE + k != exclude]
         if storage and len(book.storage) < 2:
@@ -172,8 +176,11 @@ class Bonuses:
         name = self._name(seat)
         verb, _, source = verb.partition(" from ")  # "takes from the school": "takes X from the school at ..."
         source = f" from {source}" if source else ""
+        quiet = self.quiet
         if kind == "staff":
             book.staff.append(card)
+            if quiet:
+                return self._gain(seat, list(comp.staff[card].gains))
             return [Event(f"{name} {verb} {comp.card_name(card)}{source} into the staff section.", seat),
                     *self._gain(seat, list(comp.staff[card].gains))]
         if kind.startswith("tile"):
@@ -181,31 +188,40 @@ class Bonuses:
             for c in cells:
                 book.grid[c] = card
             book.tiles.append(card)
-            text = f"{name} {verb} the {comp.card_name(card)} tile{source} at {grid_cell(at)}"
             if sup:
                 book.superlatives.append(Superlative(card, sup))
+            if quiet:
+                return self._cover(cells, seat, list(comp.tiles[card].gains))
+            text = f"{name} {verb} the {comp.card_name(card)} tile{source} at {grid_cell(at)}"
+            if sup:
                 text += f" with {comp.card_name(sup)} as its Senior Superlative"
             events = [Event(text + ".", seat)]
             events += self._cover(cells, seat, list(comp.tiles[card].gains))
             return events
         book.photo[at] = card
-        text = f"{name} {verb} {comp.card_name(card)}{source} at {cell(at)}"
         if abc:
             book.abc_slots.append(at)
-            text += ", covering the initial with the ABC token"
-        events = [Event(text + ".", seat)]
+        events = []
+        if not quiet:
+            text = f"{name} {verb} {comp.card_name(card)}{source} at {cell(at)}"
+            if abc:
+                text += ", covering the initial with the ABC token"
+            events.append(Event(text + ".", seat))
         if self._half_icons():
             for club in pl.matches_at(book, at):
-                events.append(Event(f"The {comp.club_name(club)} half-icons match.", seat))
+                if not quiet:
+                    events.append(Event(f"The {comp.club_name(club)} half-icons match.", seat))
                 events += self._advance(seat, club)
         row, col = pl.completed_lines(book, at)
         if row is not None:
             book.rows_done.append(row)
-            events.append(Event(f"{name} completes row {row + 1} of the class photo.", seat))
+            if not quiet:
+                events.append(Event(f"{name} completes row {row + 1} of the class photo.", seat))
             events += self._gain(seat, comp.row_bonuses[row], optional_draws=True)  # "choose up to 1"
         if col is not None:
             book.cols_done.append(col)
-            events.append(Event(f"{name} completes column {col + 1} of the class photo.", seat))
+            if not quiet:
+                events.append(Event(f"{name} completes column {col + 1} of the class photo.", seat))
             events += self._gain(seat, comp.column_sides[book.side][col] if book.side else [])
         return events
 
@@ -237,7 +253,8 @@ class Bonuses:
                 events += self._ed_gain(g)
             elif g == "signature":
                 book.signatures += 1
-                events.append(Event(f"{name} gains a signature.", seat))
+                if not self.quiet:
+                    events.append(Event(f"{name} gains a signature.", seat))
             elif g.startswith("token:"):
                 token = g[6:]
                 if token != "any" and not self._token_targets(book):
@@ -281,6 +298,8 @@ class Bonuses:
             book.signatures += 1
             return [Event(f"{name} is already at the top of {comp.club_name(club)} and gains a signature.", seat)]
         book.tracks[club] = pos + 1
+        if self.quiet:
+            return self._gain(seat, steps[pos])
         top = " (the top!)" if pos + 1 == len(steps) else ""
         return [Event(f"{name} advances to step {pos + 1} of {comp.club_name(club)}{top}.", seat),
                 *self._gain(seat, steps[pos])]

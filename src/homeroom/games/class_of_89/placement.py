@@ -126,8 +126,8 @@ def empty_slots(book: Yearbook) -> list[int]:
 
 def tile_spots(book: Yearbook, tile: str) -> list[int]:
     """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
-    grid = book.grid
-    return [anchor for anchor, cells in lookup().shapes[tile] if all(not grid[c] for c in cells)]
+    taken = book.grid.__getitem__
+    return [anchor for anchor, cells in lookup().shapes[tile] if not any(map(taken, cells))]
 
 
 def tile_cells(tile: str, anchor: int) -> list[int]:
@@ -158,6 +158,29 @@ def matches_at(book: Yearbook, slot: int) -> list[str]:
         if club and club == lk.left.get(photo[slot + 1], ""):
             out.append(club)
     return out
+
+
+def first_match_slot(book: Yearbook, card: str, slots: list[int]) -> int:
+    """The first of the empty ``slots`` where ``card`` would form a half-icon pair with a reading-order
+    neighbour (what :func:`matches_at` finds after putting it there), or -1."""
+    photo = book.photo
+    lk = lookup()
+    lefts, rights = lk.left, lk.right
+    left = lefts.get(card, "")
+    right = rights.get(card, "")
+    if not left and not right:
+        return -1
+    n = len(photo)
+    for s in slots:
+        if left and s > 0:
+            other = photo[s - 1]
+            if other and rights.get(other, "") == left:
+                return s
+        if right and s + 1 < n:
+            other = photo[s + 1]
+            if other and lefts.get(other, "") == right:
+                return s
+    return -1
 
 
 def all_pairs(book: Yearbook) -> list[tuple[int, str]]:

@@ -38,6 +38,16 @@ from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
 from homeroom.games.class_of_89.end_of_round import EndOfRound
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending
 
+_PLACES: dict[tuple[str, str, int], Place] = {}
+
+
+def _place(member: str, location: str, cost: int) -> Place:
+    """One (immutable) Place action per (member, location, cost), built once."""
+    act = _PLACES.get((member, location, cost))
+    if act is None:
+        act = _PLACES[member, location, cost] = Place(member, location, cost)
+    return act
+
 
 class PlayerTurn(EndOfRound):
     """Mixin: the legal actions of a turn and what each does."""
@@ -74,18 +84,21 @@ class PlayerTurn(EndOfRound):
         book = self.books[seat]
         comp = components()
         out: list[Action] = []
+        signatures = book.signatures
+        entrance = self.options.get("school_entrance", True)
         for member in comp.board["members"]:
             if member in book.used:
                 continue
+            treasurer = member == "treasurer"
             for i, loc in enumerate(comp.locations):
                 row = self.spaces[i]
-                if member != "treasurer" and seat in row:
+                if not treasurer and seat in row:
                     continue
                 for cost, occ in enumerate(row):
-                    if occ == EMPTY and (member == "treasurer" or book.signatures >= cost):
-                        out.append(Place(member, loc.id, cost))
-            if self.options.get("school_entrance", True):
-                out.append(Place(member, "entrance", 0))
+                    if occ == EMPTY and (treasurer or signatures >= cost):
+                        out.append(_place(member, loc.id, cost))
+            if entrance:
+                out.append(_place(member, "entrance", 0))
         if not out:
             out.append(Forgo())
         return out
@@ -203,10 +216,12 @@ class PlayerTurn(EndOfRound):
         self.member = a.member
         self.main_done = self.sig_done = self.member_done = False
         self.phase = "act"
-        who = f"{self._name(seat)}'s {comp.member_name(a.member)}"
+        quiet = self.quiet
         if a.location == "entrance":
             self.location = ENTRANCE
             self.entrance.append((seat, a.member))
+            if quiet:
+                return []
             return [Event(f"{self._name(seat)} sends the {comp.member_name(a.member)} to the School Entrance.",
                           seat)]
         i = next(k for k, lc in enumerate(comp.locations) if lc.id == a.location)
@@ -219,6 +234,9 @@ class PlayerTurn(EndOfRound):
             paid = f", paying {a.cost} signature{'s' if a.cost > 1 else ''}"
         elif a.cost:
             paid = " (the Treasurer ignores the cost)"
+        if quiet:
+            return []
+        who = f"{self._name(seat)}'s {comp.member_name(a.member)}"
         return [Event(f"{who} goes to the {comp.locations[i].name}{paid}.", seat)]
 
     def _turn_action(self, a: Action) -> list[Event]:
@@ -226,7 +244,7 @@ class PlayerTurn(EndOfRound):
         book = self.books[seat]
         comp = components()
         name = self._name(seat)
-        if isinstance(a, Take | Photograph):
+        if isinstance(a, (Take, Photograph)):
             if isinstance(a, Take):
                 self.main_done = True
             else:
@@ -271,6 +289,8 @@ class PlayerTurn(EndOfRound):
         if isinstance(a, Unstore):
             book.storage.remove(a.token)
             self._tokens_at(book, a.target).append(a.token)
+            if self.quiet:
+                return []
             return [Event(f"{name} moves a stored {comp.token_name(a.token)} onto "
                           f"{self._target_name(book, a.target)}.", seat)]
         if isinstance(a, ShiftToken):
@@ -280,6 +300,8 @@ class PlayerTurn(EndOfRound):
             return [Event(f"{name} pays 2 signatures to move a {comp.token_name(a.token)} off "
                           f"{self._target_name(book, a.source)}.", seat)]
         if isinstance(a, EndTurn):
+            if self.quiet:
+                return self._end_turn()
             return [Event(f"{name} ends the turn.", seat), *self._end_turn()]
         raise IllegalAction(f"unexpected action {a!r}")
 
@@ -293,6 +315,8 @@ class PlayerTurn(EndOfRound):
             return []
         if isinstance(a, PutToken):
             self._tokens_at(book, a.target).append(a.token)
+            if self.quiet:
+                return []
             return [Event(f"{name} puts a {comp.token_name(a.token)} on {self._target_name(book, a.target)}.", seat)]
         if isinstance(a, PlaceOneByOne):
             self.ones_supply -= 1

@@ -177,6 +177,51 @@ def measure(book: Yearbook, m: dict[str, Any]) -> int:
     raise ValueError(f"unknown measure {kind}")
 
 
+# ------------------------------------------------------------------ memo
+_MEMO: dict[tuple[Any, ...], dict[Any, int]] = {}
+_MEMO_LIMIT = 4096
+"""Entries per memo before it is dropped: a search revisits a few thousand yearbooks at most."""
+_MEMO_COMPONENTS: list[Any] = [None]
+_OBJ_MEMO: dict[tuple[Any, ...], list[dict[str, int]]] = {}
+
+
+def _book_key(book: Yearbook) -> tuple[Any, ...]:
+    """Everything of a yearbook that its objective measures, teachers and Wildcat Way points read."""
+    return (tuple(book.photo), tuple(map(tuple, book.tokens)), tuple(book.abc_slots),
+            tuple([(x.tile, x.student, tuple(x.tokens)) for x in book.superlatives]),
+            tuple(book.tiles), book.ones, tuple(book.halves))
+
+
+def book_facts(book: Yearbook) -> dict[Any, int]:
+    """The memo of one yearbook's scoring figures (objective id -> measure, ("teachers", half),
+    ("wildcat", half)), shared by every yearbook with the same content: a search scores thousands
+    of positions whose yearbooks mostly did not change. Keyed on content, so a yearbook edited by
+    hand is simply a new key; dropped whole when it grows past a bound or the components change."""
+    return _facts_for(_book_key(book))
+
+
+def _facts_for(key: tuple[Any, ...]) -> dict[Any, int]:
+    comp = components()
+    if _MEMO_COMPONENTS[0] is not comp:
+        _MEMO.clear()
+        _OBJ_MEMO.clear()
+        _MEMO_COMPONENTS[0] = comp
+    facts = _MEMO.get(key)
+    if facts is None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+            _OBJ_MEMO.clear()
+        facts = _MEMO[key] = {}
+    return facts
+
+
+def _measure(book: Yearbook, facts: dict[Any, int], oid: str) -> int:
+    v = facts.get(oid)
+    if v is None:
+        v = facts[oid] = measure(book, components().objectives[oid].measure)
+    return v
+
+
 def ranked_points(values: list[int], qualified: list[bool], table: list[int]) -> list[int]:
     """Points by place among qualified players; tied players share the summed places rounded up,
     and the next player takes the place after the tied ones (rulebook "Endgame Scoring")."""
@@ -200,11 +245,12 @@ def solo_objective_points(state: Co89State) -> tuple[dict[str, int], dict[str, i
     win, lose = int(solo["win"]), int(solo["lose"])
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
+    facts = book_facts(me)
     mine: dict[str, int] = {}
     eds: dict[str, int] = {}
     for oid in state.objectives:
         obj = comp.objectives[oid]
-        v = measure(me, obj.measure)
+        v = _measure(me, facts, oid)
         higher = me.tracks[obj.club] > ed.tracks[obj.club]
         if difficulty == "easy":
             full, partial = obj.min, None
@@ -252,16 +298,27 @@ def ed_score(state: Co89State) -> Score:
     })
 
 
-def objective_points(state: Co89State) -> list[dict[str, int]]:
-    """Points per objective per seat, under the chosen objective rule."""
+def objective_points(state: Co89State, keys: list[tuple[Any, ...]] | None = None) -> list[dict[str, int]]:
+    """Points per objective per seat, under the chosen objective rule (``keys``: the yearbooks'
+    memo keys, when the caller has them already)."""
     comp = components()
     if state.players == 1:
         return [solo_objective_points(state)[0]]
     mode = state.options.get("objective_scoring", "ranked")
+    books = state.books
+    if keys is None:
+        keys = [_book_key(b) for b in books]
+    memo_key = (mode, tuple(state.objectives), *keys)
+    cached = _OBJ_MEMO.get(memo_key)
+    if cached is not None and _MEMO_COMPONENTS[0] is comp:
+        return [dict(d) for d in cached]
+    if len(_OBJ_MEMO) >= _MEMO_LIMIT:
+        _OBJ_MEMO.clear()
+    facts = [_facts_for(k) for k in keys]
     per: list[dict[str, int]] = [{} for _ in range(state.players)]
     for oid in state.objectives:
         obj = comp.objectives[oid]
-        values = [measure(b, obj.measure) for b in state.books]
+        values = [_measure(b, f, oid) for b, f in zip(books, facts)]
         if mode == "ranked":
             table = list(comp.board["objective_points"][str(state.players)])
             pts = ranked_points(values, [v >= obj.min for v in values], table)
@@ -271,19 +328,28 @@ def objective_points(state: Co89State) -> list[dict[str, int]]:
             pts = [casual if v >= target else 0 for v in values]
         for s in range(state.players):
             per[s][oid] = pts[s]
+    _OBJ_MEMO[memo_key] = [dict(d) for d in per]
     return per
 
 
 def final_scores(state: Co89State) -> list[Score]:
     board = components().board
     half = bool(state.options.get("half_icons", True))
-    objs = objective_points(state)
+    keys = [_book_key(b) for b in state.books]
+    objs = objective_points(state, keys)
     out = []
     for s, b in enumerate(state.books[:state.players]):
+        facts = _facts_for(keys[s])
+        teachers = facts.get(("teachers", half))
+        if teachers is None:
+            teachers = facts["teachers", half] = teachers_total(b, half)
+        wildcat = facts.get(("wildcat", half))
+        if wildcat is None:
+            wildcat = facts["wildcat", half] = wildcat_total(b, half)
         out.append(Score.of({
             "objectives": sum(objs[s].values()),
-            "teachers": teachers_total(b, half),
-            "wildcat_way": wildcat_total(b, half),
+            "teachers": teachers,
+            "wildcat_way": wildcat,
             "staff": staff_points(b),
             "club_tracks": int(board["track_top_points"]) * sum(
                 1 for club, steps in components().tracks.items() if b.tracks[club] >= len(steps)),

@@ -88,17 +88,19 @@ class Solo(Bonuses):
         photo = book.photo
         if kind == "student":
             empty = pl.empty_slots(book)
-            for s in empty:
-                photo[s] = card
-                match = bool(pl.matches_at(book, s)) and self._half_icons()
-                photo[s] = ""
-                if match:
-                    return s
-            return empty[0] if empty else -1
+            if not empty:
+                return -1
+            at = pl.first_match_slot(book, card, empty) if self._half_icons() else -1
+            return at if at >= 0 else empty[0]
         if kind == "teacher":
-            rows = {s // 5 for s, c in enumerate(photo) if c and pl.is_teacher(c)}
-            cols = {s % 5 for s, c in enumerate(photo) if c and pl.is_teacher(c)}
-            return next((s for s in pl.empty_slots(book) if s // 5 not in rows and s % 5 not in cols), -1)
+            teachers = pl.lookup().teachers
+            rows = set()
+            cols = set()
+            for s, c in enumerate(photo):
+                if c in teachers:
+                    rows.add(s // 5)
+                    cols.add(s % 5)
+            return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
         if kind == "staff":
             return 0 if len(book.staff) < 4 else -1
         spots = pl.tile_spots(book, card)
@@ -108,13 +110,7 @@ class Solo(Bonuses):
         book = self.books[self.ed]
         if not self._half_icons():
             return False
-        for s in pl.empty_slots(book):
-            book.photo[s] = card
-            hit = bool(pl.matches_at(book, s))
-            book.photo[s] = ""
-            if hit:
-                return True
-        return False
+        return pl.first_match_slot(book, card, pl.empty_slots(book)) >= 0
 
     def _select_student(self, cards: list[str]) -> str:
         """Selecting Students: a match he can make, then the most preferred half-icon, then leftmost."""

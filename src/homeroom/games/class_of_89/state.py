@@ -92,6 +92,8 @@ class Co89State(PlayerTurn, State):
     def _apply(self, action: Action) -> list[Event]:
         events = self._play(action)
         events += self._settle()
+        if self.quiet:  # search mode: nobody reads the log (not even the final line's scores)
+            return events
         if self.phase == "over":
             events.append(self._final_line())
         if self.players == 1:  # Ed is not a seat: his log lines belong to nobody

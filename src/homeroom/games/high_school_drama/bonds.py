@@ -45,5 +45,6 @@ def bond(state: HSDState, seat: int, card: str, effect: Effect, ev: list[Event],
     n = min(effect.amount, cap - p.bonds, state.supply[seat])
     p.bonds += n
     state.supply[seat] -= n
-    ev.append(Event(f"{label}{state.names[seat]} adds {n} bond(s) between {state.name(p.parent)} and "
-                    f"{state.name(card)} (now {p.bonds} of {cap}).", seat))
+    if not state.quiet:
+        ev.append(Event(f"{label}{state.names[seat]} adds {n} bond(s) between {state.name(p.parent)} and "
+                        f"{state.name(card)} (now {p.bonds} of {cap}).", seat))

@@ -40,9 +40,10 @@ def break_up(state: HSDState, seat: int, a: Breakup, effect: Effect, ev: list[Ev
     p.bonds -= n
     state.supply[a.rival] += n
     assert p.parent is not None
-    ev.append(Event(f"{state.names[seat]}'s {state.name(a.performer)} attacks {state.names[a.rival]}'s "
-                    f"{state.name(p.parent)} & {state.name(a.card)}: {n} bond(s) removed, "
-                    f"{p.bonds} left.", seat))
+    if not state.quiet:
+        ev.append(Event(f"{state.names[seat]}'s {state.name(a.performer)} attacks {state.names[a.rival]}'s "
+                        f"{state.name(p.parent)} & {state.name(a.card)}: {n} bond(s) removed, "
+                        f"{p.bonds} left.", seat))
     chain(state, a.rival, ev)
 
 
@@ -56,5 +57,6 @@ def chain(state: HSDState, seat: int, ev: list[Event]) -> None:
         for c in gone:
             state.supply[seat] += before[c].bonds
             state.quad.append(c)
-        ev.append(Event(f"{state.names[seat]} loses {', '.join(state.name(c) for c in gone)} "
-                        "back to the quad.", seat))
+        if not state.quiet:
+            ev.append(Event(f"{state.names[seat]} loses {', '.join(state.name(c) for c in gone)} "
+                            "back to the quad.", seat))

@@ -46,8 +46,9 @@ def open_exchange(state: HSDState, seat: int, effect: Effect, ev: list[Event]) -
         for s in state.order_from(seat):
             if effect.bonus_org in state.cliques[s]:
                 got = gain(state, s, effect.bonus, "events")
-                ev.append(Event(f"{state.names[s]} controls {state.name(effect.bonus_org)} and earns "
-                                f"{got} bonus signature(s).", s))
+                if not state.quiet:
+                    ev.append(Event(f"{state.names[s]} controls {state.name(effect.bonus_org)} and earns "
+                                    f"{got} bonus signature(s).", s))
     state.phase = "exchange"
     state.ex_queue = state.order_from(seat)
 
@@ -58,8 +59,9 @@ def exchange(state: HSDState, seat: int, card: str, ev: list[Event]) -> None:
     p.bonds -= 1
     state.supply[seat] += 1
     got = gain(state, seat, 1, "events")
-    ev.append(Event(f"{state.names[seat]} exchanges a bond with {state.name(card)} for {got} signature(s).",
-                    seat))
+    if not state.quiet:
+        ev.append(Event(f"{state.names[seat]} exchanges a bond with {state.name(card)} for {got} signature(s).",
+                        seat))
     chain(state, seat, ev)
 
 

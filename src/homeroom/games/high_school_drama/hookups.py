@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from homeroom.engine import Action, Event
 from homeroom.games.high_school_drama.actions import HookUp
-from homeroom.games.high_school_drama.clique import Placement, free_spots
+from homeroom.games.high_school_drama.clique import OPPOSITE, STEP, Placement
 from homeroom.games.high_school_drama.constants import SPAN
 from homeroom.games.high_school_drama.effects import Effect
 
@@ -22,19 +22,39 @@ def hookup_options(state: HSDState, seat: int, effect: Effect) -> list[Action]:
     cards = state.cards
     clique = state.cliques[seat]
     out: list[Action] = []
-    for pid in clique:
+    # free_spots() for every (performer, target) pair, with what does not depend on the target
+    # (the free squares next to each performer that keep the clique within SPAN) worked out once
+    taken = {(q.x, q.y) for q in clique.values()}
+    xs = [q.x for q in clique.values()]
+    ys = [q.y for q in clique.values()]
+    lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+    targets = [cards[tid] for tid in state.quad]
+    for pid, p in clique.items():
         perf = cards[pid]
         if not perf.is_student:
             continue
+        spots = []
+        for d in ("N", "E", "S", "W"):
+            if d in perf.arrows:
+                dx, dy = STEP[d]
+                x, y = p.x + dx, p.y + dy
+                if (x, y) in taken:
+                    continue
+                if max(hi_x, x) - min(lo_x, x) >= SPAN or max(hi_y, y) - min(lo_y, y) >= SPAN:
+                    continue
+                spots.append((OPPOSITE[d], x, y))
+        if not spots:
+            continue
         cool = perf.cool + effect.cool_bonus
-        for tid in state.quad:
-            target = cards[tid]
+        for target in targets:
             if effect.target_type is not None and effect.target_type not in target.types:
                 continue
             if not effect.match_any and target.cool > cool and not (perf.types & target.types):
                 continue
-            for x, y in free_spots(clique, pid, cards, target, SPAN):
-                out.append(HookUp(pid, tid, x, y))
+            arrows = target.arrows
+            for opposite, x, y in spots:
+                if opposite in arrows:
+                    out.append(HookUp(pid, target.id, x, y))
     return out
 
 
@@ -45,5 +65,6 @@ def hook_up(state: HSDState, seat: int, a: HookUp, effect: Effect, ev: list[Even
     state.quad.remove(a.target)
     state.cliques[seat][a.target] = Placement(a.x, a.y, a.performer, n)
     state.supply[seat] -= n
-    ev.append(Event(f"{state.names[seat]}'s {perf.name} hooks up with {target.name} "
-                    f"at ({a.x},{a.y}) with {n} bond(s).", seat))
+    if not state.quiet:
+        ev.append(Event(f"{state.names[seat]}'s {perf.name} hooks up with {target.name} "
+                        f"at ({a.x},{a.y}) with {n} bond(s).", seat))

@@ -35,7 +35,8 @@ def who_starts(state: HSDState) -> str:
 def place_main(state: HSDState, seat: int, card: str, ev: list[Event]) -> None:
     """``card`` becomes the nucleus of ``seat``'s clique, at (0, 0)."""
     state.cliques[seat] = {card: Placement(0, 0, None, 0)}
-    ev.append(Event(f"{state.names[seat]} picks {state.name(card)} as main student.", seat))
+    if not state.quiet:
+        ev.append(Event(f"{state.names[seat]} picks {state.name(card)} as main student.", seat))
 
 
 def pick(state: HSDState, seat: int, card: str, ev: list[Event]) -> bool:
@@ -47,5 +48,6 @@ def pick(state: HSDState, seat: int, card: str, ev: list[Event]) -> bool:
     if state.queue:
         return False
     state.leader = seat
-    ev.append(Event(f"{state.names[seat]} picked last and takes the semester leader icon.", seat))
+    if not state.quiet:
+        ev.append(Event(f"{state.names[seat]} picked last and takes the semester leader icon.", seat))
     return True

@@ -34,8 +34,9 @@ def play(state: HSDState, seat: int, card: str, ev: list[Event]) -> Effect:
         state.shown[seat].append(card)  # face up, then back face down in front of its owner
     state.playing = card
     when = "midterm" if state.step == 0 else "final"
-    ev.append(Event(f"{state.names[seat]} plays {state.name(card)} as their {when} action.", seat,
-                    reveals=True))
+    if not state.quiet:
+        ev.append(Event(f"{state.names[seat]} plays {state.name(card)} as their {when} action.", seat,
+                        reveals=True))
     return state.comps.effect(card)
 
 

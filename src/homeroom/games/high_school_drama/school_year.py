@@ -97,7 +97,8 @@ def apply(state: HSDState, action: Action) -> list[Event]:
         if events.next_exchanger(state, pop=False):
             finish_play(state, ev)
     elif isinstance(action, ExchangeDone):
-        ev.append(Event(f"{state.names[seat]} is done exchanging.", seat))
+        if not state.quiet:
+            ev.append(Event(f"{state.names[seat]} is done exchanging.", seat))
         if events.next_exchanger(state, pop=True):
             finish_play(state, ev)
     elif isinstance(action, (DrawDrama, DrawEvent)):
@@ -124,9 +125,10 @@ def start_semester(state: HSDState, ev: list[Event]) -> None:
     if transfer_due(state):
         state.phase, state.queue = "transfer", [state.players - 1]
         return
-    ev.append(Event(
-        f"{YEARS[state.year].capitalize()} {SEASONS[state.season]} semester begins; "
-        f"{state.names[state.leader]} leads; hand size {state.hand_limit}."))
+    if not state.quiet:
+        ev.append(Event(
+            f"{YEARS[state.year].capitalize()} {SEASONS[state.season]} semester begins; "
+            f"{state.names[state.leader]} leads; hand size {state.hand_limit}."))
     state.queue = [s for s in state.order_from(state.leader) if state.hands[s]]
     if state.queue:
         state.phase = "review"
@@ -162,13 +164,15 @@ def play_card(state: HSDState, seat: int, card: str, ev: list[Event]) -> None:
         events.open_exchange(state, seat, effect, ev)
         if events.next_exchanger(state, pop=False):
             # said before finishing the play: finishing may open the next semester or the summer
-            ev.append(Event(f"Nobody has {events.what_is_exchanged(effect.exchange)} to exchange.", seat))
+            if not state.quiet:
+                ev.append(Event(f"Nobody has {events.what_is_exchanged(effect.exchange)} to exchange.", seat))
             finish_play(state, ev)
         return
     state.phase = "resolve"
     if not midterm_final.resolution_options(state, seat, effect):
-        ev.append(Event(f"{state.name(card)} has no effect and is discarded: it goes "
-                        f"{midterm_final.where_it_goes(state, card)}.", seat))
+        if not state.quiet:
+            ev.append(Event(f"{state.name(card)} has no effect and is discarded: it goes "
+                            f"{midterm_final.where_it_goes(state, card)}.", seat))
         finish_play(state, ev)
 
 

@@ -25,13 +25,24 @@ def drama_source(state: HSDState, seat: int, kind: str) -> list[str] | None:
     return None
 
 
+_DRAW_EVENT = DrawEvent()
+_DRAW = {kind: DrawDrama(kind) for kind in DRAMA_KINDS}
+"""One (immutable) draw action per drama kind."""
+
+
 def draw_options(state: HSDState, seat: int) -> list[Action]:
     out: list[Action] = []
-    for kind in DRAMA_KINDS:
-        if drama_source(state, seat, kind) is not None:
-            out.append(DrawDrama(kind))
+    drama = state.comps.drama
+    if state.public_draft:
+        stacks = state.stacks
+        for kind in DRAMA_KINDS:
+            if any(drama[card].kind == kind for card in stacks[kind]):
+                out.append(_DRAW[kind])
+    else:  # what drama_source() finds for each kind, in one pass over the seat's reserve
+        kinds = {drama[card].kind for card in state.reserve[seat]}
+        out += [_DRAW[kind] for kind in DRAMA_KINDS if kind in kinds]
     if state.event_deck or state.event_discard:
-        out.append(DrawEvent())
+        out.append(_DRAW_EVENT)
     return out
 
 
@@ -45,19 +56,23 @@ def discard(state: HSDState, seat: int, card: str, ev: list[Event]) -> bool:
     return_card(state, card, seat)
     name = state.name(card)
     if card in state.comps.events:  # it lands face up on the event discard pile
-        ev.append(Event(f"{state.names[seat]} discards {name}.", seat, reveals=True))
+        if not state.quiet:
+            ev.append(Event(f"{state.names[seat]} discards {name}.", seat, reveals=True))
     elif state.public_draft:  # back onto a face-up stack: its kind is public (RULINGS.md 33)
         kind = state.comps.drama[card].kind
-        ev.append(Event(f"{state.names[seat]} returns a {kind} to the drama stacks unplayed.", seat,
-                        ((seat, f"You discard {name}."),)))
+        if not state.quiet:
+            ev.append(Event(f"{state.names[seat]} returns a {kind} to the drama stacks unplayed.", seat,
+                            ((seat, f"You discard {name}."),)))
     else:
-        ev.append(Event(f"{state.names[seat]} returns a drama card unplayed.", seat,
-                        ((seat, f"You discard {name}."),)))
+        if not state.quiet:
+            ev.append(Event(f"{state.names[seat]} returns a drama card unplayed.", seat,
+                            ((seat, f"You discard {name}."),)))
     return not state.hands[seat]
 
 
 def keep(state: HSDState, seat: int, ev: list[Event]) -> None:
-    ev.append(Event(f"{state.names[seat]} keeps {len(state.hands[seat])} card(s) in hand.", seat))
+    if not state.quiet:
+        ev.append(Event(f"{state.names[seat]} keeps {len(state.hands[seat])} card(s) in hand.", seat))
 
 
 def draw(state: HSDState, seat: int, action: Action, ev: list[Event]) -> None:
@@ -76,11 +91,13 @@ def draw(state: HSDState, seat: int, action: Action, ev: list[Event]) -> None:
         if not state.event_deck:
             state.event_deck, state.event_discard = state.event_discard, []
             state.rng.shuffle(state.event_deck)
-            ev.append(Event("The event deck is empty: the played events are shuffled into a new deck."))
+            if not state.quiet:
+                ev.append(Event("The event deck is empty: the played events are shuffled into a new deck."))
         card = state.event_deck.pop()
         public = f"{who} draws a special event."
     state.hands[seat].append(card)
-    ev.append(Event(public, seat, ((seat, f"You draw {state.name(card)}."),), reveals=True))
+    if not state.quiet:
+        ev.append(Event(public, seat, ((seat, f"You draw {state.name(card)}."),), reveals=True))
     state.queue.pop(0)
     if can_draw(state, seat):
         state.queue.append(seat)

@@ -1,0 +1,218 @@
+"""The reinforcement-learning encoding of Academic Society (read by ``homeroom.rl``; see
+``src/homeroom/rl/ENCODING.md`` for the contract every game's ``rl.py`` follows).
+
+Actions. Every action is a key of field values from fixed domains built from the component data:
+
+| block | key (domain) |
+| --- | --- |
+| Declare | tile (Royal Commission tiles), achieve (no, yes) |
+| Place | space (action spaces), pawn (scholar, then the Secretaries' subjects) |
+| Sabbatical | subject, advance (no, yes) |
+| TakeTreatise | tile (Treatise tiles), subject, slot (0-2), replace (no, yes) |
+| Spend, Gain | counts: every (Mathematics, Physics, Astronomy, Chemistry) split of 0 to 8 Theories with at most the theory limit of one subject, in a stable order |
+| Move | cell, to (Authority cells) |
+| Maintain | cell (Authority cells), keep (no, yes) |
+| Salon | exchange (no, yes) |
+| Bonus, Done | (none) |
+| Activate | tile (Treatise tiles) |
+
+Observation (all from ``observation(seat)``; seats in the order "me, then the seats after me"):
+the round, phase and the seat to move (relative); per seat: its place in the turn order, Influence,
+Theories, Contribution and its stack, scholars in hand and held aside, its Authority scholars and
+those laid down, Sabbatical scholars, the Treatises in its presentation spaces (subject and
+position), its Secretaries in hand; the Secretariat and the Secretaries beside it; who stands on
+every action space (and which Secretary); the Royal Commission pile size, revealed and achieved
+tiles; the Treatise piles' sizes, the revealed, discarded and removed tiles; the pending decision
+(kind, whose, its number, what it is for, its subjects), the queue length and the position being
+activated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from homeroom.engine import Action
+from homeroom.games.academic_society.actions import (
+    Activate,
+    Bonus,
+    Declare,
+    Done,
+    Gain,
+    Maintain,
+    Move,
+    Place,
+    Sabbatical,
+    Salon,
+    Spend,
+    TakeTreatise,
+)
+from homeroom.games.academic_society.components import SUBJECTS, components
+
+FORMAT = 1
+"""The encoding's version: raise it whenever an index or a feature changes meaning."""
+
+MAX_PLAYERS = 4
+MAX_SPLIT = 8
+SLOTS = 3
+KINDS = ("place", "declare", "maintain", "hq", "advance", "treatise", "spend", "gain", "blue", "red", "salon",
+         "bonus", "activate", "effect")
+CAUSES = ("", "effect", "bonus", "contribution", "penalty")
+"""What a decision is for, besides the locations (a location's main or bonus action)."""
+
+
+def _contexts() -> tuple[str, ...]:
+    return CAUSES + tuple(loc for loc in components().locations if loc not in CAUSES)
+Domains = tuple[tuple[str, tuple[Hashable, ...]], ...]
+
+
+def _splits() -> tuple[tuple[int, int, int, int], ...]:
+    cap = components().rules.theory_max
+    out = []
+    for n in range(MAX_SPLIT + 1):
+        for a in range(n, -1, -1):
+            for b in range(n - a, -1, -1):
+                for c in range(n - a - b, -1, -1):
+                    d = (a, b, c, n - a - b - c)
+                    if max(d) <= cap:
+                        out.append(d)
+    return tuple(out)
+
+
+def action_blocks() -> tuple[tuple[str, type[Action], Domains], ...]:
+    """The blocks of indices in order: name, action type, the domains of the key's fields."""
+    c = components()
+    no_yes = (False, True)
+    treatises = tuple(c.treatises)
+    cells = tuple(c.cells)
+    splits = _splits()
+    blocks: tuple[tuple[type[Action], Domains], ...] = (
+        (Declare, (("tile", tuple(c.commissions)), ("achieve", no_yes))),
+        (Place, (("space", tuple(s.id for s in c.spaces)), ("pawn", ("scholar", *SUBJECTS)))),
+        (Sabbatical, (("subject", SUBJECTS), ("advance", no_yes))),
+        (TakeTreatise, (("tile", treatises), ("subject", SUBJECTS), ("slot", tuple(range(SLOTS))),
+                        ("replace", no_yes))),
+        (Spend, (("counts", splits),)),
+        (Gain, (("counts", splits),)),
+        (Move, (("cell", cells), ("to", cells))),
+        (Maintain, (("cell", cells), ("keep", no_yes))),
+        (Salon, (("exchange", no_yes),)),
+        (Bonus, ()),
+        (Activate, (("tile", treatises),)),
+        (Done, ()),
+    )
+    return tuple((tp.type_name(), tp, fields) for tp, fields in blocks)
+
+
+def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, tuple[Hashable, ...]]:
+    """The block and key of a legal ``action``: its own fields (no observation needed)."""
+    name = action.type_name()
+    if isinstance(action, Declare):
+        return name, (action.tile, action.achieve)
+    if isinstance(action, Place):
+        return name, (action.space, action.pawn)
+    if isinstance(action, Sabbatical):
+        return name, (action.subject, action.advance)
+    if isinstance(action, TakeTreatise):
+        return name, (action.tile, action.subject, action.slot, action.replace)
+    if isinstance(action, Spend | Gain):
+        return name, (tuple(action.counts),)
+    if isinstance(action, Move):
+        return name, (action.cell, action.to)
+    if isinstance(action, Maintain):
+        return name, (action.cell, action.keep)
+    if isinstance(action, Salon):
+        return name, (action.exchange,)
+    if isinstance(action, Activate):
+        return name, (action.tile,)
+    return name, ()
+
+
+def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
+    """1 at ``value``'s place in ``domain`` (all 0 for None); a value the encoding does not know is an
+    error, so that a new phase or decision kind cannot slip by unencoded."""
+    if value is not None and value not in domain:
+        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
+    return [1.0 if value == x else 0.0 for x in domain]
+
+
+def _multi_hot(values: Any, index: Mapping[Any, int]) -> list[float]:
+    out = [0.0] * len(index)
+    for v in values or ():
+        if v in index:
+            out[index[v]] = 1.0
+    return out
+
+
+def _seat_size() -> int:
+    c = components()
+    return 1 + 1 + 4 + 2 + 2 + 2 * len(c.cells) + 4 + 3 * len(c.treatises) + 4
+
+
+def observation_size(players: int) -> int:
+    """The length of the feature vector at ``players`` seats."""
+    c = components()
+    head = 2 + 6 + MAX_PLAYERS + 8 + len(c.spaces) * (MAX_PLAYERS + 4) + 1 + 2 * len(c.commissions)
+    head += 4 + 3 * len(c.treatises) + len(KINDS) + MAX_PLAYERS + 1 + len(_contexts()) + 4 + 1 + 1 + len(SUBJECTS) * SLOTS
+    return head + players * _seat_size()
+
+
+def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
+    """The numbers ``seat`` sees, from its observation ``obs``."""
+    c = components()
+    treatise_at = {t: i for i, t in enumerate(c.treatises)}
+    cell_at = {x: i for i, x in enumerate(c.cells)}
+    subject_at = {s: i for i, s in enumerate(SUBJECTS)}
+    commission_at = {t: i for i, t in enumerate(c.commissions)}
+
+    def rel(s: Any) -> int | None:
+        return None if s is None or s < 0 else (int(s) - seat) % players
+
+    rounds = float(c.rules.rounds)
+    marker = obs["round_marker"]
+    out: list[float] = [obs["round"] / rounds, 0.0 if marker == "END" else 1.0]
+    out += _one_hot(obs["phase"], range(6))
+    out += _one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
+    out += _multi_hot(obs["secretariat"], subject_at) + _multi_hot(obs["beside"], subject_at)
+    for space in c.spaces:
+        here = obs["board"].get(space.id, [])
+        counts = [0.0] * MAX_PLAYERS
+        for who, _pawn in here:
+            r = rel(who)
+            if r is not None:
+                counts[r] += 0.5
+        out += counts + _multi_hot([p for _, p in here if p != "scholar"], subject_at)
+    out.append(obs["royal_commission_pile"] / 10.0)
+    out += _multi_hot(obs["royal_commissions_revealed"], commission_at)
+    out += _multi_hot(obs["royal_commissions_done"], commission_at)
+    out += [obs["treatise_piles"].get(s, 0) / 9.0 for s in SUBJECTS]
+    out += _multi_hot([t for s in SUBJECTS for t in obs["treatises_revealed"].get(s, [])], treatise_at)
+    out += _multi_hot([t for s in SUBJECTS for t in obs["treatise_discards"].get(s, [])], treatise_at)
+    out += _multi_hot(obs["treatises_removed"], treatise_at)
+    decision = obs["decision"] or {}
+    out += _one_hot(decision.get("kind"), KINDS)
+    out += _one_hot(rel(decision.get("seat")), range(MAX_PLAYERS))
+    out.append(float(decision.get("n", 0)) / 10.0 if isinstance(decision.get("n"), int) else 0.0)
+    out += _one_hot(decision.get("for"), _contexts())
+    out += _multi_hot(decision.get("subjects", []), subject_at)
+    out.append(len(obs["queue"]) / 5.0)
+    out += _one_hot(obs["activation"], range(-1, len(SUBJECTS) * SLOTS))  # -1: none, else a position
+    order = list(obs["order"])
+    for r in range(players):
+        s = (seat + r) % players
+        out.append((order.index(s) + 1) / players if s in order else 0.0)
+        out.append(obs["influence"][s] / 20.0)
+        out += [t / 6.0 for t in obs["theories"][s]]
+        out += [obs["contribution"][s] / 6.0, obs["contribution_stack"][s] / 20.0]
+        out += [obs["hand"][s] / 7.0, obs["held_aside"][s] / 7.0]
+        out += _multi_hot(obs["authority"][s], cell_at) + _multi_hot(obs["laid_down"][s], cell_at)
+        out += [v / 3.0 for v in obs["sabbatical"][s]]
+        shown = [0.0] * (3 * len(c.treatises))
+        for row, subject_row in enumerate(obs["presentation"][s]):
+            for pos, tile in enumerate(subject_row):
+                if tile in treatise_at:
+                    i = 3 * treatise_at[tile]
+                    shown[i:i + 3] = [1.0, (row + 1) / len(SUBJECTS), (pos + 1) / SLOTS]
+        out += shown
+        out += _multi_hot(obs["secretaries_in_hand"][s], subject_at)
+    return out

@@ -1,0 +1,324 @@
+"""The reinforcement-learning encoding of Class of '89 (read by ``homeroom.rl``; see
+``src/homeroom/rl/ENCODING.md`` for the contract every game's ``rl.py`` follows).
+
+Actions. Every action is a key of field values from fixed domains built from the component data
+(photo cards = the students, then the teachers; cells 0-19 of the class photo in reading order;
+grid cells of the Wildcat Way; token targets: storage (-1), photo cells, Senior Superlatives 100+k):
+
+| block | action | key (domain) |
+| --- | --- | --- |
+| ChooseSide | ChooseSide | side (A, B) |
+| Place | Place | member, location (the locations, then entrance), cost (the space costs) |
+| TakePhoto | Take of a student or teacher | card (photo cards), at (photo cells), abc (no, yes) |
+| TakeStaff | Take of a staff card | card (staff) |
+| TakeTile | Take of a tile | card (tiles), at (grid cells) |
+| TakeEntrance, Refresh, EndTurn, Forgo, Decline | the action | (none) |
+| Photograph, Keep | the action | card (photo cards), at (photo cells), abc |
+| BuyToken | BuyToken | token ("" = the location's, then the tokens) |
+| UseMember | UseMember | member ("" and the members), club ("" and the clubs), token ("", any, the tokens) |
+| Unstore, PutToken | the action | token, target: the student there follows from the seat's own yearbook |
+| ShiftToken | ShiftToken | source (photo cells, Superlatives), token |
+| ChooseToken | ChooseToken | token (any, the tokens) |
+| PlaceOneByOne | PlaceOneByOne | at (grid cells) |
+| Reward | Reward | choice (signature, the tokens) |
+
+Observation (all from ``observation(seat)``; seats in the order "me, then the seats after me"; in
+a solo game Ed's yearbook comes second): the round, phase, first player, the seat whose turn it is
+and the seat to move (relative), the location and team member in use and what is done this turn;
+the objectives; every card in the school (location and space), the Senior Superlatives on offer,
+the space costs and who stands where (entrance too), the deck sizes, the discards and set-aside
+cards, the 1x1 supply; per yearbook: the class photo (where each card sits and the tokens on every
+cell), the Wildcat Way grid, tiles, club tracks, signatures, ABC tokens and the cells they cover,
+stored tokens, 1x1 tiles, Senior Superlatives, staff, halves, rows and columns done, side and team
+members used; the first pending decision (kind, whose, token, club, optional, the cards it offers:
+only to its own seat, others see a count) and how many are pending; solo: Ed's location card, deck
+sizes, revealed priorities and tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from homeroom.engine import Action
+from homeroom.games.class_of_89.actions import (
+    STORAGE,
+    SUPERLATIVE,
+    BuyToken,
+    ChooseSide,
+    ChooseToken,
+    Decline,
+    EndTurn,
+    Forgo,
+    Keep,
+    Photograph,
+    Place,
+    PlaceOneByOne,
+    PutToken,
+    Refresh,
+    Reward,
+    ShiftToken,
+    Take,
+    TakeEntrance,
+    Unstore,
+    UseMember,
+)
+from homeroom.games.class_of_89.components import components
+
+FORMAT = 1
+"""The encoding's version: raise it whenever an index or a feature changes meaning."""
+
+PHASES = ("side", "place", "act", "round_end", "over")
+PENDING = ("token", "move", "tile1x1", "draw_students", "draw_teachers", "pick_student", "pick_teacher", "reward")
+MAX_PLAYERS = 4
+Domains = tuple[tuple[str, tuple[Hashable, ...]], ...]
+
+
+class _Data:
+    """The domains, built once from the component data."""
+
+    def __init__(self) -> None:
+        c = components()
+        board = c.board
+        self.members: tuple[str, ...] = tuple(board["members"])
+        self.locations: tuple[str, ...] = tuple(loc.id for loc in c.locations)
+        self.tokens: tuple[str, ...] = tuple(board["names"]["tokens"])
+        self.clubs: tuple[str, ...] = tuple(board["names"]["clubs"])
+        self.photo_cards: tuple[str, ...] = tuple(c.students) + tuple(c.teachers)
+        self.students: tuple[str, ...] = tuple(c.students)
+        self.staff: tuple[str, ...] = tuple(c.staff)
+        self.tiles: tuple[str, ...] = tuple(c.tiles)
+        self.all_cards = self.photo_cards + self.staff + self.tiles
+        self.cells = tuple(range(int(board["photo_rows"]) * int(board["photo_columns"])))
+        self.grid = tuple(range(int(board["grid_rows"]) * int(board["grid_columns"])))
+        self.superlatives = tuple(SUPERLATIVE + k for k in range(len(self.grid)))
+        self.targets: tuple[int, ...] = (STORAGE, *self.cells, *self.superlatives)
+        self.costs: tuple[int, ...] = tuple(board["space_costs"])
+        self.decks: tuple[str, ...] = ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D")
+        self.objectives: tuple[str, ...] = tuple(c.objectives)
+        self.location_cards: tuple[str, ...] = tuple(c.location_cards)
+        self.rows = int(board["photo_rows"])
+        self.columns = int(board["photo_columns"])
+        self.at = {card: i for i, card in enumerate(self.all_cards)}
+        self.photo_at = {card: i for i, card in enumerate(self.photo_cards)}
+        self.student_at = {card: i for i, card in enumerate(self.students)}
+        self.tile_at = {card: i for i, card in enumerate(self.tiles)}
+        self.staff_at = {card: i for i, card in enumerate(self.staff)}
+
+
+_DATA: list[_Data] = []
+
+
+def _data() -> _Data:
+    if not _DATA:
+        _DATA.append(_Data())
+    return _DATA[0]
+
+
+def action_blocks() -> tuple[tuple[str, type[Action], Domains], ...]:
+    """The blocks of indices in order: name, action type, the domains of the key's fields."""
+    d = _data()
+    no_yes = (False, True)
+    photo: Domains = (("card", d.photo_cards), ("at", d.cells), ("abc", no_yes))
+    return (
+        ("ChooseSide", ChooseSide, (("side", ("A", "B")),)),
+        ("Place", Place, (("member", d.members), ("location", (*d.locations, "entrance")), ("cost", d.costs))),
+        ("TakePhoto", Take, photo),
+        ("TakeStaff", Take, (("card", d.staff),)),
+        ("TakeTile", Take, (("card", d.tiles), ("at", d.grid))),
+        ("TakeEntrance", TakeEntrance, ()),
+        ("Photograph", Photograph, photo),
+        ("BuyToken", BuyToken, (("token", ("", *d.tokens)),)),
+        ("Refresh", Refresh, ()),
+        ("UseMember", UseMember, (("member", ("", *d.members)), ("club", ("", *d.clubs)),
+                                  ("token", ("", "any", *d.tokens)))),
+        ("Unstore", Unstore, (("token", d.tokens), ("target", d.targets))),
+        ("ShiftToken", ShiftToken, (("source", (*d.cells, *d.superlatives)), ("token", d.tokens))),
+        ("EndTurn", EndTurn, ()),
+        ("Forgo", Forgo, ()),
+        ("ChooseToken", ChooseToken, (("token", ("any", *d.tokens)),)),
+        ("PutToken", PutToken, (("token", d.tokens), ("target", d.targets))),
+        ("PlaceOneByOne", PlaceOneByOne, (("at", d.grid),)),
+        ("Keep", Keep, photo),
+        ("Decline", Decline, ()),
+        ("Reward", Reward, (("choice", ("signature", *d.tokens)),)),
+    )
+
+
+def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, tuple[Hashable, ...]]:
+    """The block and key of a legal ``action`` of ``seat`` (the observation ``obs`` is not needed:
+    every field left out of a key follows from the seat's own yearbook)."""
+    d = _data()
+    name = action.type_name()
+    if isinstance(action, Take):
+        if action.card in d.staff_at:
+            return "TakeStaff", (action.card,)
+        if action.card in d.tile_at:
+            return "TakeTile", (action.card, action.at)
+        return "TakePhoto", (action.card, action.at, action.abc)
+    if isinstance(action, Photograph | Keep):
+        return name, (action.card, action.at, action.abc)
+    if isinstance(action, Place):
+        return name, (action.member, action.location, action.cost)
+    if isinstance(action, Unstore | PutToken):
+        return name, (action.token, action.target)
+    if isinstance(action, ShiftToken):
+        return name, (action.source, action.token)
+    if isinstance(action, UseMember):
+        return name, (action.member, action.club, action.token)
+    if isinstance(action, ChooseSide):
+        return name, (action.side,)
+    if isinstance(action, BuyToken | ChooseToken):
+        return name, (action.token,)
+    if isinstance(action, PlaceOneByOne):
+        return name, (action.at,)
+    if isinstance(action, Reward):
+        return name, (action.choice,)
+    return name, ()
+
+
+def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
+    """1 at ``value``'s place in ``domain`` (all 0 for None or ""); a value the encoding does not know is an
+    error, so that a new phase or decision kind cannot slip by unencoded."""
+    if value == "":
+        value = None
+    if value is not None and value not in domain:
+        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
+    return [1.0 if value == x else 0.0 for x in domain]
+
+
+def _multi_hot(values: Any, index: Mapping[Any, int]) -> list[float]:
+    out = [0.0] * len(index)
+    for v in values or ():
+        if v in index:
+            out[index[v]] = 1.0
+    return out
+
+
+def _books(players: int) -> int:
+    return players + 1 if players == 1 else players
+
+
+def _book_size() -> int:
+    d = _data()
+    return (2 * len(d.photo_cards) + len(d.cells) * len(d.tokens) + 2 * len(d.grid) + len(d.tiles)
+            + len(d.clubs) + 2 + len(d.cells) + len(d.tokens) + 1 + len(d.students) + len(d.staff)
+            + len(d.clubs) + d.rows + d.columns + 2 + len(d.members))
+
+
+def observation_size(players: int) -> int:
+    """The length of the feature vector at ``players`` seats (1 = solo against Ed)."""
+    d = _data()
+    locs = len(d.locations)
+    head = (1 + len(PHASES) + 3 * MAX_PLAYERS + (locs + 2) + len(d.members) + 3 + len(d.objectives)
+            + 3 * len(d.all_cards) + len(d.students) + 3 * locs + 3 * locs * (len(d.members) + 1)
+            + MAX_PLAYERS * len(d.members) + len(d.decks) + 2 * len(d.all_cards) + 1)
+    pending = (len(PENDING) + 1 + MAX_PLAYERS + len(d.tokens) + 1 + len(d.clubs) + 1 + len(d.photo_cards) + 1 + 1)
+    solo = len(d.location_cards) + 2 + len(d.clubs) + len(d.tokens)
+    return head + _books(players) * _book_size() + pending + solo
+
+
+def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
+    """The numbers ``seat`` sees, from its observation ``obs``."""
+    d = _data()
+    locs = len(d.locations)
+
+    def rel(s: Any) -> int | None:
+        return None if s is None or s < 0 else (int(s) - seat) % players
+
+    out: list[float] = [obs["round"] / 4.0]
+    out += _one_hot(obs["phase"], PHASES)
+    for key in ("first", "turn", "to_move"):
+        out += _one_hot(rel(obs[key]), range(MAX_PLAYERS))
+    out += _one_hot(obs["location"], range(-1, locs + 1))  # -1: none, the locations, the entrance
+    out += _one_hot(obs["member"], d.members)
+    out += [float(bool(obs[k])) for k in ("main_done", "sig_done", "member_done")]
+    out += _multi_hot(obs["objectives"], {o: i for i, o in enumerate(d.objectives)})
+    school = [0.0] * (3 * len(d.all_cards))
+    for li, row in enumerate(obs["school"]):
+        for si, card in enumerate(row):
+            if card in d.at:
+                i = 3 * d.at[card]
+                school[i:i + 3] = [1.0, (li + 1) / locs, (si + 1) / 5.0]
+    out += school
+    out += _multi_hot(obs["school_sups"].values(), d.student_at)
+    for li in range(locs):
+        row = obs["spaces"][li] if li < len(obs["spaces"]) else []
+        out += [(row[k] if k < len(row) else 0) / 2.0 for k in range(3)]
+    for li in range(locs):
+        row = obs["space_members"][li] if li < len(obs["space_members"]) else []
+        for k in range(3):
+            out += _one_hot(row[k] if k < len(row) else "", (*d.members, "janitor"))
+    entrance = [0.0] * (MAX_PLAYERS * len(d.members))
+    for who, member in obs["entrance"]:
+        r = rel(who)
+        if r is not None and member in d.members:
+            entrance[r * len(d.members) + d.members.index(member)] = 1.0
+    out += entrance
+    out += [obs["decks"].get(k, 0) / 40.0 for k in d.decks]
+    out += _multi_hot([c for pile in obs["discards"].values() for c in pile], d.at)
+    out += _multi_hot(obs["set_aside"], d.at)
+    out.append(obs["ones_supply"] / 24.0)
+    books = obs["books"]
+    order = [(seat + r) % players for r in range(players)] + list(range(players, len(books)))
+    for b in order:
+        out += _book(books[b], d)
+    out += _pending(obs["pending"], seat, rel, d)
+    out += _solo(obs.get("solo"), d)
+    return out
+
+
+def _book(book: Mapping[str, Any], d: _Data) -> list[float]:
+    photo = [0.0] * (2 * len(d.photo_cards))
+    for cell, card in enumerate(book["photo"]):
+        if card in d.photo_at:
+            i = 2 * d.photo_at[card]
+            photo[i:i + 2] = [1.0, (cell + 1) / len(d.cells)]
+    out = photo
+    for cell in d.cells:
+        toks = book["tokens"][cell] if cell < len(book["tokens"]) else []
+        out += [toks.count(t) / 4.0 for t in d.tokens]
+    for cell in d.grid:
+        what = book["grid"][cell] if cell < len(book["grid"]) else ""
+        out += [1.0 if what == "1x1" else 0.0, 1.0 if what and what != "1x1" else 0.0]
+    out += _multi_hot(book["tiles"], d.tile_at)
+    out += [book["tracks"].get(c, 0) / 6.0 for c in d.clubs]
+    out += [book["signatures"] / 20.0, book["abc_tokens"] / 2.0]
+    out += _multi_hot(book["abc_slots"], {c: c for c in d.cells})
+    out += [book["storage"].count(t) / 2.0 for t in d.tokens]
+    out.append(book["ones"] / 24.0)
+    out += _multi_hot([s["student"] for s in book["superlatives"]], d.student_at)
+    out += _multi_hot(book["staff"], d.staff_at)
+    out += [book["halves"].count(c) / 4.0 for c in d.clubs]
+    out += _multi_hot(book["rows_done"], {r: r for r in range(d.rows)})
+    out += _multi_hot(book["cols_done"], {c: c for c in range(d.columns)})
+    out += _one_hot(book["side"], ("A", "B"))
+    out += _multi_hot(book["used"], {m: i for i, m in enumerate(d.members)})
+    return out
+
+
+def _pending(pending: Sequence[Mapping[str, Any]], seat: int, rel: Any, d: _Data) -> list[float]:
+    first = pending[0] if pending else None
+    out: list[float] = []
+    out += _one_hot(first and first["kind"], PENDING)
+    out.append(1.0 if first and first["seat"] == seat else 0.0)
+    out += _one_hot(rel(first["seat"]) if first else None, range(MAX_PLAYERS))
+    out += _one_hot(first and first["token"], (*d.tokens, "any"))
+    out += _one_hot(first and first["club"], d.clubs)
+    out.append(1.0 if first and first["optional"] else 0.0)
+    cards = first["cards"] if first else []
+    out += _multi_hot(cards if isinstance(cards, list) else [], d.photo_at)
+    out.append((len(cards) if isinstance(cards, list) else int(cards)) / 3.0)
+    out.append(len(pending) / 4.0)
+    return out
+
+
+def _solo(solo: Mapping[str, Any] | None, d: _Data) -> list[float]:
+    if solo is None:
+        return [0.0] * (len(d.location_cards) + 2 + len(d.clubs) + len(d.tokens))
+    out = _one_hot(solo["location_card"], d.location_cards)
+    out += [solo["location_deck"] / 10.0, solo["choice_deck"] / 20.0]
+    priority = solo["priority"]
+    out += [(len(priority) - priority.index(c)) / len(priority) if c in priority else 0.0 for c in d.clubs]
+    out += [solo["ed_tokens"].get(t, 0) / 20.0 for t in d.tokens]
+    return out

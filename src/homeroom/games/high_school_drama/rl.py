@@ -1,0 +1,185 @@
+"""The reinforcement-learning encoding of High School Drama (read by ``homeroom.rl``; see
+``src/homeroom/rl/ENCODING.md`` for the contract every game's ``rl.py`` follows).
+
+Actions. Every action is a key of field values, each from a fixed domain built from the component
+data, so the index of an action depends only on the data files, never on a game in progress:
+
+| action | key (domain) |
+| --- | --- |
+| PickMain, PickTransfer | card (the students) |
+| Discard, PlayCard | card (drama cards, then special events) |
+| KeepHand, DrawEvent, ExchangeDone | (none) |
+| DrawDrama | drama (hookup, bond, breakup) |
+| HookUp | performer (students), target (students, then organizations), arrow (N, E, S, W): the
+  performer's arrow the target joins along, which fixes the square (x, y) |
+| Bond, Exchange | card (students, then organizations) |
+| Breakup | performer (students), card (students, then organizations): every card is in one clique only, so
+  the card names the rival |
+
+Observation (all from ``observation(seat)``: what that seat sees; seats in the order "me, then the
+seats after me"):
+
+- the calendar: year, season, phase and step, one-hot; the leader and the seat to move, relative;
+- the quad (multi-hot over students and organizations), the deck sizes, the special events
+  discarded, the card being played, the seats still to exchange, the public drama stacks;
+- per seat: enrolled; its hand (multi-hot over drama and events: only the viewer's own, others are
+  hidden), hand size and events in hand; its clique (per card: present, main student, x, y, bond
+  markers); its marker supply; its signatures per category; its drama cards known to be
+  face down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from homeroom.engine import Action
+from homeroom.games.high_school_drama.actions import (
+    Bond,
+    Breakup,
+    Discard,
+    DrawDrama,
+    DrawEvent,
+    Exchange,
+    ExchangeDone,
+    HookUp,
+    KeepHand,
+    PickMain,
+    PickTransfer,
+    PlayCard,
+)
+from homeroom.games.high_school_drama.components import DRAMA_KINDS, load
+from homeroom.games.high_school_drama.constants import SEASONS, YEARS
+from homeroom.games.high_school_drama.scoring import CATEGORIES
+
+FORMAT = 1
+"""The encoding's version: raise it whenever an index or a feature changes meaning."""
+
+ARROWS = ("N", "E", "S", "W")
+_STEP = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}
+PHASES = ("pick", "transfer", "draw", "review", "act", "resolve", "lovin", "exchange", "over")
+MAX_PLAYERS = 5
+MARKERS = 18.0
+SPAN = 4.0
+
+
+def _domains() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    comps = load()
+    students = tuple(comps.students)
+    clique_cards = students + tuple(comps.organizations)
+    playable = tuple(comps.drama) + tuple(comps.events)
+    return students, clique_cards, playable
+
+
+Domains = tuple[tuple[str, tuple[Hashable, ...]], ...]
+
+
+def action_blocks() -> tuple[tuple[str, type[Action], Domains], ...]:
+    """The blocks of indices in order: name, action type, the domains of the key's fields."""
+    students, clique_cards, playable = _domains()
+    blocks: tuple[tuple[type[Action], Domains], ...] = (
+        (PickMain, (("card", students),)),
+        (PickTransfer, (("card", students),)),
+        (Discard, (("card", playable),)),
+        (KeepHand, ()),
+        (DrawDrama, (("drama", DRAMA_KINDS),)),
+        (DrawEvent, ()),
+        (PlayCard, (("card", playable),)),
+        (HookUp, (("performer", students), ("target", clique_cards), ("arrow", ARROWS))),
+        (Bond, (("card", clique_cards),)),
+        (Breakup, (("performer", students), ("card", clique_cards))),
+        (Exchange, (("card", clique_cards),)),
+        (ExchangeDone, ()),
+    )
+    return tuple((tp.type_name(), tp, fields) for tp, fields in blocks)
+
+
+def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, tuple[Hashable, ...]]:
+    """The block and key of a legal ``action`` of ``seat``, read with what ``obs`` (its observation) shows."""
+    name = action.type_name()
+    if isinstance(action, HookUp):
+        where = {row[0]: (row[1], row[2]) for row in obs["players"][seat]["clique"]}
+        px, py = where[action.performer]
+        return name, (action.performer, action.target, _STEP[(action.x - px, action.y - py)])
+    if isinstance(action, Breakup):
+        return name, (action.performer, action.card)
+    if isinstance(action, DrawDrama):
+        return name, (action.drama,)
+    if isinstance(action, PickMain | PickTransfer | Discard | PlayCard | Bond | Exchange):
+        return name, (action.card,)
+    return name, ()
+
+
+def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
+    """1 at ``value``'s place in ``domain`` (all 0 for None); a value the encoding does not know is an
+    error, so that a new phase cannot slip by unencoded."""
+    if value is not None and value not in domain:
+        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
+    return [1.0 if value == d else 0.0 for d in domain]
+
+
+def _multi_hot(values: Any, index: Mapping[Any, int]) -> list[float]:
+    out = [0.0] * len(index)
+    for v in values or ():
+        out[index[v]] = 1.0
+    return out
+
+
+def _per_player_size() -> int:
+    students, clique_cards, playable = _domains()
+    drama = len(load().drama)
+    return 1 + len(playable) + 2 + 5 * len(clique_cards) + 1 + len(CATEGORIES) + 1 + drama
+
+
+def observation_size(players: int) -> int:
+    """The length of the feature vector at ``players`` seats."""
+    students, clique_cards, playable = _domains()
+    events = len(load().events)
+    head = (len(YEARS) + len(SEASONS) + len(PHASES) + 2 + 2 * MAX_PLAYERS + len(clique_cards) + 3 + events
+            + len(playable) + MAX_PLAYERS + len(DRAMA_KINDS))
+    return head + players * _per_player_size()
+
+
+def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
+    """The numbers ``seat`` sees, from its observation ``obs``."""
+    comps = load()
+    students, clique_cards, playable = _domains()
+    card_at = {c: i for i, c in enumerate(clique_cards)}
+    play_at = {c: i for i, c in enumerate(playable)}
+    event_at = {c: i for i, c in enumerate(comps.events)}
+    drama_at = {c: i for i, c in enumerate(comps.drama)}
+
+    def rel(s: Any) -> int | None:
+        return None if s is None else (int(s) - seat) % players
+
+    out: list[float] = []
+    out += _one_hot(obs["year"], YEARS)
+    out += _one_hot(obs["season"], SEASONS)
+    out += _one_hot(obs["phase"], PHASES)
+    out += _one_hot(obs["step"], ("midterm", "final"))
+    out += _one_hot(rel(obs["leader"]), range(MAX_PLAYERS))
+    out += _one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
+    out += _multi_hot(obs["quad"], card_at)
+    out += [obs["student_deck"] / 30.0, obs["organization_deck"] / 24.0, obs["event_deck"] / 40.0]
+    out += _multi_hot(obs["event_discard"], event_at)
+    out += _multi_hot([obs["playing"]] if obs["playing"] else [], play_at)
+    exchanging = {rel(s) for s in obs["exchanging"] or ()}
+    out += [1.0 if r in exchanging else 0.0 for r in range(MAX_PLAYERS)]
+    stacks = obs["stacks"] or {}
+    out += [stacks.get(k, 0) / 5.0 for k in DRAMA_KINDS]
+    for r in range(players):
+        p = obs["players"][(seat + r) % players]
+        out.append(1.0 if obs["enrolled"][(seat + r) % players] else 0.0)
+        out += _multi_hot(p["hand"], play_at)
+        out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
+        clique = [0.0] * (5 * len(clique_cards))
+        for cid, x, y, parent, bonds in p["clique"]:
+            i = 5 * card_at[cid]
+            clique[i:i + 5] = [1.0, 1.0 if parent is None else 0.0, x / SPAN, y / SPAN, bonds / 5.0]
+        out += clique
+        out.append(len(p["clique"]) / 10.0)
+        sig = p["signatures"]
+        out += [sig.get(k, 0) / 10.0 for k in CATEGORIES]
+        out += [p["supply"] / MARKERS]
+        out += _multi_hot(p["drama_face_down"], drama_at)
+    return out

@@ -1,0 +1,208 @@
+"""A game's RL encoding: its fixed action table (index <-> action key) and its observation vector.
+
+Each game declares its encoding in its own ``rl.py`` (see ``ENCODING.md`` beside this module); this
+module finds it through the game object (never by game id), builds the table and turns states into
+numbers: ``mask(state)``, ``action(state, index)``, ``index(state, action)``, ``features(state, seat)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
+from typing import Any, Protocol, cast
+
+import numpy as np
+
+from homeroom import games
+from homeroom.engine import Action, Game, HomeroomError, State
+
+FieldDomains = tuple[tuple[str, tuple[Hashable, ...]], ...]
+Block = tuple[str, type[Action], FieldDomains]
+"""A named block of indices: its name, the action type it encodes and its key's field domains."""
+
+
+class RLError(HomeroomError, ValueError):
+    """A game without an RL encoding, a bad index, or an encoding that breaks its own contract."""
+
+
+class GameEncodingModule(Protocol):
+    """What a game's ``rl.py`` provides (see ``ENCODING.md``)."""
+
+    FORMAT: int
+
+    def action_blocks(self) -> tuple[Block, ...]: ...
+
+    def action_key(self, obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, tuple[Hashable, ...]]: ...
+
+    def observation_size(self, players: int) -> int: ...
+
+    def observation_features(self, obs: Mapping[str, Any], seat: int, players: int) -> list[float]: ...
+
+
+@dataclass(frozen=True)
+class _Block:
+    """The indices of one block: ``offset`` + a mixed-radix number over its fields' domains."""
+
+    name: str
+    kind: type[Action]
+    offset: int
+    fields: tuple[str, ...]
+    domains: tuple[tuple[Hashable, ...], ...]
+    positions: tuple[dict[Hashable, int], ...] = field(compare=False)
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.domains:
+            n *= len(d)
+        return n
+
+
+def encoding_module(game: Game) -> GameEncodingModule:
+    """The ``rl`` module beside the game's own module (``games/<pkg>/rl.py``)."""
+    package = type(game).__module__.rpartition(".")[0]
+    name = f"{package}.rl"
+    try:
+        module: ModuleType = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name == name:
+            raise RLError(f"{game.id} declares no RL encoding (no module {name})") from None
+        raise
+    return cast(GameEncodingModule, module)
+
+
+class Encoding:
+    """The encoding of one game: a fixed ``Discrete(n)`` action table and observation features."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.module = encoding_module(game)
+        self.format = int(self.module.FORMAT)
+        blocks: list[_Block] = []
+        by_name: dict[str, _Block] = {}
+        offset = 0
+        for block_name, tp, fields in self.module.action_blocks():
+            names = tuple(name for name, _ in fields)
+            domains = tuple(tuple(dom) for _, dom in fields)
+            positions = tuple({v: i for i, v in enumerate(dom)} for dom in domains)
+            for name, dom, pos in zip(names, domains, positions):
+                if len(pos) != len(dom):
+                    raise RLError(f"{game.id}: the domain of {block_name}.{name} repeats a value")
+            if block_name in by_name:
+                raise RLError(f"{game.id}: two action blocks are named {block_name!r}")
+            block = _Block(block_name, tp, offset, names, domains, positions)
+            blocks.append(block)
+            by_name[block_name] = block
+            offset += block.size
+        covered = {b.kind for b in blocks}
+        missing = [tp.type_name() for tp in game.action_types if tp not in covered]
+        if missing:
+            raise RLError(f"{game.id}: the RL encoding has no indices for {', '.join(missing)}")
+        self.blocks = tuple(blocks)
+        self._by_name = by_name
+        self.n = offset
+
+    # ------------------------------------------------------------------ the action table
+    def key_index(self, action: Action, block_name: str, key: Sequence[Hashable]) -> int:
+        block = self._by_name.get(block_name)
+        if block is None or not isinstance(action, block.kind):
+            raise RLError(f"{self.game.id}: no action block {block_name!r} for {action.type_name()}")
+        if len(key) != len(block.fields):
+            raise RLError(f"{self.game.id}: a {block.name} key has {len(block.fields)} field(s), not {len(key)}")
+        index = 0
+        for value, pos, name in zip(key, block.positions, block.fields):
+            at = pos.get(value)
+            if at is None:
+                raise RLError(f"{self.game.id}: {value!r} is not in the domain of {block.name}.{name} "
+                              f"('{action.describe()}')")
+            index = index * len(pos) + at
+        return block.offset + index
+
+    def describe_index(self, index: int) -> str:
+        """What index ``index`` stands for, e.g. ``HookUp(performer='jock', target='poet', arrow='E')``."""
+        name, key = self.key_of(index)
+        block = self._by_name[name]
+        inner = ", ".join(f"{field}={value!r}" for field, value in zip(block.fields, key))
+        return f"{name}({inner})"
+
+    def key_of(self, index: int) -> tuple[str, tuple[Hashable, ...]]:
+        """The block name and key at ``index``."""
+        if not 0 <= index < self.n:
+            raise RLError(f"action index {index} is out of range 0-{self.n - 1} for {self.game.id}")
+        for block in self.blocks:
+            if index < block.offset + block.size:
+                rest = index - block.offset
+                key: list[Hashable] = []
+                for dom in reversed(block.domains):
+                    rest, at = divmod(rest, len(dom))
+                    key.append(dom[at])
+                return block.name, tuple(reversed(key))
+        raise AssertionError("unreachable")
+
+    def table(self) -> list[str]:
+        """Every index described, in order (the documented table)."""
+        return [self.describe_index(i) for i in range(self.n)]
+
+    def digest(self) -> str:
+        """A SHA-256 of the whole table: changes whenever any index changes meaning."""
+        spec = [[b.name, b.kind.type_name(), list(b.fields), [[json.dumps(v) for v in d] for d in b.domains]]
+                for b in self.blocks]
+        return hashlib.sha256(json.dumps(spec).encode()).hexdigest()
+
+    # ------------------------------------------------------------------ a position
+    def legal_indices(self, state: State) -> dict[int, Action]:
+        """Index -> the legal action it stands for, for the seat to move."""
+        seat = state.to_move
+        if seat is None:
+            return {}
+        obs = state.observation(seat)
+        out: dict[int, Action] = {}
+        for action in state.legal_actions():
+            index = self.key_index(action, *self.module.action_key(obs, seat, action))
+            if index in out:
+                raise RLError(f"{self.game.id}: legal actions '{out[index].describe()}' and "
+                              f"'{action.describe()}' share the index {index}")
+            out[index] = action
+        return out
+
+    def mask(self, state: State) -> np.ndarray:
+        mask = np.zeros(self.n, dtype=np.int8)
+        mask[list(self.legal_indices(state))] = 1
+        return mask
+
+    def index(self, state: State, action: Action) -> int:
+        seat = state.to_move
+        if seat is None:
+            raise RLError("the game is over: no action has an index")
+        return self.key_index(action, *self.module.action_key(state.observation(seat), seat, action))
+
+    def action(self, state: State, index: int) -> Action:
+        """The legal action at ``index`` now, or :class:`RLError` saying why there is none."""
+        legal = self.legal_indices(state)
+        found = legal.get(int(index))
+        if found is None:
+            raise RLError(f"action index {index} ({self.describe_index(int(index))}) is not legal now")
+        return found
+
+    def observation_size(self, players: int) -> int:
+        return int(self.module.observation_size(players))
+
+    def features(self, state: State, seat: int) -> np.ndarray:
+        """The observation vector of ``seat``, built only from ``state.observation(seat)``."""
+        values = self.module.observation_features(state.observation(seat), seat, state.players)
+        vec = np.asarray(values, dtype=np.float32)
+        expected = self.observation_size(state.players)
+        if vec.shape != (expected,):
+            raise RLError(f"{self.game.id}: the observation has {vec.size} features, not {expected}")
+        return vec
+
+
+@cache
+def encoding(game_id: str) -> Encoding:
+    """The encoding of a registered game (built once)."""
+    return Encoding(games.get(game_id))
