@@ -68,12 +68,11 @@ def test_every_level_plays_every_game(game_id: str) -> None:
 
 
 def test_the_levels_are_ordered_in_a_small_seeded_match() -> None:
-    # High School Drama is the quickest game: hard (on a fixed small budget, so the match is
-    # reproducible) beats easy, and medium beats easy, on the same rotated deals
-    hard = tournament("high-school-drama", 2, ["hard:iterations=40,seconds=60", "easy"], 4, seed=7)
-    medium = tournament("high-school-drama", 2, ["medium", "easy"], 4, seed=7)
-    random = tournament("high-school-drama", 2, ["easy", "random"], 4, seed=7)
-    for report in (hard, medium, random):
-        assert report["completed"] == 4
+    # High School Drama is the quickest game: on the same rotated deals hard (on a fixed small
+    # budget, so the match is reproducible) beats easy, medium beats easy and easy beats random,
+    # each in at least 65% of the games (greedy games are cheap, so those get 20)
+    for a, b, n in (("hard:iterations=40,seconds=60", "easy", 4), ("medium", "easy", 20), ("easy", "random", 20)):
+        report = tournament("high-school-drama", 2, [a, b], n, seed=7)
+        assert report["completed"] == n
         first = report["agents"][0]
-        assert first["wins"] >= 3 and first["margin_mean"] > 0, report["agents"]
+        assert first["wins"] >= 0.65 * n and first["margin_mean"] > 0, (a, b, report["agents"])
