@@ -17,7 +17,10 @@ def test_games_lists_every_title_with_options_and_seat_kinds(client: TestClient)
     assert {"class-of-89", "academic-society", "high-school-drama"} <= ids
     co89 = next(g for g in data["games"] if g["id"] == "class-of-89")
     assert co89["players"][0] == 1 and co89["options"] and "board" in co89
-    assert {"human", "random", "greedy", "mcts"} <= set(data["seat_kinds"])
+    assert {"human", "random", "greedy", "mcts", "easy", "medium", "hard"} <= set(data["seat_kinds"])
+    # no HOMEROOM_POLICY_DIR here: a policy seat would only fail, so the lobby is not offered one
+    assert "policy" not in data["seat_kinds"]
+    assert not any(p["kind"].startswith("policy") for p in data["bot_presets"])
 
 
 BAD_CREATES = [

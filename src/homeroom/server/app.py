@@ -23,9 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from homeroom import __version__, games
-from homeroom.agents import kinds
 from homeroom.engine.errors import UnknownGame
-from homeroom.server.bots import BOT_PRESETS, BotPool
+from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
 from homeroom.server.errors import ProtocolError
 from homeroom.server.live import Conn, LiveTable
@@ -283,7 +282,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             folder = board_dir(game.id)
             info["board"] = folder is not None and (folder / "board.js").is_file()
             infos.append(info)
-        return {"games": infos, "seat_kinds": kinds(), "bot_presets": BOT_PRESETS}
+        return {"games": infos, "seat_kinds": offered_kinds(), "bot_presets": BOT_PRESETS}
 
     @app.post("/api/tables", status_code=201)
     async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:

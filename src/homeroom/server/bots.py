@@ -41,6 +41,13 @@ BOT_PRESETS += [{"kind": f"policy:{p.name}", "label": f"Trained policy {p.stem}"
                 for p in sorted(Path(os.environ.get(POLICY_DIR) or "/nonexistent").glob("*.zip"))]
 
 
+def offered_kinds() -> list[str]:
+    """The seat kinds the lobby offers: every kind, except ``policy`` when this server has no
+    trained policy to seat (it would only fail)."""
+    has_policy = any(p["kind"].startswith("policy:") for p in BOT_PRESETS)
+    return [k for k in kinds() if k != "policy" or has_policy]
+
+
 def served_policy(path: str) -> str:
     """The absolute path of policy file ``path`` if it lies in $HOMEROOM_POLICY_DIR, else AgentError."""
     root = os.environ.get(POLICY_DIR)
