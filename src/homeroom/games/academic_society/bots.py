@@ -54,7 +54,9 @@ action at the Library or Headquarters, and the tiles are contested)."""
 RESOLVE = frozenset({"hq", "treatise", "blue", "advance"})
 """Pending choices that finish a main action or effect: valued by their best option."""
 TYPICAL_TILE_END = 1.5
+"""A Treatise still to take: its end Influence (about what the tiles show) ..."""
 TYPICAL_TILE_ROUND = 1.0
+"""... and what one Phase 5 activation yields (2 Theories, or 1-2 Influence)."""
 
 
 def rounds_left(state: Any) -> float:
