@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -73,6 +74,14 @@ def _edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count))
 
 
+def _edit_first(path: Path, name: str, value: str) -> None:
+    """Set the first record's ``name = <number>`` line to ``value`` (whatever the stand-in number is)."""
+    text = path.read_text()
+    new, n = re.subn(rf"^{name} = \d+$", f"{name} = {value}", text, count=1, flags=re.M)
+    assert n == 1
+    path.write_text(new)
+
+
 def test_red_cycle_is_reported(data_copy: Path) -> None:
     track = data_copy / "authority_track.toml"
     text = track.read_text()
@@ -96,7 +105,7 @@ def test_unreachable_cell_is_reported(data_copy: Path) -> None:
 
 
 def test_bad_field_names_file_record_and_field(data_copy: Path) -> None:
-    _edit(data_copy / "treatises.toml", "influence = 1", "influence = \"one\"")
+    _edit_first(data_copy / "treatises.toml", "influence", "\"one\"")
     _edit(data_copy / "royal_commissions.toml", "cost = { math = 2 }", "cost = { maths = 2 }")
     _edit(data_copy / "society_board.toml", "star = true", "star = \"yes\"")
     problems = GAME.check_data(data_copy)
@@ -116,8 +125,11 @@ def test_missing_file_and_capacity_limit(data_copy: Path) -> None:
 
 
 def test_sabbatical_crest_must_exist(data_copy: Path) -> None:
-    _edit(data_copy / "individual_board.toml", "{ crest_rank = 3, effect = \"theory_gain\" }",
-          "{ crest_rank = 4, effect = \"theory_gain\" }")
+    path = data_copy / "individual_board.toml"
+    text, n = re.subn(r'crest_rank = \d+, effect = "theory_gain"', 'crest_rank = 4, effect = "theory_gain"',
+                      path.read_text(), count=1)
+    assert n == 1
+    path.write_text(text)
     problems = GAME.check_data(data_copy)
     assert any("crest_rank" in p for p in problems), problems
 
@@ -131,7 +143,7 @@ def test_stand_in_replaced_by_edit(data_copy: Path) -> None:
 def test_broken_cell_does_not_cascade(data_copy: Path) -> None:
     """A cell record dropped for a bad field is named once; the track's shape is not judged without it
     (no misleading 'orders must run 1..12' or 'blue arrow leads to unknown cell 1')."""
-    _edit(data_copy / "authority_track.toml", "influence = 4\n", "influence = \"four\"\n")
+    _edit_first(data_copy / "authority_track.toml", "influence", "\"four\"")
     problems = GAME.check_data(data_copy)
     assert any(p.startswith("authority_track.toml [[cell]] #1") and "'influence' must be a whole number" in p
                for p in problems), problems

@@ -6,6 +6,7 @@ from as_helpers import begin, give, new, refresh, stage, start_round_with, texts
 
 from homeroom.games.academic_society import GAME, preparation
 from homeroom.games.academic_society.actions import Declare, Gain, Maintain, Move, Place
+from homeroom.games.academic_society.components import components
 from homeroom.games.academic_society.management_board import gain_contribution
 
 
@@ -85,8 +86,8 @@ def test_column_rule_after_phase3() -> None:
     begin(st, 3)
     # cell 1: a first (turn order), then b; b cannot pay and is laid down automatically
     assert st.to_move == a and st.legal_actions() == [Maintain(1, True), Maintain(1, False)]
-    st.apply(Maintain(1, True))  # pays 1 Physics + 1 Astronomy
-    assert st.theories[a] == [4, 3, 3, 4]
+    st.apply(Maintain(1, True))  # pays 1 Physics
+    assert st.theories[a] == [4, 3, 4, 4]
     assert st.laid[b] == [1]
     st.apply(Maintain(2, False))
     st.apply(Maintain(3, True))
@@ -132,12 +133,14 @@ def test_research_report_reduction() -> None:
     st = new(2, 1)
     a, b = st.order
     st.sabbatical[a][1] = 2  # Physics track up to space 2: Research Report cost reduction
-    give(st, a, 0, 0, 1, 0)
+    give(st, a, 0, 0, 0, 0)
     give(st, b, 0, 0, 0, 0)
     begin(st, 3)
-    assert st.to_move == a and st.pending[-1].n == 1  # cell 1 costs 1 Physics + 1 Astronomy, less 1 Physics
+    # cell 1 costs 1 Physics, less 1 Physics: nothing, so a holds no Theory and may still keep it
+    assert st.to_move == a and st.pending[-1].n == 1
+    assert Maintain(1, True) in st.legal_actions()
     st.apply(Maintain(1, True))
-    assert st.theories[a] == [0, 0, 0, 0]
+    assert st.theories[a] == [0, 0, 0, 0] and 1 in st.authority[a]
 
 
 # ------------------------------------------------------------------ Phase 4
@@ -269,8 +272,13 @@ def test_scores_breakdown() -> None:
     st.presentation[a][0] = [3]
     st.influence[a] = 10
     score = st.scores()[a]
-    assert score.breakdown == {"influence": 10, "authority": 4 + 2 + 1 + 0, "sabbatical": 5, "treatises": 2}
-    assert score.total == 24
+    comps = components()
+    authority = comps.cells[1].influence + comps.cells[6].influence + comps.cells[11].influence
+    assert comps.cells[13].influence == 0
+    sabbatical, treatise = comps.rows[0].influence, comps.treatises[3].influence
+    assert score.breakdown == {"influence": 10, "authority": authority, "sabbatical": sabbatical,
+                               "treatises": treatise}
+    assert score.total == 10 + authority + sabbatical + treatise
 
 
 def test_tiebreaks() -> None:

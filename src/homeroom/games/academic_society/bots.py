@@ -1,19 +1,27 @@
-"""Academic Society evaluation: Influence banked plus Influence in reach.
+"""Academic Society evaluation: an estimate of each seat's final Influence.
 
-The final Influence (rulebook: Scoring) is the Influence track plus the game-end Influence of
-the Authority-track cells, the Sabbatical track ends and the Treatise tiles; ``scores()``
-already gives that for the position as it stands. On top of it a seat is worth:
+The final Influence (rulebook: Scoring) is the Influence track plus the game-end Influence of the
+Authority-track cells, the Sabbatical track ends and the Treatise tiles; ``scores()`` gives that for
+the position as it stands. On top of it a good player counts what the position will still produce:
 
-* Treatise tiles: each activates once per remaining round in Phase 5 (Influence, Theories or
-  Contribution), so tiles are worth more early;
-* Theories (capped at 6 a subject): the currency of Royal Commissions (2 Contribution each),
-  the Lecture Hall, the Headquarters and the Research Report costs that keep scholars on the
-  Authority track;
+* Treatise tiles: each activates once in every Phase 5 still to come, so a tile is worth its effect
+  (Influence, Theories, Contribution, a blue-arrow or Sabbatical move, a further tile; a priced
+  effect never below nothing, since it may be declined) times the activations left;
+* a scholar on a Sabbatical track: the share of the row's end Influence its progress stands for
+  (discounted when the Crest for the next space is missing or too few rounds are left to finish),
+  the ongoing effects of the spaces it has reached, and the Library access it opens: each free place
+  on that subject's Treatise presentation space is a Treatise still to take;
+* Theories (capped at 6 a subject): the currency of Royal Commissions, the Lecture Hall, the
+  Headquarters, the Treatises and the Research Report costs; worth little once the last Phase 5 is
+  near (left over, they only break ties);
 * Contribution: turn order, the Phase 4 bonuses and the bonus actions it pays for;
-* Sabbatical steps: ongoing extra Theories and cost reductions for the rounds still to play;
-* scholars and Secretaries in hand: actions in the rounds still to play.
+* scholars and Secretaries free to place: a placement in each Phase 2 still to come (the Salon's
+  1 Influence is the least a placement yields).
 
-Everything read is public on the table (the boards, tracks and revealed tiles).
+Authority cells count at their printed end-game Influence (already in ``scores()``): the Research
+Report cost of keeping them is what the Theories above are worth.
+
+Everything read is public on the table (the boards, tracks, revealed tiles and Influence).
 """
 
 from __future__ import annotations
@@ -21,41 +29,160 @@ from __future__ import annotations
 from typing import Any
 
 from homeroom.engine.bots import BotSettings
+from homeroom.games.academic_society.components import components
+from homeroom.games.academic_society.individual_board import flasks
+from homeroom.games.academic_society.management_board import crest
 
 ROUNDS = 7
-W_THEORY = 0.4
-W_CONTRIBUTION = 0.45
-W_TREATISE_ROUND = 0.9
-W_SABBATICAL_ROUND = 0.35
-W_SCHOLAR_ROUND = 0.5
+W_THEORY = 0.45
+"""A Theory: two buy a Royal Commission's 2 Contribution or a Calculus' 4 Influence (less upkeep)."""
+W_CONTRIBUTION = 0.5
+"""A Contribution: a bonus action, or a place higher on the Contribution track."""
+W_PLACEMENT = 1.1
+"""A placement in a Phase 2 still to come: at least the Salon's 1 Influence."""
+W_BLUE_MOVE = 1.5
+"""A blue-arrow move: a scholar one row up the Authority track (more end Influence, a better Crest)."""
+W_SABBATICAL_MOVE = 2.0
+"""A Sabbatical step taken by a Treatise (no action spent)."""
+W_PLACE_TILE = 1.5
+"""A Treatise effect that takes a revealed tile (if there is room)."""
+EFFECT_ROUND = {"royal_commission": 0.3, "research_report": 0.35, "theory_gain": 0.5}
+"""What each Sabbatical effect saves or gains per round still to play, in Influence."""
+SLOT_SHARE = 0.45
+"""The part of a typical Treatise's value a free presentation place stands for (it still costs an
+action at the Library or Headquarters, and the tiles are contested)."""
+RESOLVE = frozenset({"hq", "treatise", "blue", "advance"})
+"""Pending choices that finish a main action or effect: valued by their best option."""
+TYPICAL_TILE_END = 1.5
+"""A Treatise still to take: its end Influence (about what the tiles show) ..."""
+TYPICAL_TILE_ROUND = 1.0
+"""... and what one Phase 5 activation yields (2 Theories, or 1-2 Influence)."""
 
 
 def rounds_left(state: Any) -> float:
-    """Rounds still to come, counting what is left of this one (its Phase 5 too)."""
+    """Phase 5s still to come, counting this round's if it has not happened yet."""
     if state.phase == 0:
         return 0.0
     here = 1.0 if state.phase <= 5 else 0.0
     return float(max(0, ROUNDS - state.round)) + here
 
 
+def settled_authority(state: Any, seat: int) -> tuple[list[int], int]:
+    """The seat's Authority cells once its laid-down scholars have followed their red arrows (Phase 3)
+    and the column rule has returned the extra ones, and how many return to hand."""
+    laid = state.laid[seat] if state.laid else []
+    if not laid:
+        return list(state.authority[seat]), 0
+    cells = components().cells
+    moved = list(state.authority[seat])
+    for o in laid:
+        if o in moved and cells[o].red:
+            moved.remove(o)
+            moved.append(cells[o].red)
+    best: dict[str, int] = {}
+    for o in moved:
+        column = cells[o].column
+        best[column] = max(best.get(column, 0), o)
+    kept = sorted(best.values())
+    return kept, len(moved) - len(kept)
+
+
+def tile_round_value(state: Any, seat: int, tid: int) -> float:
+    """One Phase 5 activation of Treatise ``tid`` for ``seat``, in Influence."""
+    t = components().treatises[tid]
+    v = float(t.gain_influence)
+    v += W_THEORY * (sum(t.gain) + t.gain_any)
+    v += W_CONTRIBUTION * t.gain_contribution
+    if t.per_triangle_flask:
+        v += t.per_triangle_flask * flasks(state, seat, "triangle")
+    if t.per_round_flask:
+        v += W_THEORY * t.per_round_flask * flasks(state, seat, "round")
+    if t.blue_move:
+        v += W_BLUE_MOVE
+    if t.sabbatical_advance:
+        v += W_SABBATICAL_MOVE
+    if t.place:
+        v += W_PLACE_TILE
+    v -= W_THEORY * (sum(t.cost) + t.cost_any) + W_CONTRIBUTION * t.contribution_cost
+    return max(0.0, v) if t.optional else v
+
+
+def seat_value(state: Any, seat: int, total: float, left: float) -> float:
+    comps = components()
+    later = max(0, ROUNDS - state.round)  # Phase 2s after this round's
+    v: float = total
+    cells = comps.cells
+    kept, returned = settled_authority(state, seat)
+    if kept != sorted(state.authority[seat]):
+        v += sum(cells[o].influence for o in kept) - sum(cells[o].influence for o in state.authority[seat])
+    theory_weight = W_THEORY if left >= 2 else W_THEORY * 0.5 * left
+    v += theory_weight * sum(min(6, t) for t in state.theories[seat])
+    v += W_CONTRIBUTION * state.contribution[seat] * min(1.0, left / 2)
+    # Treatises on the presentation spaces: their activations to come
+    for row in state.presentation[seat]:
+        for tid in row:
+            v += tile_round_value(state, seat, tid) * left
+    # Sabbatical tracks: progress, effects, and the Library access they open
+    free_places = 0
+    for i, brow in enumerate(comps.rows):
+        pos = state.sabbatical[seat][i]
+        if not pos:
+            continue
+        n = len(brow.spaces)
+        free_places += max(0, brow.capacity - len(state.presentation[seat][i]))
+        for space in brow.spaces[:pos]:
+            v += EFFECT_ROUND.get(space.effect, 0.0) * left
+        if pos < n:
+            to_go = n - pos
+            feasible = min(1.0, later / to_go) if to_go else 1.0
+            subject = brow.subject
+            if crest(state, seat, subject) < brow.spaces[pos].crest_rank:
+                feasible *= 0.5
+            v += brow.influence * (pos / n) * (0.5 + 0.5 * feasible)
+    if free_places:
+        typical = TYPICAL_TILE_END + TYPICAL_TILE_ROUND * max(0.0, left - 1)
+        v += SLOT_SHARE * typical * min(free_places, later + (1 if state.phase <= 2 else 0))
+    # Pawns free to place: this round's still in hand, and every free scholar in the rounds to come
+    held = state.held[seat] if state.held else 0
+    on_board = sum(1 for pawns in state.board.values() for s, p in pawns if s == seat and p == "scholar")
+    free = state.hand[seat] + held + on_board + returned
+    if state.phase <= 2:
+        v += W_PLACEMENT * (state.hand[seat] + len(state.sec_hand[seat]))
+    elif later:
+        v += W_PLACEMENT * len(state.sec_hand[seat])
+    v += W_PLACEMENT * free * later
+    return v
+
+
 def values(state: Any, seat: int) -> list[float]:
+    """Each seat's estimated final Influence. A main action whose choice is still pending (which
+    Sabbatical track at the Headquarters, which Treatise at the Library, which blue arrow) is valued
+    by its best choice for the player making it: half an action is worth what it leads to."""
+    if state.phase and state.pending and state.pending[-1].kind in RESOLVE:
+        decider = state.pending[-1].seat
+        best: tuple[float, list[float]] | None = None
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            vals = static_values(child)
+            lead = vals[decider] - max((v for i, v in enumerate(vals) if i != decider), default=0.0)
+            if best is None or lead > best[0]:
+                best = (lead, vals)
+        if best is not None:
+            return best[1]
+    return static_values(state)
+
+
+def static_values(state: Any) -> list[float]:
+    """Each seat's estimated final Influence from the position as it stands."""
     totals = [float(s.total) for s in state.scores()]
     if state.phase == 0:
         return totals
     left = rounds_left(state)
-    out = []
-    for s in range(state.players):
-        v = totals[s]
-        v += W_THEORY * sum(min(6, t) for t in state.theories[s])
-        v += W_CONTRIBUTION * state.contribution[s]
-        tiles = sum(len(row) for row in state.presentation[s])
-        v += W_TREATISE_ROUND * tiles * left
-        v += W_SABBATICAL_ROUND * sum(state.sabbatical[s]) * left
-        held = state.held[s] if state.held else 0
-        v += W_SCHOLAR_ROUND * (state.hand[s] + held + len(state.sec_hand[s])) * max(0.0, left - 1)
-        out.append(v)
-    return out
+    return [seat_value(state, s, totals[s], left) for s in range(state.players)]
 
 
 BOTS = BotSettings(evaluate=values, reward_scale=6.0)
 """Academic Society search settings: a 6-point margin is a clear lead."""
+
+__all__ = ["BOTS", "rounds_left", "static_values", "tile_round_value", "values"]
