@@ -58,6 +58,12 @@ class Weights:
     """Progress within reach even with no turn left in the round (track and round-end rewards)."""
     curve: float = 2.0
     """Exponent of the chance to reach a target: > 1 values steps close to a target more."""
+    share: float = 0.5
+    """How much of the progress the cheaper objectives still need is taken from a dearer one's."""
+    student_cost: float = 1.5
+    """A student still to add, in tokens' worth of progress."""
+    track_cost: float = 1.5
+    """A club-track step still to climb to pass Ed on a card's track (solo), in the same units."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -67,6 +73,8 @@ class Weights:
     """Per signature on top of the half point it scores at the end, scaled by the time left."""
     track_step: float = 0.55
     tile_cell: float = 0.15
+    room: float = 0.3
+    """Per free token place on the students in the photo (where tokens can still go), by time left."""
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -116,61 +124,172 @@ def turns_left(state: Any, seat: int) -> int:
     return this_round + per_round * max(0, rounds - int(state.round))
 
 
-# ---------------------------------------------------------- objective progress
-def progress(book: Yearbook, m: dict[str, Any], stored: float) -> float:
-    """The objective's measure plus partial credit a count cannot see, plus the tokens in storage
-    that could still be placed toward it (each worth ``stored`` of a step)."""
+# ---------------------------------------------------------- objective shortfall
+INF = 10**9
+MAX_TOKENS = 4
+
+
+def _free(book: Yearbook, s: int) -> int:
+    return MAX_TOKENS - len(book.tokens[s])
+
+
+def _student(book: Yearbook, s: int) -> bool:
+    c = book.photo[s]
+    return bool(c) and not pl.is_teacher(c)
+
+
+def _fill(need: int, room: int, cells: int) -> tuple[int, int]:
+    """``need`` tokens to place where ``room`` token places are free and ``cells`` cells are empty:
+    (tokens, students to add), students INF when even filling every cell is not enough."""
+    if need <= 0:
+        return 0, 0
+    if need <= room:
+        return need, 0
+    students = -(-(need - room) // MAX_TOKENS)
+    return need, students if students <= cells else INF
+
+
+def shortfall(book: Yearbook, m: dict[str, Any], target: int) -> tuple[int, int]:
+    """What the yearbook lacks to meet ``target`` on objective measure ``m``: (tokens of the
+    objective's kind to place, students to add), the cheapest way this estimate sees; (0, 0)
+    when it is met; students INF when it cannot be met any more."""
+    if measure(book, m) >= target:
+        return 0, 0
     kind = m["kind"]
-    v = float(measure(book, m))
     tok = m.get("token", "")
-    if tok:
-        v += stored * sum(1 for t in book.storage if t == tok)
+    photo, tokens = book.photo, book.tokens
+    studs = [s for s in range(pl.CELLS) if _student(book, s)]
+    best = (INF, INF)
+
+    def better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+        return a if a[0] + 2 * a[1] < b[0] + 2 * b[1] else b
+
+    if kind in ("students_token_same_class", "connected_students_token"):
+        if kind == "students_token_same_class":
+            groups = [st for _, st in pl.classes(book)] or [[]]
+        else:  # connected groups of students: tokened ones inside may join up
+            groups, seen = [], set()
+            for s0 in studs:
+                if s0 in seen:
+                    continue
+                group, stack = [], [s0]
+                seen.add(s0)
+                while stack:
+                    s = stack.pop()
+                    group.append(s)
+                    for n in pl.neighbours(s):
+                        if n not in seen and _student(book, n):
+                            seen.add(n)
+                            stack.append(n)
+                groups.append(group)
+            groups.append([])
+        for st in groups:
+            have = sum(1 for s in st if tok in tokens[s])
+            conv = sum(1 for s in st if tok not in tokens[s] and _free(book, s) > 0)
+            need = target - have
+            best = better((need, max(0, need - conv)), best)
+        return best
+    if kind in ("tokens_same_row", "tokens_same_column"):
+        lines = ([[r * pl.COLS + c for c in range(pl.COLS)] for r in range(pl.ROWS)]
+                 if kind == "tokens_same_row" else
+                 [[r * pl.COLS + c for r in range(pl.ROWS)] for c in range(pl.COLS)])
+        for cells in lines:
+            have = sum(tokens[s].count(tok) for s in cells)
+            room = sum(_free(book, s) for s in cells if _student(book, s))
+            best = better(_fill(target - have, room, sum(1 for s in cells if not photo[s])), best)
+        return best
     if kind == "students_many_tokens":
-        need = int(m["at_least"])
-        lists = [book.tokens[s] for s, c in enumerate(book.photo) if c and not pl.is_teacher(c)]
-        lists += [x.tokens for x in book.superlatives]
-        short = [t.count(tok) for t in lists if t.count(tok) < need]
-        if short:
-            v += max(short) / need
-    elif kind == "full_classes":
-        need = int(m["students"])
-        best = 0.0
+        need_each = int(m["at_least"])
+        done = sum(1 for s in studs if tokens[s].count(tok) >= need_each)
+        done += sum(1 for x in book.superlatives if x.tokens.count(tok) >= need_each)
+        costs = sorted(need_each - tokens[s].count(tok) for s in studs
+                       if tokens[s].count(tok) < need_each
+                       and _free(book, s) >= need_each - tokens[s].count(tok))
+        costs += sorted(need_each - x.tokens.count(tok) for x in book.superlatives
+                        if need_each > x.tokens.count(tok) and MAX_TOKENS - len(x.tokens) >= need_each
+                        - x.tokens.count(tok))
+        costs.sort()
+        more = target - done
+        use = costs[:more]
+        new = more - len(use)
+        return sum(use) + need_each * new, new
+    if kind == "full_classes":
+        need_students = int(m["students"])
+        done = measure(book, m)
+        gaps = []
         for t, st in pl.classes(book):
-            if len(st) >= need and all(book.photo[s] for s in range(t, st[-1] + 1)):
-                continue
-            run = 0  # students in an unbroken line from the teacher
-            s = t + 1
-            while s < len(book.photo) and book.photo[s] and not pl.is_teacher(book.photo[s]):
-                run += 1
-                s += 1
-            best = max(best, min(run, need - 1) / need)
-        v += best
-    elif kind == "alphabetical_runs":
-        need = int(m["length"])
+            end = max([t, *st])
+            holes = sum(1 for s in range(t + 1, end + 1) if not photo[s])
+            gaps.append(holes + max(0, need_students - len(st)))
+        gaps = sorted(g for g in gaps if g > 0)
+        more = target - done
+        use = gaps[:more]
+        return 0, sum(use) + (need_students + 1) * (more - len(use))
+    if kind in ("tokens_adjacent_teacher", "tokens_adjacent_token"):
+        have = measure(book, m)
+        if kind == "tokens_adjacent_teacher":
+            eligible = [s for s in studs
+                        if any(photo[n] and pl.is_teacher(photo[n]) for n in pl.neighbours(s))]
+            extra = 0
+        else:
+            other = m["other"]
+            eligible = [s for s in studs if any(other in tokens[n] for n in pl.neighbours(s) if photo[n])]
+            extra = 0 if eligible else 1  # a first token of the other kind to sit next to
+        room = sum(_free(book, s) for s in eligible)
+        n_tok, n_stu = _fill(target - have, room, sum(1 for s in range(pl.CELLS) if not photo[s]))
+        return n_tok + extra, n_stu
+    if kind == "alphabetical_runs":
+        length = int(m["length"])
         from homeroom.games.class_of_89.scoring import sequential_pairs
 
-        best = 0
+        runs, longest = 0, 1
         for _, st in pl.classes(book):
-            length = 1
+            run = 1
             for ok in sequential_pairs(book, st) + [False]:
                 if ok:
-                    length += 1
+                    run += 1
                 else:
-                    if length < need:
-                        best = max(best, length)
-                    length = 1
-        v += max(0, best - 1) / need
-    return v
+                    if run >= length:
+                        runs += 1
+                    else:
+                        longest = max(longest, run)
+                    run = 1
+        more = target - runs
+        return 0, (length - longest) + length * (more - 1)
+    return best
 
 
-def chance(progress_made: float, target: int, reach: float, curve: float) -> float:
-    """The chance to get from ``progress_made`` to ``target`` with ``reach`` progress in hand."""
-    short = target - progress_made
+def cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights) -> float:
+    """The shortfall in turns' worth of progress (tokens in storage of the kind count as placed,
+    less ``stored``)."""
+    n_tok, n_stu = shortfall(book, m, target)
+    if n_stu >= INF:
+        return float(INF)
+    tok = m.get("token", "")
+    stored = sum(1 for t in book.storage if t == tok) if tok else 0
+    return max(0.0, n_tok - w.stored * min(stored, n_tok)) + w.student_cost * n_stu
+
+
+def chance(short: float, reach: float, curve: float) -> float:
+    """The chance to make up a shortfall of ``short`` with ``reach`` progress still in hand."""
     if short <= 0:
         return 1.0
     if reach <= 0:
         return 0.0
-    return max(0.0, 1.0 - short / reach) ** curve
+    return float(max(0.0, 1.0 - short / reach) ** curve)
+
+
+def plan(costs: list[float], reach: float, w: Weights) -> list[float]:
+    """The chance of each objective given the progress each still needs: the cheaper ones first,
+    each later one with ``share`` of the earlier ones' costs on top (the turns spent on them)."""
+    order = sorted(range(len(costs)), key=costs.__getitem__)
+    out = [0.0] * len(costs)
+    spent = 0.0
+    for i in order:
+        out[i] = chance(costs[i] + w.share * spent, reach, w.curve)
+        if costs[i] < INF:
+            spent += costs[i]
+    return out
 
 
 # ------------------------------------------------------------------ evaluation
@@ -195,67 +314,93 @@ def _in_reach(book: Yearbook, left: float, w: Weights) -> float:
         if steps < len(comp.tracks.get(club, ())):
             v += w.track_step * steps
     v += w.tile_cell * sum(1 for g in book.grid if g)
+    v += w.room * left * sum(MAX_TOKENS - len(book.tokens[s]) for s, c in enumerate(book.photo)
+                             if c and not pl.is_teacher(c))
     return v
 
 
+def _reach(state: Any, seat: int, w: Weights) -> float:
+    return w.rate * turns_left(state, seat) + (w.slack if state.phase != "over" else 0.0)
+
+
 def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
-    """The player's and Ed's expected objective points in a solo game."""
+    """The player's and Ed's expected objective points in a solo game.
+
+    On Normal and Hard a card's full 14 needs the higher target unless the player's pin ends above
+    Ed's on its club track, so the full target's cost is the cheaper of the higher target and
+    the lower one plus the track steps still to climb past Ed."""
     comp = components()
     solo = comp.board["solo"]
     win, lose = float(solo["win"]), float(solo["lose"])
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
-    reach = w.rate * turns_left(state, 0) + (w.slack if state.phase != "over" else 0.0)
-    mine = eds = 0.0
+    full_costs: list[float] = []
+    part_costs: list[float | None] = []
     for oid in state.objectives:
         obj = comp.objectives[oid]
-        p = progress(me, obj.measure, w.stored)
-        higher = me.tracks[obj.club] > ed.tracks[obj.club]
+        m = obj.measure
+        top = len(comp.tracks[obj.club])
+        mine_t, eds_t = me.tracks[obj.club], ed.tracks[obj.club]
+        higher = mine_t > eds_t
+        climb = w.track_cost * (eds_t + 1 - mine_t) if eds_t < top else float(INF)
         if difficulty == "easy":
-            full, partial = obj.min, None
+            full_costs.append(cost(me, m, obj.min, w))
+            part_costs.append(None)
         elif difficulty == "normal":
-            full, partial = (obj.min, None) if higher else (obj.t1, obj.min)
+            c_min = cost(me, m, obj.min, w)
+            full_costs.append(c_min if higher else min(cost(me, m, obj.t1, w), c_min + climb))
+            part_costs.append(None if higher else c_min)
         else:
-            full, partial = (obj.t1, obj.min) if higher else (obj.t2, obj.min)
-        p_full = chance(p, full, reach, w.curve)
-        p_part = max(p_full, chance(p, partial, reach, w.curve)) if partial is not None else p_full
-        mine += win * p_full + lose * (p_part - p_full)
-        eds += lose * p_full + win * (1.0 - p_full)
+            c_t1 = cost(me, m, obj.t1, w)
+            full_costs.append(c_t1 if higher else min(cost(me, m, obj.t2, w), c_t1 + climb))
+            part_costs.append(cost(me, m, obj.min, w))
+    reach = _reach(state, 0, w)
+    p_full = plan(full_costs, reach, w)
+    p_part = plan([c if c is not None else full_costs[i] for i, c in enumerate(part_costs)], reach, w)
+    mine = eds = 0.0
+    for i in range(len(full_costs)):
+        pf = p_full[i]
+        pp = max(pf, p_part[i]) if part_costs[i] is not None else pf
+        mine += win * pf + lose * (pp - pf)
+        eds += lose * pf + win * (1.0 - pf)
     return mine, eds
 
 
 def ranked_objectives(state: Any, w: Weights) -> list[float]:
-    """Each seat's expected objective points with 2-4 players (ranked scoring; the casual modes
+    """Each seat's expected objective points with 2-4 players (ranked scoring: a seat short of MIN
+    is worth its chance of reaching it times the place it would take there; the casual modes
     score a target alone, valued by the chance to reach it)."""
     comp = components()
     mode = state.options.get("objective_scoring", "ranked")
     n = state.players
+    books = state.books[:n]
+    objs = [comp.objectives[oid] for oid in state.objectives]
     out = [0.0] * n
-    reach = [w.rate * turns_left(state, s) + w.slack for s in range(n)]
-    for oid in state.objectives:
-        obj = comp.objectives[oid]
-        books = state.books[:n]
-        exact = [measure(b, obj.measure) for b in books]
-        if mode != "ranked":
-            target = {"casual": obj.min, "casual-t1": obj.t1, "casual-t2": obj.t2}[mode]
-            casual = float(comp.board["casual_objectives"]["points"])
-            for s in range(n):
-                out[s] += casual * chance(progress(books[s], obj.measure, w.stored), target, reach[s], w.curve)
-            continue
-        table = list(comp.board["objective_points"][str(n)])
-        qualified = [v >= obj.min for v in exact]
-        now = ranked_points(exact, qualified, table)
+    if mode != "ranked":
+        casual = float(comp.board["casual_objectives"]["points"])
+        for s in range(n):
+            targets = [{"casual": o.min, "casual-t1": o.t1, "casual-t2": o.t2}[mode] for o in objs]
+            odds = plan([cost(books[s], o.measure, t, w) for o, t in zip(objs, targets)],
+                        _reach(state, s, w), w)
+            out[s] = casual * sum(odds)
+        return out
+    table = list(comp.board["objective_points"][str(n)])
+    exact = [[measure(b, o.measure) for b in books] for o in objs]
+    chances = [plan([cost(books[s], o.measure, o.min, w) for o in objs], _reach(state, s, w), w)
+               for s in range(n)]
+    for k, o in enumerate(objs):
+        qualified = [v >= o.min for v in exact[k]]
+        now = ranked_points(exact[k], qualified, table)
         for s in range(n):
             if qualified[s]:
                 out[s] += now[s]
                 continue
-            p = chance(progress(books[s], obj.measure, w.stored), obj.min, reach[s], w.curve)
-            if p <= 0.0:
+            if chances[s][k] <= 0.0:
                 continue
-            at_min = list(exact)
-            at_min[s] = obj.min
+            at_min = list(exact[k])
+            at_min[s] = o.min
             would = ranked_points(at_min, [q or i == s for i, q in enumerate(qualified)], table)
-            out[s] += p * would[s]
+            out[s] += chances[s][k] * would[s]
     return out
 
 
@@ -288,7 +433,7 @@ def legacy_values(state: Any, seat: int) -> list[float]:
     totals = [float(s.total) for s in state.scores()]
     if state.phase != "over":
         left = time_left(state)
-        old = Weights(card=1.2, stored_token=1.2, signature=0.45, track_step=0.55, tile_cell=0.15)
+        old = Weights(card=1.2, stored_token=1.2, signature=0.45, track_step=0.55, tile_cell=0.15, room=0.0)
         totals = [t + _in_reach(b, left, old) for t, b in zip(totals, state.books[:state.players])]
     if state.players == 1:
         return [totals[0] - float(ed_score(state).total)]
