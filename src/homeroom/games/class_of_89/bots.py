@@ -149,16 +149,20 @@ def _fill(need: int, room: int, cells: int) -> tuple[int, int]:
     return need, students if students <= cells else INF
 
 
-def shortfall(book: Yearbook, m: dict[str, Any], target: int) -> tuple[int, int]:
-    """What the yearbook lacks to meet ``target`` on objective measure ``m``: (tokens of the
-    objective's kind to place, students to add), the cheapest way this estimate sees; (0, 0)
-    when it is met; students INF when it cannot be met any more."""
-    if measure(book, m) >= target:
+def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None = None) -> tuple[int, int]:
+    """What the yearbook lacks to meet ``target`` on objective measure ``m`` (whose value is
+    ``have`` when the caller knows it): (tokens of the objective's kind to place, students to
+    add), the cheapest way this estimate sees; (0, 0) when it is met; students INF when it cannot
+    be met any more."""
+    if have is None:
+        have = measure(book, m)
+    if have >= target:
         return 0, 0
     kind = m["kind"]
     tok = m.get("token", "")
     photo, tokens = book.photo, book.tokens
     studs = [s for s in range(pl.CELLS) if _student(book, s)]
+    is_student = set(studs)
     best = (INF, INF)
 
     def better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
@@ -178,7 +182,7 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int) -> tuple[int, int]
                     s = stack.pop()
                     group.append(s)
                     for n in pl.neighbours(s):
-                        if n not in seen and _student(book, n):
+                        if n not in seen and n in is_student:
                             seen.add(n)
                             stack.append(n)
                 groups.append(group)
@@ -195,7 +199,7 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int) -> tuple[int, int]
                  [[r * pl.COLS + c for r in range(pl.ROWS)] for c in range(pl.COLS)])
         for cells in lines:
             have = sum(tokens[s].count(tok) for s in cells)
-            room = sum(_free(book, s) for s in cells if _student(book, s))
+            room = sum(_free(book, s) for s in cells if s in is_student)
             best = better(_fill(target - have, room, sum(1 for s in cells if not photo[s])), best)
         return best
     if kind == "students_many_tokens":
@@ -215,7 +219,7 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int) -> tuple[int, int]
         return sum(use) + need_each * new, new
     if kind == "full_classes":
         need_students = int(m["students"])
-        done = measure(book, m)
+        done = have
         gaps = []
         for t, st in pl.classes(book):
             end = max([t, *st])
@@ -226,7 +230,6 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int) -> tuple[int, int]
         use = gaps[:more]
         return 0, sum(use) + (need_students + 1) * (more - len(use))
     if kind in ("tokens_adjacent_teacher", "tokens_adjacent_token"):
-        have = measure(book, m)
         if kind == "tokens_adjacent_teacher":
             eligible = [s for s in studs
                         if any(photo[n] and pl.is_teacher(photo[n]) for n in pl.neighbours(s))]
@@ -259,10 +262,10 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int) -> tuple[int, int]
     return best
 
 
-def cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights) -> float:
+def cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights, have: int | None = None) -> float:
     """The shortfall in turns' worth of progress (tokens in storage of the kind count as placed,
     less ``stored``)."""
-    n_tok, n_stu = shortfall(book, m, target)
+    n_tok, n_stu = shortfall(book, m, target, have)
     if n_stu >= INF:
         return float(INF)
     tok = m.get("token", "")
@@ -323,6 +326,30 @@ def _reach(state: Any, seat: int, w: Weights) -> float:
     return w.rate * turns_left(state, seat) + (w.slack if state.phase != "over" else 0.0)
 
 
+def ed_rest(state: Any) -> float:
+    """Ed's points other than the objectives (rulebook "Solo Rules / End of the Game"): the same
+    sums as :func:`~homeroom.games.class_of_89.scoring.ed_score` without measuring the player's
+    objectives again (a test keeps the two equal)."""
+    comp = components()
+    board = comp.board
+    ed = state.books[1]
+    teachers = 0
+    for c in range(pl.COLS):
+        cells = [ed.photo[r * pl.COLS + c] for r in range(pl.ROWS)]
+        if not any(x and pl.is_teacher(x) for x in cells):
+            continue
+        club = state.ed_priority[c]
+        token = next(lc.token for lc in comp.locations if lc.club == club)
+        n = state.ed_tokens.get(token, 0)
+        teachers += (n - (n + 1) // 2) * sum(1 for x in cells if x and not pl.is_teacher(x))
+    per_letter = board["solo"]["tile_points"]
+    tiles = sum(int(per_letter.get(comp.tiles[t].letter, 0)) for t in ed.tiles
+                if comp.tiles[t].scoring or comp.tiles[t].letter in ("A", "B"))
+    tiles += ed.ones * int(board["one_by_one_points"]) + len(ed.halves) * int(board["half_points"])
+    tops = sum(1 for club, steps in comp.tracks.items() if ed.tracks[club] >= len(steps))
+    return float(teachers + tiles + staff_points(ed) + int(board["track_top_points"]) * tops)
+
+
 def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     """The player's and Ed's expected objective points in a solo game.
 
@@ -339,21 +366,22 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     for oid in state.objectives:
         obj = comp.objectives[oid]
         m = obj.measure
+        have = measure(me, m)
         top = len(comp.tracks[obj.club])
         mine_t, eds_t = me.tracks[obj.club], ed.tracks[obj.club]
         higher = mine_t > eds_t
         climb = w.track_cost * (eds_t + 1 - mine_t) if eds_t < top else float(INF)
         if difficulty == "easy":
-            full_costs.append(cost(me, m, obj.min, w))
+            full_costs.append(cost(me, m, obj.min, w, have))
             part_costs.append(None)
         elif difficulty == "normal":
-            c_min = cost(me, m, obj.min, w)
-            full_costs.append(c_min if higher else min(cost(me, m, obj.t1, w), c_min + climb))
+            c_min = cost(me, m, obj.min, w, have)
+            full_costs.append(c_min if higher else min(cost(me, m, obj.t1, w, have), c_min + climb))
             part_costs.append(None if higher else c_min)
         else:
-            c_t1 = cost(me, m, obj.t1, w)
-            full_costs.append(c_t1 if higher else min(cost(me, m, obj.t2, w), c_t1 + climb))
-            part_costs.append(cost(me, m, obj.min, w))
+            c_t1 = cost(me, m, obj.t1, w, have)
+            full_costs.append(c_t1 if higher else min(cost(me, m, obj.t2, w, have), c_t1 + climb))
+            part_costs.append(cost(me, m, obj.min, w, have))
     reach = _reach(state, 0, w)
     p_full = plan(full_costs, reach, w)
     p_part = plan([c if c is not None else full_costs[i] for i, c in enumerate(part_costs)], reach, w)
@@ -386,8 +414,8 @@ def ranked_objectives(state: Any, w: Weights) -> list[float]:
         return out
     table = list(comp.board["objective_points"][str(n)])
     exact = [[measure(b, o.measure) for b in books] for o in objs]
-    chances = [plan([cost(books[s], o.measure, o.min, w) for o in objs], _reach(state, s, w), w)
-               for s in range(n)]
+    chances = [plan([cost(books[s], o.measure, o.min, w, exact[k][s]) for k, o in enumerate(objs)],
+                    _reach(state, s, w), w) for s in range(n)]
     for k, o in enumerate(objs):
         qualified = [v >= o.min for v in exact[k]]
         now = ranked_points(exact[k], qualified, table)
@@ -420,8 +448,7 @@ def values(state: Any, seat: int) -> list[float]:
         mine, eds = solo_objectives(state, w)
         book = state.books[0]
         own = mine + _rest(book, half) + _in_reach(book, left, w)
-        ed = ed_score(state)
-        return [own - (float(ed.total) - float(ed.breakdown.get("objectives", 0)) + eds)]
+        return [own - (ed_rest(state) + eds)]
     objectives = ranked_objectives(state, w)
     return [objectives[s] + _rest(b, half) + _in_reach(b, left, w)
             for s, b in enumerate(state.books[:state.players])]
