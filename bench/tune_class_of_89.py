@@ -5,7 +5,10 @@ Three commands, all seeded and reproducible, at most ``--workers`` processes (de
 ``tune``  CMA-ES (the ``cma`` package, in the dev extra) over the evaluation's weights in log
           space around the current ones. A candidate's fitness is its mean margin over Ed E. Tor
           plus 10 points per win, over the same seeded solo games (common random numbers) at each
-          ``--difficulty``, played by ``greedy``. Writes the best weights found as JSON.
+          ``--difficulty``, played by ``--agent``. The best candidate is then replayed beside the
+          current weights on fresh deals and adopted only if it wins there too (a noisy search
+          flatters its best). Writes the result, the adopted ``weights`` included, as JSON; copy
+          those into ``Weights``/``TUNED`` in bots.py (a test keeps the two equal).
 ``ed``    Play one agent against Ed E. Tor: win rate with its 95% Wilson interval and the mean
           score by category beside Ed's. Every finished game is appended to
           ``RUN_DIR/games.jsonl``; rerun the same command to resume, ``--report`` to re-report.
@@ -292,11 +295,15 @@ def cmd_tune(args: argparse.Namespace) -> None:
         jobs = [SoloJob(s, d, args.agent, w) for d in args.difficulty for s in fresh]
         rows = list(run_parallel(play_solo, jobs, args.workers))
         check[label] = round(_mean(r["score"] - r["ed"] + (10.0 if r["win"] else 0.0) for r in rows), 2)
+    # adopt the best only if it also wins on the fresh deals; otherwise keep the current weights
+    adopted = best_w if check["best"] > check["baseline"] else base
     result = {
         "command": " ".join(["python bench/tune_class_of_89.py", *sys.argv[1:]]),
         "baseline_fitness": round(baseline, 2), "best_fitness": round(best_f, 2),
         "fresh_deals_check": check, "generations": log,
-        "weights": {k: round(v, 4) for k, v in best_w.items()},
+        "best_weights": {k: round(v, 4) for k, v in best_w.items()},
+        "adopted": "best" if adopted is best_w else "baseline (the best did not hold up on fresh deals)",
+        "weights": {k: round(v, 4) for k, v in adopted.items()},
     }
     text = json.dumps(result, indent=1)
     print(text)
