@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from co89_helpers import TOKEN, blank_book, put, started, take_out
 
 from homeroom.agents import make_agent
 from homeroom.engine import Rng
@@ -16,7 +17,6 @@ from homeroom.games.class_of_89.bots import Weights, chance, plan, shortfall, va
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending
 from homeroom.games.class_of_89.state import Co89State
-from co89_helpers import TOKEN, blank_book, put, started, take_out
 
 ROOT = Path(__file__).resolve().parents[3]
 
