@@ -42,6 +42,7 @@ from homeroom.games.class_of_89.scoring import (
     ed_score,
     measure,
     ranked_points,
+    sequential_pairs,
     staff_points,
     teachers_total,
     wildcat_total,
@@ -243,8 +244,6 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None =
         return n_tok + extra, n_stu
     if kind == "alphabetical_runs":
         length = int(m["length"])
-        from homeroom.games.class_of_89.scoring import sequential_pairs
-
         runs, longest = 0, 1
         for _, st in pl.classes(book):
             run = 1
