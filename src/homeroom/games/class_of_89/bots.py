@@ -1,34 +1,109 @@
-"""Class of '89 evaluation: reputation points banked plus points in reach.
+"""Class of '89 evaluation: points banked, the club objectives planned for, and points in reach.
 
-``scores()`` already tallies the endgame scoring (rulebook: End of the Game) for the yearbooks
-as they stand: club objectives ranked against the other players, teachers, Wildcat Way, staff,
-club tracks, signatures and unused ABC tokens. On top of it a seat is worth, while rounds remain:
+The bots used to tally the endgame scoring of the yearbooks as they stand. Against Ed E. Tor
+that loses: a club objective is all-or-nothing at its MIN (solo: 14 points to the player and 6
+to Ed, or 0 and 14 when it is missed), so a yearbook that is two tokens short of every MIN scores
+nothing for them and hands Ed 84 points. This evaluation plans instead. For each objective it
+estimates the *chance to reach each target before the end*, from how far the yearbook is from it
+(with partial credit for progress a count cannot see: a student with two of the three Stars
+Team Captains needs, a class one student short of full) against the turns the seat has left,
+and values the objective at the points each target brings times that chance:
 
-* empty class-photo cells: room for students that feed objectives and teachers;
-* attribute tokens in storage (not scored at the end, but free to place on a student);
-* signatures beyond their endgame value: they pay for spaces, tokens, refreshes and moves;
-* club-track steps short of the top (the top is worth 5 points and the steps give rewards);
-* the round in progress: team members not yet placed are turns still to take.
+* solo, the targets are the solo table's (Easy MIN; Normal MIN when the player's pin is above
+  Ed's on the card's club track, else T1 for the full 14 and MIN for 6; Hard T1/T2 and MIN), and
+  Ed's objective points are what the player's expected misses hand him;
+* with 2-4 players, a seat short of MIN is worth its chance of reaching it times the place it
+  would take there; a seat that qualifies is worth its place as it stands.
 
-Everything read is public (yearbooks, tracks, signatures, the calendar). In the solo game the
-single value is the player's estimate minus Ed E. Tor's score, so "more" means "beating Ed".
+The chance is ``(1 - shortfall / reach) ** curve`` with ``reach = rate * own turns left +
+slack``: the closer a target, the more a step toward it is worth (``curve`` > 1), so the bot
+finishes objectives instead of spreading tokens thin. On top of that, while rounds remain:
+students and teachers in the photo, tokens in storage (free to place later), signatures as
+currency, club-track steps short of the top, Wildcat Way cells covered.
+
+Everything read is public: yearbooks, tracks, signatures, the calendar, Ed's tokens (his
+face-down priority cards matter for his teachers only once a token has turned them face up).
+In the solo game the single value is the player's estimate minus Ed E. Tor's.
+
+The weights live in :class:`Weights`; :data:`TUNED` were found by ``bench/tune_class_of_89.py``
+(see ``BOTS.md`` beside this file for the command and the measurements).
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from homeroom.engine.bots import BotSettings
+from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.components import components
-from homeroom.games.class_of_89.scoring import ed_score
+from homeroom.games.class_of_89.model import Yearbook
+from homeroom.games.class_of_89.scoring import (
+    ed_score,
+    measure,
+    ranked_points,
+    sequential_pairs,
+    staff_points,
+    teachers_total,
+    wildcat_total,
+)
 
-W_CARD = 1.2           # per student or teacher in the class photo, scaled by the time left
-W_STORED_TOKEN = 1.2
-W_SIGNATURE = 0.45     # on top of the half point a signature scores at the end
-W_TRACK_STEP = 0.55
-W_TILE_CELL = 0.15
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's knobs (points, or points per unit)."""
+
+    rate: float = 0.9
+    """Objective progress a seat can still make per own turn left (tokens, students)."""
+    slack: float = 0.6
+    """Progress within reach even with no turn left in the round (track and round-end rewards)."""
+    curve: float = 2.0
+    """Exponent of the chance to reach a target: > 1 values steps close to a target more."""
+    share: float = 0.5
+    """How much of the progress the cheaper objectives still need is taken from a dearer one's."""
+    student_cost: float = 1.5
+    """A student still to add, in tokens' worth of progress."""
+    track_cost: float = 1.5
+    """A club-track step still to climb to pass Ed on a card's track (solo), in the same units."""
+    stored: float = 0.7
+    """How much of a step toward an objective a token in storage counts for."""
+    card: float = 1.2
+    """Per student or teacher in the class photo, scaled by the time left."""
+    stored_token: float = 0.6
+    signature: float = 0.45
+    """Per signature on top of the half point it scores at the end, scaled by the time left."""
+    track_step: float = 0.55
+    tile_cell: float = 0.15
+    room: float = 0.3
+    """Per free token place on the students in the photo (where tokens can still go), by time left."""
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: float(v) for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Weights:
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(raw) - names)
+        if unknown:
+            raise ValueError(f"unknown Class of '89 evaluation weight(s): {', '.join(unknown)}")
+        return replace(cls(), **{k: float(v) for k, v in raw.items()})
 
 
+TUNED = Weights()
+"""The weights the bots use (see the module docstring for where they come from)."""
+
+_active: list[Weights | None] = [TUNED]
+
+
+def use_weights(weights: Weights | None) -> Weights | None:
+    """Make ``weights`` the evaluation's weights (the tuning and benchmark scripts' hook; None: the
+    evaluation from before the objective planning, kept to measure against); returns the old ones."""
+    old = _active[0]
+    _active[0] = weights
+    return old
+
+
+# ------------------------------------------------------------------ the calendar
 def time_left(state: Any) -> float:
     """Fraction of the game still to play (1 at the start, 0 at the end)."""
     if state.phase == "over":
@@ -37,34 +112,358 @@ def time_left(state: Any) -> float:
     return max(0.0, (rounds - int(state.round) + 1) / rounds)
 
 
-def values(state: Any, seat: int) -> list[float]:
-    scores = state.scores()
-    totals = [float(s.total) for s in scores]
+def turns_left(state: Any, seat: int) -> int:
+    """Team members ``seat`` has still to place this round and in the rounds after it."""
     if state.phase == "over":
-        return _solo(state, totals)
+        return 0
+    board = components().board
+    rounds = int(board.get("rounds", 4))
+    per_round = int(board.get("turns_per_round", 3))
+    if state.phase == "side":
+        return rounds * per_round
+    this_round = max(0, per_round - len(state.books[seat].used))
+    return this_round + per_round * max(0, rounds - int(state.round))
+
+
+# ---------------------------------------------------------- objective shortfall
+INF = 10**9
+MAX_TOKENS = 4
+
+
+def _free(book: Yearbook, s: int) -> int:
+    return MAX_TOKENS - len(book.tokens[s])
+
+
+def _student(book: Yearbook, s: int) -> bool:
+    c = book.photo[s]
+    return bool(c) and not pl.is_teacher(c)
+
+
+def _fill(need: int, room: int, cells: int) -> tuple[int, int]:
+    """``need`` tokens to place where ``room`` token places are free and ``cells`` cells are empty:
+    (tokens, students to add), students INF when even filling every cell is not enough."""
+    if need <= 0:
+        return 0, 0
+    if need <= room:
+        return need, 0
+    students = -(-(need - room) // MAX_TOKENS)
+    return need, students if students <= cells else INF
+
+
+def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None = None) -> tuple[int, int]:
+    """What the yearbook lacks to meet ``target`` on objective measure ``m`` (whose value is
+    ``have`` when the caller knows it): (tokens of the objective's kind to place, students to
+    add), the cheapest way this estimate sees; (0, 0) when it is met; students INF when it cannot
+    be met any more."""
+    if have is None:
+        have = measure(book, m)
+    if have >= target:
+        return 0, 0
+    kind = m["kind"]
+    tok = m.get("token", "")
+    photo, tokens = book.photo, book.tokens
+    studs = [s for s in range(pl.CELLS) if _student(book, s)]
+    is_student = set(studs)
+    best = (INF, INF)
+
+    def better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+        return a if a[0] + 2 * a[1] < b[0] + 2 * b[1] else b
+
+    if kind in ("students_token_same_class", "connected_students_token"):
+        if kind == "students_token_same_class":
+            groups = [st for _, st in pl.classes(book)] or [[]]
+        else:  # connected groups of students: tokened ones inside may join up
+            groups, seen = [], set()
+            for s0 in studs:
+                if s0 in seen:
+                    continue
+                group, stack = [], [s0]
+                seen.add(s0)
+                while stack:
+                    s = stack.pop()
+                    group.append(s)
+                    for n in pl.neighbours(s):
+                        if n not in seen and n in is_student:
+                            seen.add(n)
+                            stack.append(n)
+                groups.append(group)
+            groups.append([])
+        for st in groups:
+            have = sum(1 for s in st if tok in tokens[s])
+            conv = sum(1 for s in st if tok not in tokens[s] and _free(book, s) > 0)
+            need = target - have
+            best = better((need, max(0, need - conv)), best)
+        return best
+    if kind in ("tokens_same_row", "tokens_same_column"):
+        lines = ([[r * pl.COLS + c for c in range(pl.COLS)] for r in range(pl.ROWS)]
+                 if kind == "tokens_same_row" else
+                 [[r * pl.COLS + c for r in range(pl.ROWS)] for c in range(pl.COLS)])
+        for cells in lines:
+            have = sum(tokens[s].count(tok) for s in cells)
+            room = sum(_free(book, s) for s in cells if s in is_student)
+            best = better(_fill(target - have, room, sum(1 for s in cells if not photo[s])), best)
+        return best
+    if kind == "students_many_tokens":
+        need_each = int(m["at_least"])
+        done = sum(1 for s in studs if tokens[s].count(tok) >= need_each)
+        done += sum(1 for x in book.superlatives if x.tokens.count(tok) >= need_each)
+        costs = sorted(need_each - tokens[s].count(tok) for s in studs
+                       if tokens[s].count(tok) < need_each
+                       and _free(book, s) >= need_each - tokens[s].count(tok))
+        costs += sorted(need_each - x.tokens.count(tok) for x in book.superlatives
+                        if need_each > x.tokens.count(tok) and MAX_TOKENS - len(x.tokens) >= need_each
+                        - x.tokens.count(tok))
+        costs.sort()
+        more = target - done
+        use = costs[:more]
+        new = more - len(use)
+        return sum(use) + need_each * new, new
+    if kind == "full_classes":
+        need_students = int(m["students"])
+        done = have
+        gaps = []
+        for t, st in pl.classes(book):
+            end = max([t, *st])
+            holes = sum(1 for s in range(t + 1, end + 1) if not photo[s])
+            gaps.append(holes + max(0, need_students - len(st)))
+        gaps = sorted(g for g in gaps if g > 0)
+        more = target - done
+        use = gaps[:more]
+        return 0, sum(use) + (need_students + 1) * (more - len(use))
+    if kind in ("tokens_adjacent_teacher", "tokens_adjacent_token"):
+        if kind == "tokens_adjacent_teacher":
+            eligible = [s for s in studs
+                        if any(photo[n] and pl.is_teacher(photo[n]) for n in pl.neighbours(s))]
+            extra = 0
+        else:
+            other = m["other"]
+            eligible = [s for s in studs if any(other in tokens[n] for n in pl.neighbours(s) if photo[n])]
+            extra = 0 if eligible else 1  # a first token of the other kind to sit next to
+        room = sum(_free(book, s) for s in eligible)
+        n_tok, n_stu = _fill(target - have, room, sum(1 for s in range(pl.CELLS) if not photo[s]))
+        return n_tok + extra, n_stu
+    if kind == "alphabetical_runs":
+        length = int(m["length"])
+        runs, longest = 0, 1
+        for _, st in pl.classes(book):
+            run = 1
+            for ok in sequential_pairs(book, st) + [False]:
+                if ok:
+                    run += 1
+                else:
+                    if run >= length:
+                        runs += 1
+                    else:
+                        longest = max(longest, run)
+                    run = 1
+        more = target - runs
+        return 0, (length - longest) + length * (more - 1)
+    return best
+
+
+def cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights, have: int | None = None) -> float:
+    """The shortfall in turns' worth of progress (tokens in storage of the kind count as placed,
+    less ``stored``)."""
+    n_tok, n_stu = shortfall(book, m, target, have)
+    if n_stu >= INF:
+        return float(INF)
+    tok = m.get("token", "")
+    stored = sum(1 for t in book.storage if t == tok) if tok else 0
+    return max(0.0, n_tok - w.stored * min(stored, n_tok)) + w.student_cost * n_stu
+
+
+def chance(short: float, reach: float, curve: float) -> float:
+    """The chance to make up a shortfall of ``short`` with ``reach`` progress still in hand."""
+    if short <= 0:
+        return 1.0
+    if reach <= 0:
+        return 0.0
+    return float(max(0.0, 1.0 - short / reach) ** curve)
+
+
+def plan(costs: list[float], reach: float, w: Weights) -> list[float]:
+    """The chance of each objective given the progress each still needs: the cheaper ones first,
+    each later one with ``share`` of the earlier ones' costs on top (the turns spent on them)."""
+    order = sorted(range(len(costs)), key=costs.__getitem__)
+    out = [0.0] * len(costs)
+    spent = 0.0
+    for i in order:
+        out[i] = chance(costs[i] + w.share * spent, reach, w.curve)
+        if costs[i] < INF:
+            spent += costs[i]
+    return out
+
+
+# ------------------------------------------------------------------ evaluation
+def _rest(book: Yearbook, half_icons: bool) -> float:
+    """Endgame points other than the objectives, for the yearbook as it stands."""
     comp = components()
-    left = time_left(state)
-    top = {club: len(steps) for club, steps in comp.tracks.items()}
-    out = []
-    for s in range(state.players):
-        book = state.books[s]
-        v = totals[s]
-        cards = sum(1 for c in book.photo if c)
-        v += W_CARD * cards * (0.4 + 0.6 * left)
-        v += W_STORED_TOKEN * len(book.storage)
-        v += W_SIGNATURE * book.signatures * left
-        for club, steps in book.tracks.items():
-            if steps < top.get(club, 0):
-                v += W_TRACK_STEP * steps
-        v += W_TILE_CELL * sum(1 for g in book.grid if g)
-        out.append(v)
-    return _solo(state, out)
+    board = comp.board
+    tops = sum(1 for club, steps in comp.tracks.items() if book.tracks[club] >= len(steps))
+    return float(teachers_total(book, half_icons) + wildcat_total(book, half_icons) + staff_points(book)
+                 + int(board["track_top_points"]) * tops
+                 + book.signatures // int(board["signatures_per_point"])
+                 + int(board["abc_points"]) * (book.abc_tokens - len(book.abc_slots)))
 
 
-def _solo(state: Any, out: list[float]) -> list[float]:
-    if state.players != 1:
+def _in_reach(book: Yearbook, left: float, w: Weights) -> float:
+    """Resources that turn into points later: cards, stored tokens, signatures, track steps."""
+    comp = components()
+    v = w.card * sum(1 for c in book.photo if c) * (0.4 + 0.6 * left)
+    v += w.stored_token * len(book.storage)
+    v += w.signature * book.signatures * left
+    for club, steps in book.tracks.items():
+        if steps < len(comp.tracks.get(club, ())):
+            v += w.track_step * steps
+    v += w.tile_cell * sum(1 for g in book.grid if g)
+    v += w.room * left * sum(MAX_TOKENS - len(book.tokens[s]) for s, c in enumerate(book.photo)
+                             if c and not pl.is_teacher(c))
+    return v
+
+
+def _reach(state: Any, seat: int, w: Weights) -> float:
+    return w.rate * turns_left(state, seat) + (w.slack if state.phase != "over" else 0.0)
+
+
+def ed_rest(state: Any) -> float:
+    """Ed's points other than the objectives (rulebook "Solo Rules / End of the Game"): the same
+    sums as :func:`~homeroom.games.class_of_89.scoring.ed_score` without measuring the player's
+    objectives again (a test keeps the two equal)."""
+    comp = components()
+    board = comp.board
+    ed = state.books[1]
+    teachers = 0
+    for c in range(pl.COLS):
+        cells = [ed.photo[r * pl.COLS + c] for r in range(pl.ROWS)]
+        if not any(x and pl.is_teacher(x) for x in cells):
+            continue
+        club = state.ed_priority[c]
+        token = next(lc.token for lc in comp.locations if lc.club == club)
+        n = state.ed_tokens.get(token, 0)
+        teachers += (n - (n + 1) // 2) * sum(1 for x in cells if x and not pl.is_teacher(x))
+    per_letter = board["solo"]["tile_points"]
+    tiles = sum(int(per_letter.get(comp.tiles[t].letter, 0)) for t in ed.tiles
+                if comp.tiles[t].scoring or comp.tiles[t].letter in ("A", "B"))
+    tiles += ed.ones * int(board["one_by_one_points"]) + len(ed.halves) * int(board["half_points"])
+    tops = sum(1 for club, steps in comp.tracks.items() if ed.tracks[club] >= len(steps))
+    return float(teachers + tiles + staff_points(ed) + int(board["track_top_points"]) * tops)
+
+
+def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
+    """The player's and Ed's expected objective points in a solo game.
+
+    On Normal and Hard a card's full 14 needs the higher target unless the player's pin ends above
+    Ed's on its club track, so the full target's cost is the cheaper of the higher target and
+    the lower one plus the track steps still to climb past Ed."""
+    comp = components()
+    solo = comp.board["solo"]
+    win, lose = float(solo["win"]), float(solo["lose"])
+    difficulty = state.options.get("difficulty", "normal")
+    me, ed = state.books[0], state.books[1]
+    full_costs: list[float] = []
+    part_costs: list[float | None] = []
+    for oid in state.objectives:
+        obj = comp.objectives[oid]
+        m = obj.measure
+        have = measure(me, m)
+        top = len(comp.tracks[obj.club])
+        mine_t, eds_t = me.tracks[obj.club], ed.tracks[obj.club]
+        higher = mine_t > eds_t
+        climb = w.track_cost * (eds_t + 1 - mine_t) if eds_t < top else float(INF)
+        if difficulty == "easy":
+            full_costs.append(cost(me, m, obj.min, w, have))
+            part_costs.append(None)
+        elif difficulty == "normal":
+            c_min = cost(me, m, obj.min, w, have)
+            full_costs.append(c_min if higher else min(cost(me, m, obj.t1, w, have), c_min + climb))
+            part_costs.append(None if higher else c_min)
+        else:
+            c_t1 = cost(me, m, obj.t1, w, have)
+            full_costs.append(c_t1 if higher else min(cost(me, m, obj.t2, w, have), c_t1 + climb))
+            part_costs.append(cost(me, m, obj.min, w, have))
+    reach = _reach(state, 0, w)
+    p_full = plan(full_costs, reach, w)
+    p_part = plan([c if c is not None else full_costs[i] for i, c in enumerate(part_costs)], reach, w)
+    mine = eds = 0.0
+    for i in range(len(full_costs)):
+        pf = p_full[i]
+        pp = max(pf, p_part[i]) if part_costs[i] is not None else pf
+        mine += win * pf + lose * (pp - pf)
+        eds += lose * pf + win * (1.0 - pf)
+    return mine, eds
+
+
+def ranked_objectives(state: Any, w: Weights) -> list[float]:
+    """Each seat's expected objective points with 2-4 players (ranked scoring: a seat short of MIN
+    is worth its chance of reaching it times the place it would take there; the casual modes
+    score a target alone, valued by the chance to reach it)."""
+    comp = components()
+    mode = state.options.get("objective_scoring", "ranked")
+    n = state.players
+    books = state.books[:n]
+    objs = [comp.objectives[oid] for oid in state.objectives]
+    out = [0.0] * n
+    if mode != "ranked":
+        casual = float(comp.board["casual_objectives"]["points"])
+        for s in range(n):
+            targets = [{"casual": o.min, "casual-t1": o.t1, "casual-t2": o.t2}[mode] for o in objs]
+            odds = plan([cost(books[s], o.measure, t, w) for o, t in zip(objs, targets)],
+                        _reach(state, s, w), w)
+            out[s] = casual * sum(odds)
         return out
-    return [out[0] - float(ed_score(state).total)]
+    table = list(comp.board["objective_points"][str(n)])
+    exact = [[measure(b, o.measure) for b in books] for o in objs]
+    chances = [plan([cost(books[s], o.measure, o.min, w, exact[k][s]) for k, o in enumerate(objs)],
+                    _reach(state, s, w), w) for s in range(n)]
+    for k, o in enumerate(objs):
+        qualified = [v >= o.min for v in exact[k]]
+        now = ranked_points(exact[k], qualified, table)
+        for s in range(n):
+            if qualified[s]:
+                out[s] += now[s]
+                continue
+            if chances[s][k] <= 0.0:
+                continue
+            at_min = list(exact[k])
+            at_min[s] = o.min
+            would = ranked_points(at_min, [q or i == s for i, q in enumerate(qualified)], table)
+            out[s] += chances[s][k] * would[s]
+    return out
+
+
+def values(state: Any, seat: int) -> list[float]:
+    """Every seat's expected final score (solo: the player's minus Ed's), from public facts."""
+    if state.phase == "over":
+        totals = [float(s.total) for s in state.scores()]
+        if state.players == 1:
+            return [totals[0] - float(ed_score(state).total)]
+        return totals
+    w = _active[0]
+    if w is None:
+        return legacy_values(state, seat)
+    half = bool(state.options.get("half_icons", True))
+    left = time_left(state)
+    if state.players == 1:
+        mine, eds = solo_objectives(state, w)
+        book = state.books[0]
+        own = mine + _rest(book, half) + _in_reach(book, left, w)
+        return [own - (ed_rest(state) + eds)]
+    objectives = ranked_objectives(state, w)
+    return [objectives[s] + _rest(b, half) + _in_reach(b, left, w)
+            for s, b in enumerate(state.books[:state.players])]
+
+
+def legacy_values(state: Any, seat: int) -> list[float]:
+    """The evaluation before objective planning (issue 19), kept to measure the new one against:
+    the endgame scoring as it stands plus resources in reach with the old hand-set weights."""
+    totals = [float(s.total) for s in state.scores()]
+    if state.phase != "over":
+        left = time_left(state)
+        old = Weights(card=1.2, stored_token=1.2, signature=0.45, track_step=0.55, tile_cell=0.15, room=0.0)
+        totals = [t + _in_reach(b, left, old) for t, b in zip(totals, state.books[:state.players])]
+    if state.players == 1:
+        return [totals[0] - float(ed_score(state).total)]
+    return totals
 
 
 BOTS = BotSettings(
