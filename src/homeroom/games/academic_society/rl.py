@@ -29,10 +29,11 @@ activated.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
+from homeroom.engine.features import multi_hot, one_hot
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -128,20 +129,6 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
     return name, ()
 
 
-def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
-    """1 at ``value``'s place in ``domain`` (all 0 for None); a value the encoding does not know is an
-    error, so that a new phase or decision kind cannot slip by unencoded."""
-    if value is not None and value not in domain:
-        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
-    return [1.0 if value == x else 0.0 for x in domain]
-
-
-def _multi_hot(values: Any, index: Mapping[Any, int]) -> list[float]:
-    out = [0.0] * len(index)
-    for v in values or ():
-        if v in index:
-            out[index[v]] = 1.0
-    return out
 
 
 def _seat_size() -> int:
@@ -171,9 +158,9 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     rounds = float(c.rules.rounds)
     marker = obs["round_marker"]
     out: list[float] = [obs["round"] / rounds, 0.0 if marker == "END" else 1.0]
-    out += _one_hot(obs["phase"], range(6))
-    out += _one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
-    out += _multi_hot(obs["secretariat"], subject_at) + _multi_hot(obs["beside"], subject_at)
+    out += one_hot(obs["phase"], range(6))
+    out += one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
+    out += multi_hot(obs["secretariat"], subject_at) + multi_hot(obs["beside"], subject_at)
     for space in c.spaces:
         here = obs["board"].get(space.id, [])
         counts = [0.0] * MAX_PLAYERS
@@ -181,22 +168,22 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
             r = rel(who)
             if r is not None:
                 counts[r] += 0.5
-        out += counts + _multi_hot([p for _, p in here if p != "scholar"], subject_at)
+        out += counts + multi_hot([p for _, p in here if p != "scholar"], subject_at)
     out.append(obs["royal_commission_pile"] / 10.0)
-    out += _multi_hot(obs["royal_commissions_revealed"], commission_at)
-    out += _multi_hot(obs["royal_commissions_done"], commission_at)
+    out += multi_hot(obs["royal_commissions_revealed"], commission_at)
+    out += multi_hot(obs["royal_commissions_done"], commission_at)
     out += [obs["treatise_piles"].get(s, 0) / 9.0 for s in SUBJECTS]
-    out += _multi_hot([t for s in SUBJECTS for t in obs["treatises_revealed"].get(s, [])], treatise_at)
-    out += _multi_hot([t for s in SUBJECTS for t in obs["treatise_discards"].get(s, [])], treatise_at)
-    out += _multi_hot(obs["treatises_removed"], treatise_at)
+    out += multi_hot([t for s in SUBJECTS for t in obs["treatises_revealed"].get(s, [])], treatise_at)
+    out += multi_hot([t for s in SUBJECTS for t in obs["treatise_discards"].get(s, [])], treatise_at)
+    out += multi_hot(obs["treatises_removed"], treatise_at)
     decision = obs["decision"] or {}
-    out += _one_hot(decision.get("kind"), KINDS)
-    out += _one_hot(rel(decision.get("seat")), range(MAX_PLAYERS))
+    out += one_hot(decision.get("kind"), KINDS)
+    out += one_hot(rel(decision.get("seat")), range(MAX_PLAYERS))
     out.append(float(decision.get("n", 0)) / 10.0 if isinstance(decision.get("n"), int) else 0.0)
-    out += _one_hot(decision.get("for"), _contexts())
-    out += _multi_hot(decision.get("subjects", []), subject_at)
+    out += one_hot(decision.get("for"), _contexts())
+    out += multi_hot(decision.get("subjects", []), subject_at)
     out.append(len(obs["queue"]) / 5.0)
-    out += _one_hot(obs["activation"], range(-1, len(SUBJECTS) * SLOTS))  # -1: none, else a position
+    out += one_hot(obs["activation"], range(-1, len(SUBJECTS) * SLOTS))  # -1: none, else a position
     order = list(obs["order"])
     for r in range(players):
         s = (seat + r) % players
@@ -205,7 +192,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         out += [t / 6.0 for t in obs["theories"][s]]
         out += [obs["contribution"][s] / 6.0, obs["contribution_stack"][s] / 20.0]
         out += [obs["hand"][s] / 7.0, obs["held_aside"][s] / 7.0]
-        out += _multi_hot(obs["authority"][s], cell_at) + _multi_hot(obs["laid_down"][s], cell_at)
+        out += multi_hot(obs["authority"][s], cell_at) + multi_hot(obs["laid_down"][s], cell_at)
         out += [v / 3.0 for v in obs["sabbatical"][s]]
         shown = [0.0] * (3 * len(c.treatises))
         for row, subject_row in enumerate(obs["presentation"][s]):
@@ -214,5 +201,5 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
                     i = 3 * treatise_at[tile]
                     shown[i:i + 3] = [1.0, (row + 1) / len(SUBJECTS), (pos + 1) / SLOTS]
         out += shown
-        out += _multi_hot(obs["secretaries_in_hand"][s], subject_at)
+        out += multi_hot(obs["secretaries_in_hand"][s], subject_at)
     return out

@@ -41,6 +41,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from homeroom.engine import Action
+from homeroom.engine.features import multi_hot, one_hot
 from homeroom.games.class_of_89.actions import (
     STORAGE,
     SUPERLATIVE,
@@ -177,22 +178,6 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
     return name, ()
 
 
-def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
-    """1 at ``value``'s place in ``domain`` (all 0 for None or ""); a value the encoding does not know is an
-    error, so that a new phase or decision kind cannot slip by unencoded."""
-    if value == "":
-        value = None
-    if value is not None and value not in domain:
-        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
-    return [1.0 if value == x else 0.0 for x in domain]
-
-
-def _multi_hot(values: Any, index: Mapping[Any, int]) -> list[float]:
-    out = [0.0] * len(index)
-    for v in values or ():
-        if v in index:
-            out[index[v]] = 1.0
-    return out
 
 
 def _books(players: int) -> int:
@@ -227,13 +212,13 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         return None if s is None or s < 0 else (int(s) - seat) % players
 
     out: list[float] = [obs["round"] / 4.0]
-    out += _one_hot(obs["phase"], PHASES)
+    out += one_hot(obs["phase"], PHASES)
     for key in ("first", "turn", "to_move"):
-        out += _one_hot(rel(obs[key]), range(MAX_PLAYERS))
-    out += _one_hot(obs["location"], range(-1, locs + 1))  # -1: none, the locations, the entrance
-    out += _one_hot(obs["member"], d.members)
+        out += one_hot(rel(obs[key]), range(MAX_PLAYERS))
+    out += one_hot(obs["location"], range(-1, locs + 1))  # -1: none, the locations, the entrance
+    out += one_hot(obs["member"], d.members)
     out += [float(bool(obs[k])) for k in ("main_done", "sig_done", "member_done")]
-    out += _multi_hot(obs["objectives"], {o: i for i, o in enumerate(d.objectives)})
+    out += multi_hot(obs["objectives"], {o: i for i, o in enumerate(d.objectives)})
     school = [0.0] * (3 * len(d.all_cards))
     for li, row in enumerate(obs["school"]):
         for si, card in enumerate(row):
@@ -241,14 +226,14 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
                 i = 3 * d.at[card]
                 school[i:i + 3] = [1.0, (li + 1) / locs, (si + 1) / 5.0]
     out += school
-    out += _multi_hot(obs["school_sups"].values(), d.student_at)
+    out += multi_hot(obs["school_sups"].values(), d.student_at)
     for li in range(locs):
         row = obs["spaces"][li] if li < len(obs["spaces"]) else []
         out += [(row[k] if k < len(row) else 0) / 2.0 for k in range(3)]
     for li in range(locs):
         row = obs["space_members"][li] if li < len(obs["space_members"]) else []
         for k in range(3):
-            out += _one_hot(row[k] if k < len(row) else "", (*d.members, "janitor"))
+            out += one_hot(row[k] if k < len(row) else "", (*d.members, "janitor"))
     entrance = [0.0] * (MAX_PLAYERS * len(d.members))
     for who, member in obs["entrance"]:
         r = rel(who)
@@ -256,8 +241,8 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
             entrance[r * len(d.members) + d.members.index(member)] = 1.0
     out += entrance
     out += [obs["decks"].get(k, 0) / 40.0 for k in d.decks]
-    out += _multi_hot([c for pile in obs["discards"].values() for c in pile], d.at)
-    out += _multi_hot(obs["set_aside"], d.at)
+    out += multi_hot([c for pile in obs["discards"].values() for c in pile], d.at)
+    out += multi_hot(obs["set_aside"], d.at)
     out.append(obs["ones_supply"] / 24.0)
     books = obs["books"]
     order = [(seat + r) % players for r in range(players)] + list(range(players, len(books)))
@@ -281,33 +266,33 @@ def _book(book: Mapping[str, Any], d: _Data) -> list[float]:
     for cell in d.grid:
         what = book["grid"][cell] if cell < len(book["grid"]) else ""
         out += [1.0 if what == "1x1" else 0.0, 1.0 if what and what != "1x1" else 0.0]
-    out += _multi_hot(book["tiles"], d.tile_at)
+    out += multi_hot(book["tiles"], d.tile_at)
     out += [book["tracks"].get(c, 0) / 6.0 for c in d.clubs]
     out += [book["signatures"] / 20.0, book["abc_tokens"] / 2.0]
-    out += _multi_hot(book["abc_slots"], {c: c for c in d.cells})
+    out += multi_hot(book["abc_slots"], {c: c for c in d.cells})
     out += [book["storage"].count(t) / 2.0 for t in d.tokens]
     out.append(book["ones"] / 24.0)
-    out += _multi_hot([s["student"] for s in book["superlatives"]], d.student_at)
-    out += _multi_hot(book["staff"], d.staff_at)
+    out += multi_hot([s["student"] for s in book["superlatives"]], d.student_at)
+    out += multi_hot(book["staff"], d.staff_at)
     out += [book["halves"].count(c) / 4.0 for c in d.clubs]
-    out += _multi_hot(book["rows_done"], {r: r for r in range(d.rows)})
-    out += _multi_hot(book["cols_done"], {c: c for c in range(d.columns)})
-    out += _one_hot(book["side"], ("A", "B"))
-    out += _multi_hot(book["used"], {m: i for i, m in enumerate(d.members)})
+    out += multi_hot(book["rows_done"], {r: r for r in range(d.rows)})
+    out += multi_hot(book["cols_done"], {c: c for c in range(d.columns)})
+    out += one_hot(book["side"], ("A", "B"))
+    out += multi_hot(book["used"], {m: i for i, m in enumerate(d.members)})
     return out
 
 
 def _pending(pending: Sequence[Mapping[str, Any]], seat: int, rel: Any, d: _Data) -> list[float]:
     first = pending[0] if pending else None
     out: list[float] = []
-    out += _one_hot(first and first["kind"], PENDING)
+    out += one_hot(first and first["kind"], PENDING)
     out.append(1.0 if first and first["seat"] == seat else 0.0)
-    out += _one_hot(rel(first["seat"]) if first else None, range(MAX_PLAYERS))
-    out += _one_hot(first and first["token"], (*d.tokens, "any"))
-    out += _one_hot(first and first["club"], d.clubs)
+    out += one_hot(rel(first["seat"]) if first else None, range(MAX_PLAYERS))
+    out += one_hot(first and first["token"], (*d.tokens, "any"))
+    out += one_hot(first and first["club"], d.clubs)
     out.append(1.0 if first and first["optional"] else 0.0)
     cards = first["cards"] if first else []
-    out += _multi_hot(cards if isinstance(cards, list) else [], d.photo_at)
+    out += multi_hot(cards if isinstance(cards, list) else [], d.photo_at)
     out.append((len(cards) if isinstance(cards, list) else int(cards)) / 3.0)
     out.append(len(pending) / 4.0)
     return out
@@ -316,7 +301,7 @@ def _pending(pending: Sequence[Mapping[str, Any]], seat: int, rel: Any, d: _Data
 def _solo(solo: Mapping[str, Any] | None, d: _Data) -> list[float]:
     if solo is None:
         return [0.0] * (len(d.location_cards) + 2 + len(d.clubs) + len(d.tokens))
-    out = _one_hot(solo["location_card"], d.location_cards)
+    out = one_hot(solo["location_card"], d.location_cards)
     out += [solo["location_deck"] / 10.0, solo["choice_deck"] / 20.0]
     priority = solo["priority"]
     out += [(len(priority) - priority.index(c)) / len(priority) if c in priority else 0.0 for c in d.clubs]

@@ -30,10 +30,11 @@ seats after me"):
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
+from homeroom.engine.features import multi_hot, one_hot
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -110,19 +111,6 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
     return name, ()
 
 
-def _one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
-    """1 at ``value``'s place in ``domain`` (all 0 for None); a value the encoding does not know is an
-    error, so that a new phase cannot slip by unencoded."""
-    if value is not None and value not in domain:
-        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(domain)})")
-    return [1.0 if value == d else 0.0 for d in domain]
-
-
-def _multi_hot(values: Any, index: Mapping[Any, int]) -> list[float]:
-    out = [0.0] * len(index)
-    for v in values or ():
-        out[index[v]] = 1.0
-    return out
 
 
 def _per_player_size() -> int:
@@ -153,16 +141,16 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         return None if s is None else (int(s) - seat) % players
 
     out: list[float] = []
-    out += _one_hot(obs["year"], YEARS)
-    out += _one_hot(obs["season"], SEASONS)
-    out += _one_hot(obs["phase"], PHASES)
-    out += _one_hot(obs["step"], ("midterm", "final"))
-    out += _one_hot(rel(obs["leader"]), range(MAX_PLAYERS))
-    out += _one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
-    out += _multi_hot(obs["quad"], card_at)
+    out += one_hot(obs["year"], YEARS)
+    out += one_hot(obs["season"], SEASONS)
+    out += one_hot(obs["phase"], PHASES)
+    out += one_hot(obs["step"], ("midterm", "final"))
+    out += one_hot(rel(obs["leader"]), range(MAX_PLAYERS))
+    out += one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
+    out += multi_hot(obs["quad"], card_at)
     out += [obs["student_deck"] / 30.0, obs["organization_deck"] / 24.0, obs["event_deck"] / 40.0]
-    out += _multi_hot(obs["event_discard"], event_at)
-    out += _multi_hot([obs["playing"]] if obs["playing"] else [], play_at)
+    out += multi_hot(obs["event_discard"], event_at)
+    out += multi_hot([obs["playing"]] if obs["playing"] else [], play_at)
     exchanging = {rel(s) for s in obs["exchanging"] or ()}
     out += [1.0 if r in exchanging else 0.0 for r in range(MAX_PLAYERS)]
     stacks = obs["stacks"] or {}
@@ -170,7 +158,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     for r in range(players):
         p = obs["players"][(seat + r) % players]
         out.append(1.0 if obs["enrolled"][(seat + r) % players] else 0.0)
-        out += _multi_hot(p["hand"], play_at)
+        out += multi_hot(p["hand"], play_at)
         out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
         clique = [0.0] * (5 * len(clique_cards))
         for cid, x, y, parent, bonds in p["clique"]:
@@ -181,5 +169,5 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         sig = p["signatures"]
         out += [sig.get(k, 0) / 10.0 for k in CATEGORIES]
         out += [p["supply"] / MARKERS]
-        out += _multi_hot(p["drama_face_down"], drama_at)
+        out += multi_hot(p["drama_face_down"], drama_at)
     return out
