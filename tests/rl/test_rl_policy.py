@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from homeroom import games
 from homeroom.agents import AgentError, make_agent
 from homeroom.cli.main import app
-from homeroom.server.bots import check_kind
+from homeroom.server.bots import check_kind, runnable
 
 pytestmark = pytest.mark.xdist_group("rl-policy")  # one smoke-trained model for all of them
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_masked_ppo.py"
@@ -73,7 +73,20 @@ def test_the_server_seats_only_policies_from_its_policy_folder(trained: Path, mo
     with pytest.raises(AgentError, match="seats no trained policies"):
         check_kind(f"policy:{trained}")
     monkeypatch.setenv("HOMEROOM_POLICY_DIR", str(trained.parent))
-    assert check_kind(f"policy:{trained.name}") == f"policy:{trained.resolve()}"
+    # stored and shown by its name in the folder (the lobby never sees the server's paths) ...
+    assert check_kind(f"policy:{trained.name}") == f"policy:{trained.name}"
+    assert check_kind(f"policy:{trained.resolve()}") == f"policy:{trained.name}"
+    # ... and run from the folder (an older table that stored the absolute path still runs)
+    assert runnable(f"policy:{trained.name}") == f"policy:{trained.resolve()}"
+    assert runnable(f"policy:{trained.resolve()}") == f"policy:{trained.resolve()}"
+    assert runnable("hard") == "hard"
+    # a policy for another table is refused when the seat is given, not at its first move
+    assert check_kind(f"policy:{trained.name}", "high-school-drama", 2) == f"policy:{trained.name}"
+    with pytest.raises(AgentError, match="trained for 2 players, not 3"):
+        check_kind(f"policy:{trained.name}", "high-school-drama", 3)
+    with pytest.raises(AgentError, match="trained for high-school-drama, not academic-society"):
+        check_kind(f"policy:{trained.name}", "academic-society", 2)
+    assert check_kind("hard", "academic-society", 4) == "hard"
     with pytest.raises(AgentError, match="must lie in HOMEROOM_POLICY_DIR"):
         check_kind("policy:../elsewhere.zip")
     with pytest.raises(AgentError, match="does not exist"):

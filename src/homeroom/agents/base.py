@@ -50,6 +50,11 @@ class Agent(ABC):
     def choose(self, state: State, seat: int) -> Action:
         """A legal action for ``seat`` (which must be ``state.to_move``)."""
 
+    def check_table(self, game_id: str, players: int) -> None:
+        """Raise :class:`AgentError` if this agent cannot play ``game_id`` at ``players`` (checked
+        when a seat is given to it, before its first move; every built-in search agent plays any)."""
+        return None
+
     def check_turn(self, state: State, seat: int) -> list[Action]:
         if state.is_terminal():
             raise AgentError(f"{self.name} was asked to move after the game ended")

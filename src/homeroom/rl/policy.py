@@ -83,18 +83,19 @@ class PolicyAgent(Agent):
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
 
-    def _check(self, state: State) -> Encoding:
+    def check_table(self, game_id: str, players: int) -> None:
         meta = self.meta
-        if meta["game"] != state.game_id:
-            raise AgentError(f"policy {self.path!r} was trained for {meta['game']}, not {state.game_id}")
-        if meta["players"] != state.players:
-            raise AgentError(f"policy {self.path!r} was trained for {meta['players']} players, "
-                             f"not {state.players}")
-        enc = encoding(state.game_id)
-        if meta["digest"] != enc.digest():
-            raise AgentError(f"policy {self.path!r} was trained on another version of {state.game_id}'s "
+        if meta["game"] != game_id:
+            raise AgentError(f"policy {self.name[7:]!r} was trained for {meta['game']}, not {game_id}")
+        if meta["players"] != players:
+            raise AgentError(f"policy {self.name[7:]!r} was trained for {meta['players']} players, not {players}")
+        if meta["digest"] != encoding(game_id).digest():
+            raise AgentError(f"policy {self.name[7:]!r} was trained on another version of {game_id}'s "
                              "action encoding; train it again")
-        return enc
+
+    def _check(self, state: State) -> Encoding:
+        self.check_table(state.game_id, state.players)
+        return encoding(state.game_id)
 
     def choose(self, state: State, seat: int) -> Action:
         self.check_turn(state, seat)
@@ -112,8 +113,7 @@ class PolicyAgent(Agent):
 
 def check_policy_file(path: str, game_id: str, players: int) -> None:
     """Raise :class:`AgentError` unless ``path`` holds a policy for ``game_id`` at ``players``."""
-    agent = PolicyAgent(path)
-    agent._check(games.get(game_id).new_state(players, seed=0))
+    PolicyAgent(path).check_table(games.get(game_id).id, players)
 
 
 @dataclass(frozen=True)

@@ -48,26 +48,43 @@ def offered_kinds() -> list[str]:
     return [k for k in kinds() if k != "policy" or has_policy]
 
 
-def served_policy(path: str) -> str:
-    """The absolute path of policy file ``path`` if it lies in $HOMEROOM_POLICY_DIR, else AgentError."""
+def _policy_root() -> Path:
     root = os.environ.get(POLICY_DIR)
     if not root:
         raise AgentError(f"this server seats no trained policies (start it with {POLICY_DIR}=FOLDER)")
-    base = Path(root).expanduser().resolve()
+    return Path(root).expanduser().resolve()
+
+
+def served_policy(path: str) -> str:
+    """The absolute path of policy file ``path`` if it lies in $HOMEROOM_POLICY_DIR, else AgentError."""
+    base = _policy_root()
     full = (base / path).resolve()
     if not full.is_relative_to(base):
         raise AgentError(f"policy files must lie in {POLICY_DIR}; {path!r} does not")
     return str(full)
 
 
-def check_kind(spec: str) -> str:
-    """``spec`` normalised if it is ``human`` or a bot the server will run, else AgentError."""
+def runnable(spec: str) -> str:
+    """The spec a worker builds its agent from: a stored ``policy:NAME`` (a name inside the policy
+    folder, which is what tables store and show) becomes the file's absolute path."""
+    kind, params = parse_spec(spec)
+    if kind == "policy":
+        return f"policy:{served_policy(str(params.get('path', '')))}"
+    return spec
+
+
+def check_kind(spec: str, game_id: str | None = None, players: int | None = None) -> str:
+    """``spec`` normalised if it is ``human`` or a bot the server will run (at ``game_id`` with
+    ``players``, when given: a policy trained for another table is refused here, not at its first
+    move), else AgentError. A policy is stored by its name inside the policy folder, so neither the
+    lobby nor the database holds the server's paths."""
     spec = spec.strip()
     if spec == "human":
         return spec
     kind, params = parse_spec(spec)
     if kind == "policy":
-        spec = f"policy:{served_policy(str(params.get('path', '')))}"
+        full = served_policy(str(params.get("path", "")))
+        spec = f"policy:{Path(full).relative_to(_policy_root()).as_posix()}"
     if kind not in kinds():
         raise AgentError(f"unknown seat kind '{kind}' (known: {', '.join(kinds())})")
     seconds = params.get("seconds")
@@ -76,7 +93,9 @@ def check_kind(spec: str) -> str:
     iterations = params.get("iterations")
     if iterations is not None and (not isinstance(iterations, int) or iterations > MAX_ITERATIONS):
         raise AgentError(f"a bot may run at most {MAX_ITERATIONS} iterations a move (got {iterations!r})")
-    make_agent(spec, 0)  # bad parameters fail here, with the agent's own message
+    agent = make_agent(runnable(spec), 0)  # bad parameters fail here, with the agent's own message
+    if game_id is not None and players is not None:
+        agent.check_table(game_id, players)
     return spec
 
 
@@ -112,6 +131,7 @@ class BotPool:
         return self._pool
 
     async def choose(self, state: State, seat: int, spec: str, seed: int) -> dict[str, Any]:
+        spec = runnable(spec)
         data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):

@@ -134,7 +134,7 @@ class Hub:
         for index, seat_spec in enumerate(seat_specs):
             kind = "human" if seat_spec is None else seat_spec.kind
             try:
-                kinds.append(check_kind(kind))
+                kinds.append(check_kind(kind, game.id, players))
             except AgentError as err:
                 raise ProtocolError("bad_request", f"seat {index}: {err}") from None
             raw = None if seat_spec is None else seat_spec.name
@@ -446,7 +446,7 @@ class Hub:
     async def set_kind(self, table: LiveTable, seat: int, kind: str) -> None:
         """Host only: hand a seat to a bot, or give it back to its human."""
         try:
-            kind = check_kind(kind)
+            kind = check_kind(kind, table.rec.game, table.rec.players)
         except AgentError as err:
             raise ProtocolError("bad_request", str(err)) from None
         rec = table.rec.seats[seat]
