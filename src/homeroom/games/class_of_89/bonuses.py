@@ -28,6 +28,17 @@ from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 _PLACEMENTS: dict[tuple[Any, ...], list[Action]] = {}
 """Memo of :meth:`Bonuses._placements` (actions are immutable, so lists of them can be shared)."""
 _PLACEMENTS_MAX = 50_000
+_PLACINGS: dict[tuple[type[Action], str, int, bool], Action] = {}
+
+
+def _placing(cls: type[Take] | type[Photograph] | type[Keep], card: str, at: int, abc: bool) -> Action:
+    """One (immutable) placing action per (type, card, cell, ABC), built once: building a frozen
+    dataclass costs more than looking it up (bounded: 3 types x the cards x the cells)."""
+    key = (cls, card, at, abc)
+    act = _PLACINGS.get(key)
+    if act is None:
+        act = _PLACINGS[key] = cls(card, at, abc)
+    return act
 
 
 class Bonuses:
@@ -119,14 +130,14 @@ class Bonuses:
                          cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
         if kind == "student":
             ok = pl.student_slots(book, card)
-            out: list[Action] = [cls(card, s) for s in ok]
+            out: list[Action] = [_placing(cls, card, s, False) for s in ok]
             if len(book.abc_slots) < book.abc_tokens:
                 okset = set(ok)
-                out += [cls(card, s, True) for s, c in enumerate(book.photo) if not c and s not in okset]
+                out += [_placing(cls, card, s, True) for s, c in enumerate(book.photo) if not c and s not in okset]
             return out
         if kind == "teacher":
-            return [cls(card, s) for s in pl.empty_slots(book)]
-        return [cls(card, a) for a in pl.tile_spots(book, card)]
+            return [_placing(cls, card, s, False) for s in pl.empty_slots(book)]
+        return [_placing(cls, card, a, False) for a in pl.tile_spots(book, card)]
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
         cap = 4

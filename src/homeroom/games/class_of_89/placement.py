@@ -54,6 +54,10 @@ class Lookup:
                     cells = [(y + dy) * self.gw + x + dx for dy in range(tl.height) for dx in range(tl.width)]
                     spots.append((y * self.gw + x, cells))
             self.shapes[tl.id] = spots
+        # the same spots as bit masks of their cells (bit c for grid cell c), for tile_spots
+        self.masks: dict[str, list[tuple[int, int]]] = {
+            tile: [(anchor, sum(1 << c for c in cells)) for anchor, cells in spots]
+            for tile, spots in self.shapes.items()}
 
 
 _LOOKUP: Lookup | None = None
@@ -126,8 +130,13 @@ def empty_slots(book: Yearbook) -> list[int]:
 
 def tile_spots(book: Yearbook, tile: str) -> list[int]:
     """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
-    taken = book.grid.__getitem__
-    return [anchor for anchor, cells in lookup().shapes[tile] if not any(map(taken, cells))]
+    occupied = 0
+    bit = 1
+    for v in book.grid:
+        if v:
+            occupied |= bit
+        bit <<= 1
+    return [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
 
 
 def tile_cells(tile: str, anchor: int) -> list[int]:

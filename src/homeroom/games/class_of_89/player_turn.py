@@ -36,9 +36,11 @@ from homeroom.games.class_of_89.actions import (
 )
 from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
 from homeroom.games.class_of_89.end_of_round import EndOfRound
-from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending
+from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
 
 _PLACES: dict[tuple[str, str, int], Place] = {}
+_PLACE_ACTIONS: dict[tuple[object, ...], list[Action]] = {}
+"""Memo of :meth:`PlayerTurn._placement_actions` (actions are immutable: lists of them can be shared)."""
 
 
 def _place(member: str, location: str, cost: int) -> Place:
@@ -80,12 +82,24 @@ class PlayerTurn(EndOfRound):
         return []
 
     def _placement_actions(self) -> list[Action]:
+        """Memoised on all the answer depends on: the seat, its used members, what it can pay (at most
+        2 signatures matter) and the occupied spaces."""
         seat = self.current
         book = self.books[seat]
+        entrance = bool(self.options.get("school_entrance", True))
+        sp = self.spaces
+        key = (seat, min(book.signatures, 2), entrance, *sp[0], *sp[1], *sp[2], *sp[3], *sp[4], *book.used)
+        cached = _PLACE_ACTIONS.get(key)
+        if cached is None:
+            if len(_PLACE_ACTIONS) >= 20_000:
+                _PLACE_ACTIONS.clear()
+            cached = _PLACE_ACTIONS[key] = self._scan_placement_actions(seat, book, entrance)
+        return list(cached)
+
+    def _scan_placement_actions(self, seat: int, book: Yearbook, entrance: bool) -> list[Action]:
         comp = components()
         out: list[Action] = []
         signatures = book.signatures
-        entrance = self.options.get("school_entrance", True)
         for member in comp.board["members"]:
             if member in book.used:
                 continue
