@@ -15,7 +15,7 @@ from typing import Any, ClassVar, TypeVar
 
 from homeroom.engine.actions import Action
 from homeroom.engine.codec import CodecError, decode, dumps, encode
-from homeroom.engine.copier import copier
+from homeroom.engine.copier import copier, sharing_copier
 from homeroom.engine.errors import IllegalAction
 from homeroom.engine.events import Event
 from homeroom.engine.rng import RedealRng, Rng
@@ -55,6 +55,10 @@ class State(ABC):
     """Search mode (see :meth:`set_quiet`): nobody reads this position's log, so ``apply`` returns
     no events and the rules may skip formatting log text. Not part of the position: never in its
     JSON; copies (``clone``, ``determinize``) keep it."""
+    redeal_replaces: ClassVar[tuple[str, ...]] = ()
+    """Fields :meth:`redeal_hidden` always rebinds to new values, never changing the old ones in
+    place: :meth:`determinize` does not copy them (nor the generator, which it replaces), as the
+    re-deal throws the copies away."""
     cache_keys: ClassVar[tuple[str, ...]] = ()
     """Names of the game's own ``_c_*`` caches, dropped before each apply (with the engine's)."""
     players: int
@@ -247,7 +251,7 @@ class State(ABC):
         """A copy in which everything hidden from ``seat`` is re-dealt consistently,
         and the future random draws (the generator) are re-seeded; it is in search mode
         (:attr:`quiet`), as only bots use it."""
-        copy = self.clone()
+        copy: S = sharing_copier(type(self), frozenset(("rng", *self.redeal_replaces)))(self)
         copy.__dict__["quiet"] = True  # only bots search determinized worlds: no log text needed
         copy.rng = Rng(rng.next32() << 32 | rng.next32())
         copy.redeal_hidden(seat, RedealRng(rng.next32() << 32 | rng.next32()))

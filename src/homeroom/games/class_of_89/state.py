@@ -197,7 +197,10 @@ class Co89State(PlayerTurn, State):
     def opening_events(self) -> list[Event]:
         return view.opening_events(self)
 
+    redeal_replaces = ("decks",)  # redeal_hidden builds a new dict of new decks
+
     def redeal_hidden(self, seat: int | None, rng: Rng) -> None:
+        decks: dict[str, list[str]] = {}
         for kind, deck in self.decks.items():
             hidden = [p for p in self.pending if p.seat != seat and p.kind == f"draw_{kind}s"]
             pool = list(deck)
@@ -208,7 +211,8 @@ class Co89State(PlayerTurn, State):
                 n = len(p.cards)
                 p.cards = pool[:n]
                 del pool[:n]
-            self.decks[kind] = pool
+            decks[kind] = pool
+        self.decks = decks
         if self.players == 1:
             self._redeal_solo(seat, rng)
 
