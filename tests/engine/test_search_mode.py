@@ -140,3 +140,20 @@ def test_redeal_shuffle_is_the_mersenne_twister_shuffle() -> None:
             RedealRng(seed).shuffle(mine)
             random.Random(seed).shuffle(theirs)
             assert mine == theirs
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_results_memo_gives_the_same_results(game_id: str, players: int) -> None:
+    """``results_memo`` (one end-game scoring for all of simulate's questions) changes no answer,
+    and does not outlive its block."""
+    state = games.get(game_id).new_state(players, 21)
+    rng = Rng(21)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    plain = ([s.to_json() for s in state.scores()], state.winner(), state.placings(),
+             {k: v.to_json() for k, v in state.automa_scores().items()})
+    with state.results_memo():
+        memo = ([s.to_json() for s in state.scores()], state.winner(), state.placings(),
+                {k: v.to_json() for k, v in state.automa_scores().items()})
+    assert memo == plain
+    assert not [k for k in state.__dict__ if k.startswith("_c_")]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -198,6 +200,14 @@ class State(ABC):
         engine's caches and the game's declared :attr:`cache_keys`, without a scan.)"""
         for key in [k for k in self.__dict__ if k.startswith("_c_")]:
             del self.__dict__[key]
+
+    @contextmanager
+    def results_memo(self) -> Iterator[None]:
+        """Within the block, :meth:`scores`, :meth:`winner`, :meth:`placings` and
+        :meth:`automa_scores` may share one end-game scoring (a game whose scoring is costly
+        overrides this; the default shares nothing). For callers that ask for all of them at the
+        end of a game, as ``simulate`` does; the position must not change inside the block."""
+        yield
 
     def winner(self) -> list[int] | None:
         """Winning seats (several on a shared win) after the tie-breaks; None before the end.

@@ -154,6 +154,12 @@ class Co89State(PlayerTurn, State):
             d.pop("_c_scores", None)
             d.pop("_c_ed", None)
 
+    @contextmanager
+    def results_memo(self) -> Iterator[None]:
+        """One end-game scoring (and Ed's) for everything asked inside the block."""
+        with self._scores_memo():
+            yield
+
     def winner(self) -> list[int] | None:
         """Solo: the player wins with more points than Ed (else nobody: Ed wins)."""
         if not self.is_terminal():
