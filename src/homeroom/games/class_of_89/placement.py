@@ -89,39 +89,45 @@ def letter_of(book: Yearbook, slot: int) -> int:
 
 
 def student_slots(book: Yearbook, card: str) -> list[int]:
-    """Empty cells where the student may go in alphabetical order within its class."""
-    lk = lookup()
+    """Empty cells where the student may go in alphabetical order within its class: no visible
+    initial before it in its class is later than the card's, and none after it is earlier."""
+    letters = lookup().letter
     photo = book.photo
-    letter = lk.letter[card]
-    letters = lk.letter
+    letter = letters[card]
     abc = book.abc_slots
-    n = len(photo)
-    # highest initial before each cell within its class, and lowest after it
-    lo = [0] * n
-    cur = 0
-    for s in range(n):
-        c = photo[s]
-        lo[s] = cur
-        if c:
-            if c in letters:
-                if s not in abc:
-                    cur = max(cur, letters[c])
-            else:
-                cur = 0
+    # forward: empty cells whose class has no later initial before them (a teacher starts a class;
+    # an initial covered by the ABC token does not count)
     out = []
-    hi = 999
-    for s in range(n - 1, -1, -1):
-        c = photo[s]
+    lo = 0
+    for s, c in enumerate(photo):
         if c:
-            if c in letters:
-                if s not in abc:
-                    hi = min(hi, letters[c])
-            else:
-                hi = 999
-        elif lo[s] <= letter <= hi:
+            x = letters.get(c, 0)
+            if not x:
+                lo = 0
+            elif x > lo and s not in abc:
+                lo = x
+        elif lo <= letter:
             out.append(s)
-    out.reverse()
-    return out
+    if not out:
+        return out
+    # backward over the same cells: keep those whose class has no earlier initial after them
+    keep = []
+    hi = 999
+    k = len(photo) - 1
+    for s in reversed(out):
+        while k > s:
+            c = photo[k]
+            if c:
+                x = letters.get(c, 0)
+                if not x:
+                    hi = 999
+                elif x < hi and k not in abc:
+                    hi = x
+            k -= 1
+        if letter <= hi:
+            keep.append(s)
+    keep.reverse()
+    return keep
 
 
 def empty_slots(book: Yearbook) -> list[int]:

@@ -40,6 +40,19 @@ from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
 
 _PLACES: dict[tuple[str, str, int], Place] = {}
 _PLACE_ACTIONS: dict[tuple[object, ...], list[Action]] = {}
+_ACTIONS: dict[tuple[object, ...], Action] = {}
+
+
+def _act(cls: type[Action], *args: object) -> Action:
+    """One (immutable) action per type and fields, built once: a frozen dataclass costs more to
+    build than to look up, and a turn offers the same few actions again after every step."""
+    key = (cls, *args)
+    act = _ACTIONS.get(key)
+    if act is None:
+        if len(_ACTIONS) >= 50_000:
+            _ACTIONS.clear()
+        act = _ACTIONS[key] = cls(*args)
+    return act
 """Memo of :meth:`PlayerTurn._placement_actions` (actions are immutable: lists of them can be shared)."""
 
 
@@ -135,14 +148,14 @@ class PlayerTurn(EndOfRound):
         out += main
         at_entrance = self.location == ENTRANCE
         if not self.sig_done and not at_entrance and book.signatures >= 1:
-            out += [BuyToken(components().locations[self.location].token), Refresh()]
+            out += [_act(BuyToken, components().locations[self.location].token), _act(Refresh)]
         if not self.member_done:
             if self.member == "editor":
                 club = components().board["entrance_club"] if at_entrance else components().locations[self.location].club
-                out.append(UseMember("editor", club=club))
+                out.append(_act(UseMember, "editor", club))
             elif self.member == "designer":
                 token = "any" if at_entrance else components().locations[self.location].token
-                out.append(UseMember("designer", token=token))
+                out.append(_act(UseMember, "designer", "", token))
             elif self.member == "photographer" and not at_entrance:
                 lk = pl.lookup()
                 for card in self.school[self.location]:
@@ -151,45 +164,45 @@ class PlayerTurn(EndOfRound):
         if book.storage:
             targets = self._token_targets(book, storage=False)
             for token in sorted(set(book.storage)):
-                out += [Unstore(token, t, self._student_at(book, t)) for t in targets]
+                out += [_act(Unstore, token, t, self._student_at(book, t)) for t in targets]
         if book.signatures >= 2:
             sources = [s for s, t in enumerate(book.tokens) if t]
             sources += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives) if sup.tokens]
             for src in sources:
                 if self._token_targets(book, exclude=src, storage=False):
                     for token in sorted(set(self._tokens_at(book, src))):
-                        out.append(ShiftToken(src, token, self._student_at(book, src)))
+                        out.append(_act(ShiftToken, src, token, self._student_at(book, src)))
         if self.main_done or not main:
-            out.append(EndTurn())
+            out.append(_act(EndTurn))
         return out
 
     def _pending_actions(self, p: Pending) -> list[Action]:
         book = self.books[p.seat]
         if p.kind == "token":
             if p.token == "any":
-                return [*(ChooseToken(t) for t in TOKENS), Decline()]
-            return [*(PutToken(p.token, t, self._student_at(book, t)) for t in self._token_targets(book)),
-                    Decline()]
+                return [*(_act(ChooseToken, t) for t in TOKENS), _act(Decline)]
+            return [*(_act(PutToken, p.token, t, self._student_at(book, t)) for t in self._token_targets(book)),
+                    _act(Decline)]
         if p.kind == "move":
-            return [PutToken(p.token, t, self._student_at(book, t))
+            return [_act(PutToken, p.token, t, self._student_at(book, t))
                     for t in self._token_targets(book, exclude=p.source, storage=False)]
         if p.kind == "tile1x1":
-            return [*(PlaceOneByOne(c) for c, v in enumerate(book.grid) if not v), Decline()]
+            return [*(_act(PlaceOneByOne, c) for c, v in enumerate(book.grid) if not v), _act(Decline)]
         if p.kind in ("draw_students", "draw_teachers"):
             out: list[Action] = []
             for card in p.cards:
                 out += self._placements(p.seat, card, Keep)
             if p.optional or not out:  # none placeable: one is discarded (ruling 22)
-                out.append(Decline())
+                out.append(_act(Decline))
             return out
         if p.kind in ("pick_student", "pick_teacher"):
             out = []
             for card in self._school_cards(p.kind[5:]):
                 out += self._placements(p.seat, card, Keep)
-            return [*out, Decline()]
+            return [*out, _act(Decline)]
         if p.kind == "reward":
             choices = list(TOKENS) if p.club == "honor" else [components().locations[CLUBS.index(p.club)].token]
-            return [Reward("signature"), *(Reward(t) for t in choices)]
+            return [_act(Reward, "signature"), *(_act(Reward, t) for t in choices)]
         return []
 
 
