@@ -20,7 +20,6 @@ from typing import Any
 from homeroom import games
 from homeroom.engine import Rng, State
 
-
 QUIET_SEEDS = 1_000_000
 """The search-mode games of :func:`bench_case` are seeds ``QUIET_SEEDS + n``."""
 
