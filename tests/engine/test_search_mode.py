@@ -94,3 +94,66 @@ def test_simulate_scaling_rows() -> None:
     rows = simulate_scaling("high-school-drama", 2, 4)
     assert [r["workers"] for r in rows] == [1, 2] and all(r["errors"] == 0 for r in rows)
     assert rows[0]["speedup_cpu_normalised"] == 1.0 and rows[1]["games_per_cpu_second"] > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_determinized_worlds_never_touch_the_original(game_id: str, players: int) -> None:
+    """determinize shares with the original only what the re-deal rebinds (``redeal_replaces``) and
+    the generator it replaces: playing a world to the end leaves the original's JSON as it was."""
+    game = games.get(game_id)
+    state = game.new_state(players, 7)
+    rng = Rng(7)
+    step = 0
+    while not state.is_terminal():
+        if step % 9 == 0:
+            before = state.to_json()
+            seat = state.to_move
+            world = state.determinize(seat, Rng(step))
+            assert world.rng is not state.rng
+            for name in type(state).redeal_replaces:
+                assert getattr(world, name) is not getattr(state, name)
+            play = Rng(step + 1)
+            while not world.is_terminal():
+                world.apply(play.choice(world.legal_actions()))
+            assert state.to_json() == before
+        state.apply(rng.choice(state.legal_actions()))
+        step += 1
+
+
+def test_sharing_copier_names_bad_fields() -> None:
+    from homeroom.engine.copier import sharing_copier
+
+    cls = type(games.get("class-of-89").new_state(2, 1))
+    with pytest.raises(TypeError, match="no fields"):
+        sharing_copier(cls, frozenset({"nonsense"}))
+    with pytest.raises(TypeError, match="needs a dataclass"):
+        sharing_copier(int, frozenset())
+
+
+def test_redeal_shuffle_is_the_mersenne_twister_shuffle() -> None:
+    """RedealRng.shuffle inlines random.Random.shuffle: the same order from the same seed."""
+    import random
+
+    for n in (0, 1, 2, 3, 8, 9, 78, 1500):
+        for seed in range(8):
+            mine, theirs = list(range(n)), list(range(n))
+            RedealRng(seed).shuffle(mine)
+            random.Random(seed).shuffle(theirs)
+            assert mine == theirs
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_results_memo_gives_the_same_results(game_id: str, players: int) -> None:
+    """``results_memo`` (one end-game scoring for all of simulate's questions) changes no answer,
+    and does not outlive its block."""
+    state = games.get(game_id).new_state(players, 21)
+    rng = Rng(21)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    plain = ([s.to_json() for s in state.scores()], state.winner(), state.placings(),
+             {k: v.to_json() for k, v in state.automa_scores().items()})
+    with state.results_memo():
+        memo = ([s.to_json() for s in state.scores()], state.winner(), state.placings(),
+                {k: v.to_json() for k, v in state.automa_scores().items()})
+    assert memo == plain
+    assert not [k for k in state.__dict__ if k.startswith("_c_")]

@@ -122,11 +122,25 @@ def _dataclass_copier(tp: type) -> Copier | None:
         _IN_PROGRESS.discard(tp)
 
 
-def _compile_dataclass(tp: type) -> Copier | None:
+@cache
+def sharing_copier(tp: type, share: frozenset[str]) -> Copier:
+    """Like :func:`copier` for the dataclass ``tp``, but the fields named in ``share`` are not
+    copied: the copy starts with the very same values, for a caller that rebinds every one of them
+    at once (as :meth:`State.determinize` rebinds the generator and what the re-deal replaces)."""
+    if not (isinstance(tp, type) and dataclasses.is_dataclass(tp)):
+        raise TypeError(f"sharing_copier needs a dataclass type, not {tp!r}")
+    unknown = share - {name for name, _ in _all_hints(tp)}
+    if unknown:
+        raise TypeError(f"{tp.__qualname__} has no fields {sorted(unknown)}")
+    fn = _compile_dataclass(tp, share)
+    return (lambda v: v) if fn is None else fn
+
+
+def _compile_dataclass(tp: type, share: frozenset[str] = frozenset()) -> Copier | None:
     fields = _all_hints(tp)
     params = getattr(tp, "__dataclass_params__", None)
     frozen = bool(params and params.frozen)
-    field_copiers = {name: copier(ftp) for name, ftp in fields}
+    field_copiers = {name: None if name in share else copier(ftp) for name, ftp in fields}
     if frozen and all(c is None for c in field_copiers.values()):
         return None
     if not any("__dict__" in vars(k) for k in tp.__mro__):  # slotted: instances have no __dict__

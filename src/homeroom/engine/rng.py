@@ -119,4 +119,18 @@ class RedealRng(Rng):
         self._mt = _random.Random(seed)
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        self._mt.shuffle(seq)
+        """``random.Random.shuffle`` with its ``_randbelow`` inlined (the same swaps from the same
+        stream; a third of the time, as a re-deal shuffles every deck of every determinized world)."""
+        getrandbits = self._mt.getrandbits
+        bits = _BITS
+        for i in range(len(seq) - 1, 0, -1):
+            k = bits[i] if i < _NBITS else (i + 1).bit_length()
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            seq[i], seq[j] = seq[j], seq[i]
+
+
+_NBITS = 1024
+_BITS = [(i + 1).bit_length() for i in range(_NBITS)]
+"""``(i + 1).bit_length()``: the bits ``random.Random._randbelow(i + 1)`` draws."""

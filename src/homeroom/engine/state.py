@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from homeroom.engine.actions import Action
 from homeroom.engine.codec import CodecError, decode, dumps, encode
-from homeroom.engine.copier import copier
+from homeroom.engine.copier import copier, sharing_copier
 from homeroom.engine.errors import IllegalAction
 from homeroom.engine.events import Event
 from homeroom.engine.rng import RedealRng, Rng
@@ -55,6 +57,10 @@ class State(ABC):
     """Search mode (see :meth:`set_quiet`): nobody reads this position's log, so ``apply`` returns
     no events and the rules may skip formatting log text. Not part of the position: never in its
     JSON; copies (``clone``, ``determinize``) keep it."""
+    redeal_replaces: ClassVar[tuple[str, ...]] = ()
+    """Fields :meth:`redeal_hidden` always rebinds to new values, never changing the old ones in
+    place: :meth:`determinize` does not copy them (nor the generator, which it replaces), as the
+    re-deal throws the copies away."""
     cache_keys: ClassVar[tuple[str, ...]] = ()
     """Names of the game's own ``_c_*`` caches, dropped before each apply (with the engine's)."""
     players: int
@@ -195,6 +201,14 @@ class State(ABC):
         for key in [k for k in self.__dict__ if k.startswith("_c_")]:
             del self.__dict__[key]
 
+    @contextmanager
+    def results_memo(self) -> Iterator[None]:
+        """Within the block, :meth:`scores`, :meth:`winner`, :meth:`placings` and
+        :meth:`automa_scores` may share one end-game scoring (a game whose scoring is costly
+        overrides this; the default shares nothing). For callers that ask for all of them at the
+        end of a game, as ``simulate`` does; the position must not change inside the block."""
+        yield
+
     def winner(self) -> list[int] | None:
         """Winning seats (several on a shared win) after the tie-breaks; None before the end.
         Empty when no seat wins (a solo game lost to the automa)."""
@@ -247,7 +261,7 @@ class State(ABC):
         """A copy in which everything hidden from ``seat`` is re-dealt consistently,
         and the future random draws (the generator) are re-seeded; it is in search mode
         (:attr:`quiet`), as only bots use it."""
-        copy = self.clone()
+        copy: S = sharing_copier(type(self), frozenset(("rng", *self.redeal_replaces)))(self)
         copy.__dict__["quiet"] = True  # only bots search determinized worlds: no log text needed
         copy.rng = Rng(rng.next32() << 32 | rng.next32())
         copy.redeal_hidden(seat, RedealRng(rng.next32() << 32 | rng.next32()))

@@ -94,12 +94,13 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], sea
             if result.decisions > bound:
                 raise RuntimeError(f"no end within {bound} decisions")
         result.seconds = time.process_time() - start
-        scores = state.scores()
-        result.scores = [s.total for s in scores]
-        result.breakdowns = [dict(s.breakdown) for s in scores]
-        result.winner = state.winner() or []
-        result.placings = state.placings() or []
-        result.automa_scores = {name: score.total for name, score in state.automa_scores().items()}
+        with state.results_memo():  # one end-game scoring for all four (Class of '89's is costly)
+            scores = state.scores()
+            result.scores = [s.total for s in scores]
+            result.breakdowns = [dict(s.breakdown) for s in scores]
+            result.winner = state.winner() or []
+            result.placings = state.placings() or []
+            result.automa_scores = {name: score.total for name, score in state.automa_scores().items()}
         result.think_seconds = think
         result.decisions_by_seat = counts
         result.actions = actions
@@ -140,7 +141,7 @@ def simulate(
     With ``run_dir``, every finished task's games are written there at once (``chunk-<seed>.json``)
     and a later call with the same directory and arguments plays only the chunks not yet there,
     so an interrupted run resumes where it stopped. ``chunk`` is the number of games per task
-    (default: enough tasks to keep every worker busy, at most 50 games each)."""
+    (default: about 16 tasks per worker, so that none waits long for the last; at most 50 games each)."""
     game = games.get(game_id)
     resolved = game.validate(players, options or {})
     seat_specs = list(seats or [])
@@ -157,7 +158,9 @@ def simulate(
         raise HomeroomError("the number of workers must be at least 1")
     if chunk is not None and chunk < 1:
         raise HomeroomError("the number of games per task must be at least 1")
-    size = chunk or max(1, min(50, math.ceil(n_games / (workers * 8))))
+    # 16 tasks per worker: the last task to finish leaves the other workers idle for at most
+    # 1/16 of the run (a task costs well under a millisecond of scheduling)
+    size = chunk or max(1, min(50, math.ceil(n_games / (workers * 16))))
     results: list[GameResult] = []
     if run_dir is not None:
         manifest = {"game": game_id, "players": players, "games": n_games, "seed": seed,

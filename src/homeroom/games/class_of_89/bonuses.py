@@ -28,6 +28,22 @@ from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 _PLACEMENTS: dict[tuple[Any, ...], list[Action]] = {}
 """Memo of :meth:`Bonuses._placements` (actions are immutable, so lists of them can be shared)."""
 _PLACEMENTS_MAX = 50_000
+_PLACINGS: dict[tuple[type[Action], str, bool], list[Action]] = {}
+
+
+def _placings(cls: type[Take] | type[Photograph] | type[Keep], card: str, abc: bool) -> list[Action]:
+    """The placing actions of ``card`` (with or without the ABC token) indexed by cell, built once
+    per (type, card, ABC): building frozen dataclasses costs more than looking them up (bounded: 3
+    types x the cards x 2 lists of the cells)."""
+    key = (cls, card, abc)
+    row = _PLACINGS.get(key)
+    if row is None:
+        row = _PLACINGS[key] = [cls(card, at, abc) for at in range(_CELLS)]
+    return row
+
+
+_CELLS = 32
+"""More than the class photo's 20 cells and the Wildcat Way's 24 (checked by the placement scans)."""
 
 
 class Bonuses:
@@ -117,16 +133,19 @@ class Bonuses:
     @staticmethod
     def _scan_placements(book: Yearbook, card: str, kind: str,
                          cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
+        assert len(book.photo) <= _CELLS and len(book.grid) <= _CELLS
+        row = _placings(cls, card, False)
         if kind == "student":
             ok = pl.student_slots(book, card)
-            out: list[Action] = [cls(card, s) for s in ok]
+            out: list[Action] = [row[s] for s in ok]
             if len(book.abc_slots) < book.abc_tokens:
                 okset = set(ok)
-                out += [cls(card, s, True) for s, c in enumerate(book.photo) if not c and s not in okset]
+                abc = _placings(cls, card, True)
+                out += [abc[s] for s, c in enumerate(book.photo) if not c and s not in okset]
             return out
         if kind == "teacher":
-            return [cls(card, s) for s in pl.empty_slots(book)]
-        return [cls(card, a) for a in pl.tile_spots(book, card)]
+            return [row[s] for s in pl.empty_slots(book)]
+        return [row[a] for a in pl.tile_spots(book, card)]
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
         cap = 4

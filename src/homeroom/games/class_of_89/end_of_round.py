@@ -29,17 +29,24 @@ class EndOfRound(Solo):
         the token); tied leaders gain nothing. Solo: then Ed's unused team member reward."""
         self.phase = "round_end"
         comp = components()
-        events = [Event(f"Round {self.round} ends.")]
+        quiet = self.quiet
+        events = [] if quiet else [Event(f"Round {self.round} ends.")]
+        books = self.books
         for club in CLUBS:
-            steps = [b.tracks[club] for b in self.books]
+            steps = [b.tracks[club] for b in books]
             best = max(steps)
-            if best > 0 and steps.count(best) == 1 and self._is_ed(steps.index(best)):
-                token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
-                events.append(Event(f"Ed leads {comp.club_name(club)} and takes a token."))
-                events += self._ed_gain("token:" + token)
-            elif best > 0 and steps.count(best) == 1:
-                self.pending.append(Pending("reward", steps.index(best), club=club))
-            elif best > 0:
+            if best <= 0:
+                continue
+            if steps.count(best) == 1:
+                leader = steps.index(best)
+                if self._is_ed(leader):
+                    token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
+                    if not quiet:
+                        events.append(Event(f"Ed leads {comp.club_name(club)} and takes a token."))
+                    events += self._ed_gain("token:" + token)
+                else:
+                    self.pending.append(Pending("reward", leader, club=club))
+            elif not quiet:
                 events.append(Event(f"{comp.club_name(club)} is tied at the top: no reward."))
         if self.players == 1:
             events += self._ed_round_end()
@@ -66,7 +73,8 @@ class EndOfRound(Solo):
             for i in range(5):
                 for j in range(5):
                     self._discard_space(i, j)
-            events.append(Event("Winter Break: the whole school is wiped."))
+            if not self.quiet:
+                events.append(Event("Winter Break: the whole school is wiped."))
         for i in range(5):
             for j in range(5):
                 if not self.school[i][j]:
@@ -79,13 +87,15 @@ class EndOfRound(Solo):
             for loc, cost in self.janitors:
                 self.spaces[loc][cost] = JANITOR
                 self.space_members[loc][cost] = "janitor"
-            events.append(Event("The janitors move one location to the right."))
+            if not self.quiet:
+                events.append(Event("The janitors move one location to the right."))
         if len(self.books) > 2 or self.round == int(board["winter_break_round"]):
             self.first = (self.first + 1) % len(self.books)
         self.round += 1
         self.turns_taken = 0
         self.phase = "place"
-        events.append(Event(f"Round {self.round} begins; {self._name(self.first)} goes first.", reveals=True))
+        if not self.quiet:
+            events.append(Event(f"Round {self.round} begins; {self._name(self.first)} goes first.", reveals=True))
         if self.players == 1:
             events += self._reveal_location()
         return events

@@ -54,6 +54,10 @@ class Lookup:
                     cells = [(y + dy) * self.gw + x + dx for dy in range(tl.height) for dx in range(tl.width)]
                     spots.append((y * self.gw + x, cells))
             self.shapes[tl.id] = spots
+        # the same spots as bit masks of their cells (bit c for grid cell c), for tile_spots
+        self.masks: dict[str, list[tuple[int, int]]] = {
+            tile: [(anchor, sum(1 << c for c in cells)) for anchor, cells in spots]
+            for tile, spots in self.shapes.items()}
 
 
 _LOOKUP: Lookup | None = None
@@ -85,39 +89,45 @@ def letter_of(book: Yearbook, slot: int) -> int:
 
 
 def student_slots(book: Yearbook, card: str) -> list[int]:
-    """Empty cells where the student may go in alphabetical order within its class."""
-    lk = lookup()
+    """Empty cells where the student may go in alphabetical order within its class: no visible
+    initial before it in its class is later than the card's, and none after it is earlier."""
+    letters = lookup().letter
     photo = book.photo
-    letter = lk.letter[card]
-    letters = lk.letter
+    letter = letters[card]
     abc = book.abc_slots
-    n = len(photo)
-    # highest initial before each cell within its class, and lowest after it
-    lo = [0] * n
-    cur = 0
-    for s in range(n):
-        c = photo[s]
-        lo[s] = cur
-        if c:
-            if c in letters:
-                if s not in abc:
-                    cur = max(cur, letters[c])
-            else:
-                cur = 0
+    # forward: empty cells whose class has no later initial before them (a teacher starts a class;
+    # an initial covered by the ABC token does not count)
     out = []
-    hi = 999
-    for s in range(n - 1, -1, -1):
-        c = photo[s]
+    lo = 0
+    for s, c in enumerate(photo):
         if c:
-            if c in letters:
-                if s not in abc:
-                    hi = min(hi, letters[c])
-            else:
-                hi = 999
-        elif lo[s] <= letter <= hi:
+            x = letters.get(c, 0)
+            if not x:
+                lo = 0
+            elif x > lo and s not in abc:
+                lo = x
+        elif lo <= letter:
             out.append(s)
-    out.reverse()
-    return out
+    if not out:
+        return out
+    # backward over the same cells: keep those whose class has no earlier initial after them
+    keep = []
+    hi = 999
+    k = len(photo) - 1
+    for s in reversed(out):
+        while k > s:
+            c = photo[k]
+            if c:
+                x = letters.get(c, 0)
+                if not x:
+                    hi = 999
+                elif x < hi and k not in abc:
+                    hi = x
+            k -= 1
+        if letter <= hi:
+            keep.append(s)
+    keep.reverse()
+    return keep
 
 
 def empty_slots(book: Yearbook) -> list[int]:
@@ -126,8 +136,13 @@ def empty_slots(book: Yearbook) -> list[int]:
 
 def tile_spots(book: Yearbook, tile: str) -> list[int]:
     """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
-    taken = book.grid.__getitem__
-    return [anchor for anchor, cells in lookup().shapes[tile] if not any(map(taken, cells))]
+    occupied = 0
+    bit = 1
+    for v in book.grid:
+        if v:
+            occupied |= bit
+        bit <<= 1
+    return [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
 
 
 def tile_cells(tile: str, anchor: int) -> list[int]:

@@ -36,9 +36,24 @@ from homeroom.games.class_of_89.actions import (
 )
 from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
 from homeroom.games.class_of_89.end_of_round import EndOfRound
-from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending
+from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
 
 _PLACES: dict[tuple[str, str, int], Place] = {}
+_PLACE_ACTIONS: dict[tuple[object, ...], list[Action]] = {}
+_ACTIONS: dict[tuple[object, ...], Action] = {}
+
+
+def _act(cls: type[Action], *args: object) -> Action:
+    """One (immutable) action per type and fields, built once: a frozen dataclass costs more to
+    build than to look up, and a turn offers the same few actions again after every step."""
+    key = (cls, *args)
+    act = _ACTIONS.get(key)
+    if act is None:
+        if len(_ACTIONS) >= 50_000:
+            _ACTIONS.clear()
+        act = _ACTIONS[key] = cls(*args)
+    return act
+"""Memo of :meth:`PlayerTurn._placement_actions` (actions are immutable: lists of them can be shared)."""
 
 
 def _place(member: str, location: str, cost: int) -> Place:
@@ -80,12 +95,24 @@ class PlayerTurn(EndOfRound):
         return []
 
     def _placement_actions(self) -> list[Action]:
+        """Memoised on all the answer depends on: the seat, its used members, what it can pay (at most
+        2 signatures matter) and the occupied spaces."""
         seat = self.current
         book = self.books[seat]
+        entrance = bool(self.options.get("school_entrance", True))
+        sp = self.spaces
+        key = (seat, min(book.signatures, 2), entrance, *sp[0], *sp[1], *sp[2], *sp[3], *sp[4], *book.used)
+        cached = _PLACE_ACTIONS.get(key)
+        if cached is None:
+            if len(_PLACE_ACTIONS) >= 20_000:
+                _PLACE_ACTIONS.clear()
+            cached = _PLACE_ACTIONS[key] = self._scan_placement_actions(seat, book, entrance)
+        return list(cached)
+
+    def _scan_placement_actions(self, seat: int, book: Yearbook, entrance: bool) -> list[Action]:
         comp = components()
         out: list[Action] = []
         signatures = book.signatures
-        entrance = self.options.get("school_entrance", True)
         for member in comp.board["members"]:
             if member in book.used:
                 continue
@@ -121,14 +148,14 @@ class PlayerTurn(EndOfRound):
         out += main
         at_entrance = self.location == ENTRANCE
         if not self.sig_done and not at_entrance and book.signatures >= 1:
-            out += [BuyToken(components().locations[self.location].token), Refresh()]
+            out += [_act(BuyToken, components().locations[self.location].token), _act(Refresh)]
         if not self.member_done:
             if self.member == "editor":
                 club = components().board["entrance_club"] if at_entrance else components().locations[self.location].club
-                out.append(UseMember("editor", club=club))
+                out.append(_act(UseMember, "editor", club))
             elif self.member == "designer":
                 token = "any" if at_entrance else components().locations[self.location].token
-                out.append(UseMember("designer", token=token))
+                out.append(_act(UseMember, "designer", "", token))
             elif self.member == "photographer" and not at_entrance:
                 lk = pl.lookup()
                 for card in self.school[self.location]:
@@ -137,45 +164,45 @@ class PlayerTurn(EndOfRound):
         if book.storage:
             targets = self._token_targets(book, storage=False)
             for token in sorted(set(book.storage)):
-                out += [Unstore(token, t, self._student_at(book, t)) for t in targets]
+                out += [_act(Unstore, token, t, self._student_at(book, t)) for t in targets]
         if book.signatures >= 2:
             sources = [s for s, t in enumerate(book.tokens) if t]
             sources += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives) if sup.tokens]
             for src in sources:
                 if self._token_targets(book, exclude=src, storage=False):
                     for token in sorted(set(self._tokens_at(book, src))):
-                        out.append(ShiftToken(src, token, self._student_at(book, src)))
+                        out.append(_act(ShiftToken, src, token, self._student_at(book, src)))
         if self.main_done or not main:
-            out.append(EndTurn())
+            out.append(_act(EndTurn))
         return out
 
     def _pending_actions(self, p: Pending) -> list[Action]:
         book = self.books[p.seat]
         if p.kind == "token":
             if p.token == "any":
-                return [*(ChooseToken(t) for t in TOKENS), Decline()]
-            return [*(PutToken(p.token, t, self._student_at(book, t)) for t in self._token_targets(book)),
-                    Decline()]
+                return [*(_act(ChooseToken, t) for t in TOKENS), _act(Decline)]
+            return [*(_act(PutToken, p.token, t, self._student_at(book, t)) for t in self._token_targets(book)),
+                    _act(Decline)]
         if p.kind == "move":
-            return [PutToken(p.token, t, self._student_at(book, t))
+            return [_act(PutToken, p.token, t, self._student_at(book, t))
                     for t in self._token_targets(book, exclude=p.source, storage=False)]
         if p.kind == "tile1x1":
-            return [*(PlaceOneByOne(c) for c, v in enumerate(book.grid) if not v), Decline()]
+            return [*(_act(PlaceOneByOne, c) for c, v in enumerate(book.grid) if not v), _act(Decline)]
         if p.kind in ("draw_students", "draw_teachers"):
             out: list[Action] = []
             for card in p.cards:
                 out += self._placements(p.seat, card, Keep)
             if p.optional or not out:  # none placeable: one is discarded (ruling 22)
-                out.append(Decline())
+                out.append(_act(Decline))
             return out
         if p.kind in ("pick_student", "pick_teacher"):
             out = []
             for card in self._school_cards(p.kind[5:]):
                 out += self._placements(p.seat, card, Keep)
-            return [*out, Decline()]
+            return [*out, _act(Decline)]
         if p.kind == "reward":
             choices = list(TOKENS) if p.club == "honor" else [components().locations[CLUBS.index(p.club)].token]
-            return [Reward("signature"), *(Reward(t) for t in choices)]
+            return [_act(Reward, "signature"), *(_act(Reward, t) for t in choices)]
         return []
 
 

@@ -17,6 +17,26 @@ from homeroom.games.class_of_89.model import EMPTY
 ITEM_KIND = {"student": "student", "teacher": "teacher", "staff": "staff", "tile": "tile"}
 
 
+class _Tables:
+    """Facts about the mat that Ed's rules look up on every turn, built once from the components."""
+
+    def __init__(self) -> None:
+        comp = components()
+        self.loc_index = {lc.id: i for i, lc in enumerate(comp.locations)}
+        self.club_loc = {lc.club: i for i, lc in enumerate(comp.locations)}
+        self.token_club = {lc.token: lc.club for lc in comp.locations}
+        self.club_token = {lc.club: lc.token for lc in comp.locations}
+
+
+_TABLES: list[_Tables] = []
+
+
+def _tables() -> _Tables:
+    if not _TABLES:
+        _TABLES.append(_Tables())
+    return _TABLES[0]
+
+
 class Solo(Bonuses):
     """Mixin: Ed's turns, selections, placements, automatic gains and round-end rewards."""
 
@@ -41,12 +61,10 @@ class Solo(Bonuses):
         return self.ed_priority.index(club) if club in self.ed_priority else len(self.ed_priority)
 
     def _token_club(self, token: str) -> str:
-        comp = components()
-        return next(lc.club for lc in comp.locations if lc.token == token)
+        return _tables().token_club[token]
 
     def _preferred_location(self) -> int:
-        comp = components()
-        return next(i for i, lc in enumerate(comp.locations) if lc.club == self.ed_priority[0])
+        return _tables().club_loc[self.ed_priority[0]]
 
     # ------------------------------------------------------------ decks
     def _reveal_choice(self) -> str:
@@ -73,6 +91,8 @@ class Solo(Bonuses):
             self.solo_location_discard = []
             self.rng.shuffle(self.solo_locations)
         self.solo_location = self.solo_locations.pop()
+        if self.quiet:
+            return []
         comp = components()
         card = comp.location_cards[self.solo_location]
         names = {lc.id: lc.name for lc in comp.locations}
@@ -84,7 +104,8 @@ class Solo(Bonuses):
     def _ed_place(self, card: str) -> int:
         """Where Ed puts a card or tile (top-most then left-most; -1 if it cannot be placed)."""
         book = self.books[self.ed]
-        kind = pl.lookup().kind[card]
+        lk = pl.lookup()
+        kind = lk.kind[card]
         photo = book.photo
         if kind == "student":
             empty = pl.empty_slots(book)
@@ -93,7 +114,7 @@ class Solo(Bonuses):
             at = pl.first_match_slot(book, card, empty) if self._half_icons() else -1
             return at if at >= 0 else empty[0]
         if kind == "teacher":
-            teachers = pl.lookup().teachers
+            teachers = lk.teachers
             rows = set()
             cols = set()
             for s, c in enumerate(photo):
@@ -114,15 +135,21 @@ class Solo(Bonuses):
 
     def _select_student(self, cards: list[str]) -> str:
         """Selecting Students: a match he can make, then the most preferred half-icon, then leftmost."""
-        if not cards or not pl.empty_slots(self.books[self.ed]):
+        if not cards:
             return ""
-        pool = [c for c in cards if self._can_match(c)] or list(cards)
+        book = self.books[self.ed]
+        empty = pl.empty_slots(book)
+        if not empty:
+            return ""
+        if self._half_icons():
+            pool = [c for c in cards if pl.first_match_slot(book, c, empty) >= 0] or list(cards)
+        else:
+            pool = list(cards)
         if len(pool) == 1:
             return pool[0]
-        best = min(min(self._pref_rank(pl.half_icon(c, "left")), self._pref_rank(pl.half_icon(c, "right")))
-                   for c in pool)
-        return next(c for c in pool if min(self._pref_rank(pl.half_icon(c, "left")),
-                                           self._pref_rank(pl.half_icon(c, "right"))) == best)
+        rank = self._pref_rank
+        best = min(min(rank(pl.half_icon(c, "left")), rank(pl.half_icon(c, "right"))) for c in pool)
+        return next(c for c in pool if min(rank(pl.half_icon(c, "left")), rank(pl.half_icon(c, "right"))) == best)
 
     def _ed_put(self, card: str, verb: str, sup: str = "") -> list[Event]:
         at = self._ed_place(card)
@@ -131,6 +158,8 @@ class Solo(Bonuses):
             self.discards[kind if kind in self.discards else "student"].append(card)
             if sup:
                 self.discards["student"].append(sup)
+            if self.quiet:
+                return []
             return [Event(f"Ed cannot place {components().card_name(card)} and discards it.")]
         return self._place_card(self.ed, card, at, False, verb, sup)
 
@@ -147,8 +176,7 @@ class Solo(Bonuses):
             n = sum(1 for x in cells if x and not pl.is_teacher(x))
             if n > best:
                 best, best_col = n, c
-        club = self.ed_priority[best_col]
-        return next(lc.token for lc in components().locations if lc.club == club)
+        return _tables().club_token[self.ed_priority[best_col]]
 
     def _ed_token(self, token: str) -> list[Event]:
         if token == "any":
@@ -156,129 +184,161 @@ class Solo(Bonuses):
         self.ed_tokens[token] = self.ed_tokens.get(token, 0) + 1
         col = self.ed_priority.index(self._token_club(token))
         self.ed_revealed[col] = True
+        if self.quiet:
+            return []
         return [Event(f"Ed puts a {components().token_name(token)} on his priority card above column {col + 1}.")]
 
     def _ed_gain(self, gain: str) -> list[Event]:
-        comp = components()
         if gain == "signature":
             return []
         if gain.startswith("token:"):
             return self._ed_token(gain[6:])
+        comp = components()
+        quiet = self.quiet
         book = self.books[self.ed]
         if gain == "tile1x1":
-            free = [c for c, v in enumerate(book.grid) if not v]
-            if self.ones_supply <= 0 or not free:
-                return [Event("Ed has no room for a 1x1 tile.")]
+            grid = book.grid
+            at = next((c for c, v in enumerate(grid) if not v), -1)
+            if self.ones_supply <= 0 or at < 0:
+                return [] if quiet else [Event("Ed has no room for a 1x1 tile.")]
             self.ones_supply -= 1
             book.ones += 1
-            book.grid[free[0]] = "1x1"
-            return [Event(f"Ed places a 1x1 tile at {grid_cell(free[0])}."), *self._cover([free[0]], self.ed)]
+            grid[at] = "1x1"
+            if quiet:
+                return self._cover([at], self.ed)
+            return [Event(f"Ed places a 1x1 tile at {grid_cell(at)}."), *self._cover([at], self.ed)]
         if gain == "draw_students":
             cards = [c for c in (self._draw("student") for _ in range(3)) if c]
             pick = self._select_student(cards)
             self.decks["student"][0:0] = [c for c in cards if c != pick]
             if not pick:
-                return [Event("Ed draws students but can place none.")]
+                return [] if quiet else [Event("Ed draws students but can place none.")]
+            if quiet:
+                return self._ed_put(pick, "keeps")
             return [Event(f"Ed draws {', '.join(comp.card_name(c) for c in cards)} and keeps "
                           f"{comp.card_name(pick)}.", reveals=True), *self._ed_put(pick, "keeps")]
         if gain == "draw_teachers":
             card = self._draw("teacher")
             if not card:
                 return []
+            if quiet:
+                return self._ed_put(card, "places")
             return [Event(f"Ed takes the top teacher, {comp.card_name(card)}.", reveals=True),
                     *self._ed_put(card, "places")]
         if gain in ("pick_student", "pick_teacher"):
             kind = gain[5:]
             start = self._preferred_location()
+            kinds = pl.lookup().kind
             for step in range(5):
                 loc = (start + step) % 5
-                cards = [c for c in self.school[loc] if c and pl.lookup().kind[c] == kind]
+                cards = [c for c in self.school[loc] if c and kinds[c] == kind]
                 if kind == "student":
-                    cards = [self._select_student(cards)] if self._select_student(cards) else []
+                    pick = self._select_student(cards)
+                    cards = [pick] if pick else []
                 cards = [c for c in cards if self._ed_place(c) >= 0]
                 if cards:
                     row = self.school[loc]
                     row[row.index(cards[0])] = ""
+                    if quiet:
+                        return self._ed_put(cards[0], "places")
                     return [Event(f"Ed takes {comp.card_name(cards[0])} from the {comp.locations[loc].name} "
                                   f"(his preferred locations first)."), *self._ed_put(cards[0], "places")]
-            return [Event(f"Ed finds no face-up {kind} he can place and loses the bonus.")]
+            return [] if quiet else [Event(f"Ed finds no face-up {kind} he can place and loses the bonus.")]
         return []
 
     # ------------------------------------------------------------ a turn
     def _ed_turn(self) -> list[Event]:
         comp = components()
         book = self.books[self.ed]
-        ids = [lc.id for lc in comp.locations]
+        quiet = self.quiet
+        loc_index = _tables().loc_index
         choice = self._reveal_choice()
         back = self._next_choice_back()
         member = next(m for m in back if m not in book.used)
         loc_card = comp.location_cards[self.solo_location]
-        want = ids.index(loc_card.members[member])
-        x = ids.index(loc_card.x)
+        want = loc_index[loc_card.members[member]]
+        x = loc_index[loc_card.x]
         loc = -1
+        spaces = self.spaces
         for step in range(5):
             i = (want + step) % 5
-            if i != x and EMPTY in self.spaces[i]:
+            if i != x and EMPTY in spaces[i]:
                 loc = i
                 break
         book.used.append(member)
-        mname = comp.member_name(member)
-        events = [Event(f"Ed reveals a Choice card; the next card's back makes the {mname} his member this turn.",
-                        reveals=True)]
+        mname = "" if quiet else comp.member_name(member)
+        events: list[Event] = []
+        if not quiet:
+            events.append(Event(f"Ed reveals a Choice card; the next card's back makes the {mname} his member "
+                                "this turn.", reveals=True))
         if loc < 0:
-            return [*events, Event(f"Ed finds no free space for his {mname}.")]
-        cost = self.spaces[loc].index(EMPTY)
-        self.spaces[loc][cost] = self.ed
+            return events if quiet else [*events, Event(f"Ed finds no free space for his {mname}.")]
+        cost = spaces[loc].index(EMPTY)
+        spaces[loc][cost] = self.ed
         self.space_members[loc][cost] = member
         where = comp.locations[loc]
-        moved = "" if loc == want else f" (the {comp.locations[want].name} is full, so the next location to the right)"
-        events.append(Event(f"Ed's Location card sends the {mname} to the {where.name}{moved}."))
+        if not quiet:
+            moved = "" if loc == want else (f" (the {comp.locations[want].name} is full, so the next location "
+                                            "to the right)")
+            events.append(Event(f"Ed's Location card sends the {mname} to the {where.name}{moved}."))
         # team member action
         if member == "editor":
             events += self._advance(self.ed, where.club)
         elif member == "designer":
             events += self._ed_token(where.token)
         elif member == "photographer":
-            studs = [c for c in self.school[loc] if c and pl.lookup().kind[c] == "student"]
+            kinds = pl.lookup().kind
+            studs = [c for c in self.school[loc] if c and kinds[c] == "student"]
             pick = self._select_student(studs)
             if pick:
                 self.school[loc][self.school[loc].index(pick)] = ""
-                events += [Event(f"Ed's Photographer takes {comp.card_name(pick)}."), *self._ed_put(pick, "places")]
+                if not quiet:
+                    events.append(Event(f"Ed's Photographer takes {comp.card_name(pick)}."))
+                events += self._ed_put(pick, "places")
             elif pl.empty_slots(book):
                 top = self._draw("student")
                 if top:
-                    events += [Event(f"Ed's Photographer takes the top student, {comp.card_name(top)}.",
-                                     reveals=True), *self._ed_put(top, "places")]
+                    if not quiet:
+                        events.append(Event(f"Ed's Photographer takes the top student, {comp.card_name(top)}.",
+                                            reveals=True))
+                    events += self._ed_put(top, "places")
         elif member == "treasurer":
             for pos in range(5):
                 self._discard_space(loc, pos)
             for pos in range(5):
                 self._fill(loc, pos)
-            events.append(Event(f"Ed's Treasurer wipes and refreshes the {where.name}: "
-                                + ", ".join(comp.card_name(c) for c in self.school[loc] if c) + ".", reveals=True))
+            if not quiet:
+                events.append(Event(f"Ed's Treasurer wipes and refreshes the {where.name}: "
+                                    + ", ".join(comp.card_name(c) for c in self.school[loc] if c) + ".",
+                                    reveals=True))
         # the item on the Choice card, revealing more until one is possible
         possible = self._ed_options(loc)
         if not possible:
-            events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
-                                f"{comp.token_name(where.token)} token and advances on {comp.club_name(where.club)}."))
+            if not quiet:
+                events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
+                                    f"{comp.token_name(where.token)} token and advances on "
+                                    f"{comp.club_name(where.club)}."))
             return [*events, *self._ed_token(where.token), *self._advance(self.ed, where.club)]
         item = comp.choice_cards[choice].items[where.id]
         reveals = 0
         while item not in possible:
             reveals += 1
             if reveals > len(comp.choice_cards) + 1:
-                events.append(Event(f"No Choice card shows a possible item: Ed takes a "
-                                    f"{comp.token_name(where.token)} token and advances on "
-                                    f"{comp.club_name(where.club)}."))
+                if not quiet:
+                    events.append(Event(f"No Choice card shows a possible item: Ed takes a "
+                                        f"{comp.token_name(where.token)} token and advances on "
+                                        f"{comp.club_name(where.club)}."))
                 return [*events, *self._ed_token(where.token), *self._advance(self.ed, where.club)]
             choice = self._reveal_choice()
             item = comp.choice_cards[choice].items[where.id]
-            events.append(Event(f"Ed cannot take that; he reveals another Choice card: {item}.", reveals=True))
+            if not quiet:
+                events.append(Event(f"Ed cannot take that; he reveals another Choice card: {item}.", reveals=True))
         card = possible[item]
         self.school[loc][self.school[loc].index(card)] = ""
         sup = self.school_sups.pop(card, "")
-        events.append(Event(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
-                            f"{comp.card_name(card)}."))
+        if not quiet:
+            events.append(Event(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
+                                f"{comp.card_name(card)}."))
         return [*events, *self._ed_put(card, "places", sup)]
 
     def _ed_options(self, loc: int) -> dict[str, str]:

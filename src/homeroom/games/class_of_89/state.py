@@ -154,6 +154,12 @@ class Co89State(PlayerTurn, State):
             d.pop("_c_scores", None)
             d.pop("_c_ed", None)
 
+    @contextmanager
+    def results_memo(self) -> Iterator[None]:
+        """One end-game scoring (and Ed's) for everything asked inside the block."""
+        with self._scores_memo():
+            yield
+
     def winner(self) -> list[int] | None:
         """Solo: the player wins with more points than Ed (else nobody: Ed wins)."""
         if not self.is_terminal():
@@ -197,7 +203,10 @@ class Co89State(PlayerTurn, State):
     def opening_events(self) -> list[Event]:
         return view.opening_events(self)
 
+    redeal_replaces = ("decks",)  # redeal_hidden builds a new dict of new decks
+
     def redeal_hidden(self, seat: int | None, rng: Rng) -> None:
+        decks: dict[str, list[str]] = {}
         for kind, deck in self.decks.items():
             hidden = [p for p in self.pending if p.seat != seat and p.kind == f"draw_{kind}s"]
             pool = list(deck)
@@ -208,7 +217,8 @@ class Co89State(PlayerTurn, State):
                 n = len(p.cards)
                 p.cards = pool[:n]
                 del pool[:n]
-            self.decks[kind] = pool
+            decks[kind] = pool
+        self.decks = decks
         if self.players == 1:
             self._redeal_solo(seat, rng)
 
