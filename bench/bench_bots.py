@@ -221,6 +221,27 @@ def run_levels(args: argparse.Namespace, ids: list[str]) -> int:
     return 1 if any(r["errors"] for r in rows) else 0
 
 
+def run_versus(args: argparse.Namespace, ids: list[str]) -> int:
+    """``--versus A B``: A against B at 2 players in each game, seats rotated on duplicate deals."""
+    a, b = args.versus
+    rows = []
+    for gid in ids:
+        try:
+            row = head_to_head(gid, a, b, args.games, args.seed, args.workers)
+        except HomeroomError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        rows.append(row)
+        if not args.json:
+            lo, hi = row["win_ci95"]
+            print(f"{gid:20} {a} vs {b}: {row['games']} games  win {row['win_rate']:.0%} [{lo:.0%}, {hi:.0%}]  "
+                  f"margin {row['margin_mean']:+.1f}  ms/decision {row['think_ms_per_decision'][0]:.0f}/"
+                  f"{row['think_ms_per_decision'][1]:.0f}", flush=True)
+    if args.json:
+        print(json.dumps({"settings": vars(args), "versus": rows}))
+    return 1 if any(r["errors"] for r in rows) else 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games per pairing (rounded up to even)")
@@ -234,6 +255,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--versus", nargs=2, metavar=("A", "B"),
+                        help="only play agent spec A against B (2 players, seats rotated) in each game, "
+                             "e.g. a new MCTS default against the old one at the same time budget")
     parser.add_argument("--levels", action="store_true", help="measure the difficulty levels (a batch job)")
     parser.add_argument("--players", type=int, action="append", help="--levels: player counts (default 2)")
     parser.add_argument("--level-pairing", action="append", choices=list(LEVEL_PAIRINGS),
@@ -255,6 +279,8 @@ def main(argv: list[str]) -> int:
         except HomeroomError as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
+    if args.versus:
+        return run_versus(args, ids)
     pairings = args.pairing or ["mcts-random", "mcts-greedy", "greedy-random"]
     spec = {"mcts": args.mcts, "greedy": args.greedy, "random": "random"}
     out: dict[str, Any] = {"settings": vars(args), "iterations_per_second": [], "head_to_head": [], "solo": None}

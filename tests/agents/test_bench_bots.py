@@ -93,3 +93,16 @@ def test_levels_in_batches_play_the_same_deals(tmp_path: Path, capsys: pytest.Ca
         path.unlink()
     assert module.main([*argv, "--batch", "4", "--run-dir", str(run), "--report"]) == 0  # type: ignore[attr-defined]
     assert json.loads(capsys.readouterr().out)["levels"][0]["games"] == 6
+
+
+def test_versus_plays_two_specs_head_to_head_with_seats_rotated(capsys: pytest.CaptureFixture[str]) -> None:
+    module = _bench()
+    status = module.main(["--versus", "mcts:iterations=30", "random", "--game", "toy", "--games", "4",  # type: ignore[attr-defined]
+                          "--json"])
+    assert status == 0
+    rows = json.loads(capsys.readouterr().out)["versus"]
+    assert len(rows) == 1 and rows[0]["games"] == 4
+    assert (rows[0]["agent"], rows[0]["opponent"]) == ("mcts:iterations=30", "random")
+    assert rows[0]["win_rate"] >= 0.75  # MCTS beats random on the toy game
+    assert module.main(["--versus", "mcts:wizard=1", "random", "--game", "toy"]) == 2  # type: ignore[attr-defined]
+    assert "unknown parameter 'wizard'" in capsys.readouterr().err

@@ -34,7 +34,7 @@ def test_each_level_is_its_recipe() -> None:
     easy, medium, hard = make_agent("easy"), make_agent("medium"), make_agent("hard")
     assert isinstance(easy, GreedyAgent) and easy.depth == 0 and easy.epsilon == 0.5 and easy.name == "easy"
     assert isinstance(medium, GreedyAgent) and medium.epsilon == 0 and medium.depth == 2
-    assert isinstance(hard, MctsAgent) and hard.seconds == 1.5 and hard.iterations is None and hard.name == "hard"
+    assert isinstance(hard, MctsAgent) and hard.iterations == 1000 and hard.seconds == 3.0 and hard.name == "hard"
     assert make_agent("hard:seconds=2,iterations=50").budget() == "50 iterations or 2 s per decision"  # type: ignore[attr-defined]
 
 

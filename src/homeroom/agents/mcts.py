@@ -162,30 +162,41 @@ class MctsAgent(Agent):
         node = root
         path: list[Node] = []
         rng = self.rng
+        c = self.c
+        sqrt, log = math.sqrt, math.log
         # selection and expansion
         while not world.is_terminal():
             legal = world.legal_actions()
             mover = world.to_move
             assert mover is not None
             children = node.children
-            untried = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.avail += 1
             order = self._order if node is root else node.order
             if (order is None and self._order and mover == seat and len(path) <= self._own_depth
                     and len(legal) > 2):
                 order = node.order = self._static_order(world, legal, seat, evaluate)
             if order:
-                limit = max(2, int(self.root_widen * math.sqrt(node.visits + 1)))
+                limit = max(2, int(self.root_widen * sqrt(node.visits + 1)))
             elif self.widen > 0:
-                limit = max(1, int(self.widen * math.sqrt(node.visits + 1)))
+                limit = max(1, int(self.widen * sqrt(node.visits + 1)))
             else:
                 limit = len(legal)
-            if untried and len(children) < limit:
+            # one pass: count availability, list the untried actions and, when no child may be
+            # added, find the UCT choice (the first of the best, in legal order)
+            full = len(children) >= limit
+            untried: list[Action] = []
+            best_action: Action | None = None
+            best_score = -math.inf
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if full and child.visits:
+                    score = child.total / child.visits + c * sqrt(log(max(1, child.avail)) / child.visits)
+                    if score > best_score:
+                        best_score, best_action = score, a
+            if untried and not full:
                 if order:
                     action = min(untried, key=lambda a: order.get(a, len(order)))
                 else:
@@ -196,16 +207,13 @@ class MctsAgent(Agent):
                 path.append(child)
                 node = child
                 break
-            best_action = None
-            best_score = -math.inf
-            c = self.c
-            for a in legal:
-                child = children.get(a)
-                if child is None or child.visits == 0:
-                    continue
-                score = child.total / child.visits + c * math.sqrt(math.log(max(1, child.avail)) / child.visits)
-                if score > best_score:
-                    best_score, best_action = score, a
+            if not full:  # every legal action has been tried: UCT over them all
+                for a in legal:
+                    child = children[a]
+                    if child.visits:
+                        score = child.total / child.visits + c * sqrt(log(max(1, child.avail)) / child.visits)
+                        if score > best_score:
+                            best_score, best_action = score, a
             if best_action is None:  # every tried child is illegal in this world
                 best_action = untried[rng.randrange(len(untried))]
                 child = Node(mover=mover, avail=1)

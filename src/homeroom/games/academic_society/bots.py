@@ -183,6 +183,9 @@ def static_values(state: Any) -> list[float]:
 
 
 BOTS = BotSettings(evaluate=values, reward_scale=6.0)
-"""Academic Society search settings: a 6-point margin is a clear lead."""
+"""Academic Society search settings: a 6-point margin is a clear lead. Playouts keep the default
+16 random decisions: shorter ones were measured weaker at the same think time (0.15 s a decision,
+20 games each, seats rotated: depth 4 won 40% with mean margin -11.6, depth 8 45% and -14.3
+against depth 16), probably because the evaluation judges a half-played round less well."""
 
 __all__ = ["BOTS", "rounds_left", "static_values", "tile_round_value", "values"]

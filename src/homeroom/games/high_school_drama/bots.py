@@ -75,5 +75,10 @@ def values(state: Any, seat: int) -> list[float]:
     return out
 
 
-BOTS = BotSettings(evaluate=values, reward_scale=8.0)
+PLAYOUT_DEPTH = 4
+"""MCTS playouts: 4 random decisions, then the evaluation (16 before 30 Nov 2026). At the same
+think time (0.15 s a decision, 44 games, seats rotated) depth 4 scored even with 16 (51%,
+mean margin -0.5) with 1.3-1.4x the iterations a second; see agents/BOTS.md."""
+
+BOTS = BotSettings(evaluate=values, reward_scale=8.0, playout_depth=PLAYOUT_DEPTH)
 """High School Drama search settings: an 8-point margin is a clear lead."""

@@ -1,0 +1,54 @@
+"""``hard`` plays the same moves on its fixed budget: a speed-only change must not change them.
+
+``hard`` is measured over hundreds of games from one commit; a later change that is meant to
+make the search faster (cheaper playouts, tree code, engine copies) must leave its moves, and
+the search that chose them, exactly as they were. These positions come from seeded random play;
+each pins the move ``hard`` picks, how many of its iterations visited that move, and the budget.
+If a change *means* to change ``hard``'s play, it is re-measured (agents/BOTS.md) and these pins
+are updated in the same commit.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from homeroom import games
+from homeroom.agents import make_agent
+from homeroom.agents.levels import HARD_ITERATIONS
+from homeroom.agents.mcts import MctsAgent
+from homeroom.engine import Rng
+
+PINNED = [
+    # game, players, seed, random steps, chosen action, its root visits
+    ("academic-society", 2, 21, 30, "Spend(counts=(0, 0, 2, 0))", 145),
+    ("academic-society", 3, 22, 90, "Place(space='library-1', pawn='scholar')", 200),
+    ("high-school-drama", 2, 23, 40, "HookUp(performer='rich-kid', target='basketball', x=0, y=1)", 170),
+    ("high-school-drama", 4, 24, 120,
+     "HookUp(performer='class-president', target='student-council', x=-1, y=-1)", 134),
+]
+
+
+def test_hard_is_a_fixed_budget() -> None:
+    bot = make_agent("hard")
+    assert isinstance(bot, MctsAgent) and bot.iterations == HARD_ITERATIONS == 1000
+    assert bot.seconds == 3.0 and bot.budget() == "1000 iterations or 3 s per decision"
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed", "steps", "move", "visits"), PINNED)
+def test_hard_chooses_the_pinned_move(game_id: str, players: int, seed: int, steps: int, move: str,
+                                      visits: int) -> None:
+    state = games.get(game_id).new_state(players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    while len(state.legal_actions()) < 6:  # a position with a real choice
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    assert seat is not None
+    # the wall-clock cap raised so that a busy test machine cannot cut the search short
+    bot = make_agent("hard:seconds=120", seed=5)
+    assert isinstance(bot, MctsAgent)
+    action = bot.choose(state, seat)
+    assert bot.last_iterations == HARD_ITERATIONS
+    assert bot.last_root is not None
+    assert (repr(action), bot.last_root.children[action].visits) == (move, visits)
