@@ -140,10 +140,14 @@ def test_weights_from_a_dict_name_what_is_wrong() -> None:
 
 
 def test_the_tuned_weights_are_the_ones_the_tuning_run_wrote() -> None:
-    """bots.TUNED is what bench/tune_class_of_89.py found (the JSON records the command)."""
+    """bots.TUNED is what bench/tune_class_of_89.py found (the JSON records the command); weights
+    added after that run (Ed's projected climb) keep their hand-set defaults."""
     result = json.loads((ROOT / "bench" / "results" / "class_of_89_weights.json").read_text())
     assert result["command"].startswith("python bench/tune_class_of_89.py tune")
-    assert bots.TUNED.as_dict() == pytest.approx(result["weights"])
+    tuned = bots.TUNED.as_dict()
+    assert {k: tuned[k] for k in result["weights"]} == pytest.approx(result["weights"])
+    assert {k: v for k, v in tuned.items() if k not in result["weights"]} == pytest.approx(
+        {k: v for k, v in Weights().as_dict().items() if k not in result["weights"]})
 
 
 @pytest.mark.parametrize("steps", [40, 100_000])

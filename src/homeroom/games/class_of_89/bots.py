@@ -65,6 +65,18 @@ class Weights:
     """A student still to add, in tokens' worth of progress."""
     track_cost: float = 1.5
     """A club-track step still to climb to pass Ed on a card's track (solo), in the same units."""
+    ed_climb: float = 0.75
+    """Steps Ed E. Tor is expected to climb on each club track per round still to play (solo)."""
+    ed_climb_end: float = 0.3
+    """Steps he is expected to climb after the player's last turn (his last turn, the round end)."""
+    crowd: float = 0.0
+    """Students' worth of cost per 4 tokens the objectives' MINs need beyond the free token places
+    on the photo's students, shared among the objectives by the tokens each needs (solo)."""
+    lead: float = 0.0
+    """Per club track the player leads Ed on and round end still to come (the leader's token or
+    signature, which Ed then does not get; solo)."""
+    ed_future: float = 1.0
+    """How much of Ed's measured points still to come (:data:`ED_FUTURE`) the evaluation adds."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -321,6 +333,15 @@ def _in_reach(book: Yearbook, left: float, w: Weights) -> float:
     return v
 
 
+def _leads(state: Any, w: Weights) -> float:
+    """The round-end rewards still to come on the club tracks the player leads Ed on (solo)."""
+    if w.lead <= 0 or state.phase == "over":
+        return 0.0
+    ends = int(components().board.get("rounds", 4)) - int(state.round) + 1
+    me, ed = state.books[0], state.books[1]
+    return w.lead * ends * sum(1 for club in me.tracks if me.tracks[club] > ed.tracks[club])
+
+
 def _reach(state: Any, seat: int, w: Weights) -> float:
     return w.rate * turns_left(state, seat) + (w.slack if state.phase != "over" else 0.0)
 
@@ -349,6 +370,64 @@ def ed_rest(state: Any) -> float:
     return float(teachers + tiles + staff_points(ed) + int(board["track_top_points"]) * tops)
 
 
+ED_FUTURE = (0.0, 9.4, 14.2, 18.8, 24.7, 28.7, 33.6, 36.2, 38.3, 40.2, 41.0, 42.3, 43.5)
+"""Ed E. Tor's points other than the objectives still to come, by his turns left (index): the mean
+of final minus current :func:`ed_rest` over 40 Normal games (seeds 300-339, the player moving at
+random; Easy measured within 3 points of it). His teachers score tokens times students, so the
+points come late. Without this term every turn the player ends hands Ed a turn whose points the
+evaluation sees as a loss, and a one-turn lookahead prefers dithering (paying 2 signatures to
+move a token back and forth) to ending the turn."""
+
+
+def ed_turns_left(state: Any) -> int:
+    """Ed's team members still to place this round and in the rounds after it."""
+    return turns_left(state, 1)
+
+
+def ed_future(state: Any, w: Weights) -> float:
+    """Ed's expected points other than the objectives still to come (public facts: the calendar)."""
+    if state.phase == "over":
+        return 0.0
+    return w.ed_future * ED_FUTURE[min(ed_turns_left(state), len(ED_FUTURE) - 1)]
+
+
+def ed_gain(state: Any, w: Weights) -> float:
+    """The steps Ed E. Tor is expected to climb on a club track before the end (public facts only:
+    the calendar). Measured over 30 Normal games: about 0.7-1.0 a round on every track, his
+    preferred one a little more, and 0.7-1.0 from the start of round 4 to the end."""
+    if state.phase == "over":
+        return 0.0
+    return w.ed_climb * ed_turns_left(state) / int(components().board.get("turns_per_round", 3)) \
+        + w.ed_climb_end
+
+
+def race(mine: int, eds: int, gain: float, top: int) -> float:
+    """Steps the player still has to climb to end above Ed's projected pin (``eds`` now, ``gain``
+    to come, never past the top): 0 when already that far ahead, INF when Ed is at the top."""
+    if eds >= top:
+        return float(INF)
+    target = min(float(top), eds + gain + 1.0)
+    return max(0.0, target - mine)
+
+
+def _crowd(book: Yearbook, objs: list[Any], full: list[float], part: list[float | None], w: Weights) -> None:
+    """Add to each objective's costs its share of the students the yearbook lacks room for: the
+    tokens all the MINs still need against the free token places on its students (each objective's
+    estimate alone assumes every free place is its own)."""
+    need = [shortfall(book, o.measure, o.min)[0] for o in objs]
+    total = sum(need)
+    room = sum(_free(book, s) for s in range(pl.CELLS) if _student(book, s)) + len(book.storage)
+    room += sum(MAX_TOKENS - len(x.tokens) for x in book.superlatives)
+    if total <= room:
+        return
+    students = (total - room) / MAX_TOKENS
+    for i, n in enumerate(need):
+        extra = w.crowd * w.student_cost * students * n / total
+        full[i] += extra
+        if part[i] is not None:
+            part[i] = float(part[i] or 0.0) + extra
+
+
 def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     """The player's and Ed's expected objective points in a solo game.
 
@@ -360,27 +439,28 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     win, lose = float(solo["win"]), float(solo["lose"])
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
+    gain = ed_gain(state, w)
     full_costs: list[float] = []
     part_costs: list[float | None] = []
     for oid in state.objectives:
         obj = comp.objectives[oid]
         m = obj.measure
         have = measure(me, m)
-        top = len(comp.tracks[obj.club])
-        mine_t, eds_t = me.tracks[obj.club], ed.tracks[obj.club]
-        higher = mine_t > eds_t
-        climb = w.track_cost * (eds_t + 1 - mine_t) if eds_t < top else float(INF)
         if difficulty == "easy":
             full_costs.append(cost(me, m, obj.min, w, have))
             part_costs.append(None)
-        elif difficulty == "normal":
-            c_min = cost(me, m, obj.min, w, have)
-            full_costs.append(c_min if higher else min(cost(me, m, obj.t1, w, have), c_min + climb))
-            part_costs.append(None if higher else c_min)
+            continue
+        climb = w.track_cost * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
+                                    len(comp.tracks[obj.club]))
+        low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
+        c_low = cost(me, m, low, w, have)
+        full_costs.append(c_low + climb if climb <= 0 else min(cost(me, m, high, w, have), c_low + climb))
+        if difficulty == "normal":
+            part_costs.append(c_low)
         else:
-            c_t1 = cost(me, m, obj.t1, w, have)
-            full_costs.append(c_t1 if higher else min(cost(me, m, obj.t2, w, have), c_t1 + climb))
             part_costs.append(cost(me, m, obj.min, w, have))
+    if w.crowd > 0:
+        _crowd(me, [comp.objectives[oid] for oid in state.objectives], full_costs, part_costs, w)
     reach = _reach(state, 0, w)
     p_full = plan(full_costs, reach, w)
     p_part = plan([c if c is not None else full_costs[i] for i, c in enumerate(part_costs)], reach, w)
@@ -446,8 +526,8 @@ def values(state: Any, seat: int) -> list[float]:
     if state.players == 1:
         mine, eds = solo_objectives(state, w)
         book = state.books[0]
-        own = mine + _rest(book, half) + _in_reach(book, left, w)
-        return [own - (ed_rest(state) + eds)]
+        own = mine + _rest(book, half) + _in_reach(book, left, w) + _leads(state, w)
+        return [own - (ed_rest(state) + ed_future(state, w) + eds)]
     objectives = ranked_objectives(state, w)
     return [objectives[s] + _rest(b, half) + _in_reach(b, left, w)
             for s, b in enumerate(state.books[:state.players])]
