@@ -77,6 +77,10 @@ class Weights:
     signature, which Ed then does not get; solo)."""
     ed_future: float = 1.0
     """How much of Ed's measured points still to come (:data:`ED_FUTURE`) the evaluation adds."""
+    ed_realized: float = 1.0
+    """How much Ed's points other than the objectives count as they stand (plus those to come);
+    the rest of the weight goes to his measured mean (:data:`ED_MEAN_REST`), the same in every
+    position, so that a lookahead through one of his turns does not pick the luckiest one."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -379,6 +383,10 @@ evaluation sees as a loss, and a one-turn lookahead prefers dithering (paying 2 
 move a token back and forth) to ending the turn."""
 
 
+ED_MEAN_REST = 41.0
+"""Ed's mean final points other than the objectives (50 Normal games, BOTS.md)."""
+
+
 def ed_turns_left(state: Any) -> int:
     """Ed's team members still to place this round and in the rounds after it."""
     return turns_left(state, 1)
@@ -527,7 +535,9 @@ def values(state: Any, seat: int) -> list[float]:
         mine, eds = solo_objectives(state, w)
         book = state.books[0]
         own = mine + _rest(book, half) + _in_reach(book, left, w) + _leads(state, w)
-        return [own - (ed_rest(state) + ed_future(state, w) + eds)]
+        ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
+        ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
+        return [own - (ed_other + eds)]
     objectives = ranked_objectives(state, w)
     return [objectives[s] + _rest(b, half) + _in_reach(b, left, w)
             for s, b in enumerate(state.books[:state.players])]
