@@ -205,3 +205,25 @@ def test_eds_points_still_to_come_shrink_with_his_turns() -> None:
     left = bots.ed_turns_left(state)
     assert 0 < left < 12
     assert bots.ed_future(state, bots.TUNED) == pytest.approx(bots.ED_FUTURE[left])
+
+
+def test_a_high_initial_early_in_a_class_shuts_the_cells_after_it() -> None:
+    """Students go in alphabetical order within a class: a U right after the teacher leaves the 18
+    cells after it open to U-Z only, an A there shuts nothing, a U in the last cell shuts the
+    cells before it to V-Z only."""
+    book = blank_book()
+    put(book, 0, "mr-pruitt")
+    assert bots.shut(book) == 0.0
+    put(book, 1, "holly-u")
+    early = bots.shut(book)
+    assert early == pytest.approx(18 * (1 - 6 / 26))
+    book = blank_book()
+    put(book, 0, "mr-pruitt")
+    put(book, 1, "tony-a")
+    assert bots.shut(book) == 0.0
+    book = blank_book()
+    put(book, 0, "mr-pruitt")
+    put(book, 19, "holly-u")
+    assert bots.shut(book) == pytest.approx(18 * (1 - 21 / 26))
+    put(book, 10, "mr-holt")          # a teacher starts a new class: the cells after it open again
+    assert bots.shut(book) < 18 * (1 - 21 / 26)

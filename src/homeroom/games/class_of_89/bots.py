@@ -37,7 +37,7 @@ from typing import Any
 from homeroom.engine.bots import BotSettings
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.components import components
-from homeroom.games.class_of_89.model import Yearbook
+from homeroom.games.class_of_89.model import ENTRANCE, Yearbook
 from homeroom.games.class_of_89.scoring import (
     ed_score,
     measure,
@@ -69,12 +69,24 @@ class Weights:
     """Steps Ed E. Tor is expected to climb on each club track per round still to play (solo)."""
     ed_climb_end: float = 0.3
     """Steps he is expected to climb after the player's last turn (his last turn, the round end)."""
-    crowd: float = 0.0
+    crowd: float = 1.0
     """Students' worth of cost per 4 tokens the objectives' MINs need beyond the free token places
     on the photo's students, shared among the objectives by the tokens each needs (solo)."""
     lead: float = 0.0
     """Per club track the player leads Ed on and round end still to come (the leader's token or
     signature, which Ed then does not get; solo)."""
+    flex: float = 0.6
+    """Per empty class-photo cell, times the share of the alphabet it no longer accepts (students
+    already placed around it in its class), by time left: a high initial early in a class shuts
+    the cells after it to most students."""
+    pot_editor: float = 1.0
+    """Solo, a team member placed and its ability not yet used: the Editor's track step (more
+    where it races Ed on a card's track), the Designer's token and signature, the Photographer's
+    extra student per student at the location (capped at 2). Without it every placement of a
+    member looks the same until its card is taken, and the greedy's narrow beam refines the first
+    three in the legal order: always the Editor first."""
+    pot_designer: float = 1.5
+    pot_photo: float = 1.5
     ed_future: float = 1.0
     """How much of Ed's measured points still to come (:data:`ED_FUTURE`) the evaluation adds."""
     ed_realized: float = 1.0
@@ -332,9 +344,30 @@ def _in_reach(book: Yearbook, left: float, w: Weights) -> float:
         if steps < len(comp.tracks.get(club, ())):
             v += w.track_step * steps
     v += w.tile_cell * sum(1 for g in book.grid if g)
+    if w.flex:
+        v -= w.flex * left * shut(book)
     v += w.room * left * sum(MAX_TOKENS - len(book.tokens[s]) for s, c in enumerate(book.photo)
                              if c and not pl.is_teacher(c))
     return v
+
+
+def _potential(state: Any, w: Weights) -> float:
+    """What the placed team member's unused ability is worth (see ``Weights.pot_editor``)."""
+    if state.phase != "act" or state.member_done or state.current != 0:
+        return 0.0
+    comp = components()
+    at_entrance = state.location == ENTRANCE
+    if state.member == "editor":
+        club = comp.board["entrance_club"] if at_entrance else comp.locations[state.location].club
+        me, ed = state.books[0], state.books[1]
+        steps = race(me.tracks[club], ed.tracks[club], ed_gain(state, w), len(comp.tracks[club]))
+        return w.pot_editor * (3.0 if 0.0 < steps <= 3.0 else 1.0)
+    if state.member == "designer":
+        return w.pot_designer
+    if state.member == "photographer" and not at_entrance:
+        studs = sum(1 for c in state.school[state.location] if c in comp.students)
+        return w.pot_photo * min(2, studs)
+    return 0.0
 
 
 def _leads(state: Any, w: Weights) -> float:
@@ -344,6 +377,36 @@ def _leads(state: Any, w: Weights) -> float:
     ends = int(components().board.get("rounds", 4)) - int(state.round) + 1
     me, ed = state.books[0], state.books[1]
     return w.lead * ends * sum(1 for club in me.tracks if me.tracks[club] > ed.tracks[club])
+
+
+def shut(book: Yearbook) -> float:
+    """The share of the alphabet each empty class-photo cell no longer accepts, summed: its class's
+    highest initial before it and lowest after it bound the students it can take (a teacher placed
+    there later would open it again; ignored)."""
+    letters = pl.lookup().letter
+    photo, abc = book.photo, book.abc_slots
+    n = len(photo)
+    first, last = ord("A"), ord("Z")
+    lo = [first] * n
+    cur = first
+    for s in range(n):
+        c = photo[s]
+        lo[s] = cur
+        if c:
+            cur = max(cur, letters[c]) if c in letters and s not in abc else cur if c in letters else first
+    out = 0.0
+    hi = last
+    for s in range(n - 1, -1, -1):
+        c = photo[s]
+        if c:
+            if c in letters:
+                if s not in abc:
+                    hi = min(hi, letters[c])
+            else:
+                hi = last
+        else:
+            out += 1.0 - max(0, hi - lo[s] + 1) / (last - first + 1)
+    return out
 
 
 def _reach(state: Any, seat: int, w: Weights) -> float:
@@ -534,7 +597,7 @@ def values(state: Any, seat: int) -> list[float]:
     if state.players == 1:
         mine, eds = solo_objectives(state, w)
         book = state.books[0]
-        own = mine + _rest(book, half) + _in_reach(book, left, w) + _leads(state, w)
+        own = mine + _rest(book, half) + _in_reach(book, left, w) + _leads(state, w) + _potential(state, w)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
         ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
         return [own - (ed_other + eds)]
