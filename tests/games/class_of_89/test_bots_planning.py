@@ -227,3 +227,22 @@ def test_a_high_initial_early_in_a_class_shuts_the_cells_after_it() -> None:
     assert bots.shut(book) == pytest.approx(18 * (1 - 21 / 26))
     put(book, 10, "mr-holt")          # a teacher starts a new class: the cells after it open again
     assert bots.shut(book) < 18 * (1 - 21 / 26)
+
+
+def test_the_solo_only_terms_leave_the_multiplayer_evaluation_alone() -> None:
+    """The alphabet shut, a placed member's unused ability, crowding and Ed's terms are solo
+    terms: with 2 players the evaluation is the one BOTS.md's duel measured, whatever they weigh."""
+    two = started(2, 6)
+    rng = Rng(6)
+    for _ in range(60):
+        two.apply(rng.choice(two.legal_actions()))
+    assert not two.is_terminal()
+    book = two.books[0]
+    assert bots.shut(book) > 0.0
+    base = bots.use_weights(replace(bots.TUNED, flex=0.0, pot_editor=0.0, pot_designer=0.0,
+                                    pot_photo=0.0, crowd=0.0, ed_future=0.0))
+    try:
+        plain = values(two, 0)
+    finally:
+        bots.use_weights(base)
+    assert values(two, 0) == plain

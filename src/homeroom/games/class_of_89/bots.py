@@ -78,7 +78,7 @@ class Weights:
     flex: float = 0.6
     """Per empty class-photo cell, times the share of the alphabet it no longer accepts (students
     already placed around it in its class), by time left: a high initial early in a class shuts
-    the cells after it to most students."""
+    the cells after it to most students (solo; the 2-4 player evaluation is as measured in BOTS.md)."""
     pot_editor: float = 1.0
     """Solo, a team member placed and its ability not yet used: the Editor's track step (more
     where it races Ed on a card's track), the Designer's token and signature, the Photographer's
@@ -334,8 +334,9 @@ def _rest(book: Yearbook, half_icons: bool) -> float:
                  + int(board["abc_points"]) * (book.abc_tokens - len(book.abc_slots)))
 
 
-def _in_reach(book: Yearbook, left: float, w: Weights) -> float:
-    """Resources that turn into points later: cards, stored tokens, signatures, track steps."""
+def _in_reach(book: Yearbook, left: float, w: Weights, solo: bool = False) -> float:
+    """Resources that turn into points later: cards, stored tokens, signatures, track steps (solo:
+    less the alphabet the photo's cells no longer accept)."""
     comp = components()
     v = w.card * sum(1 for c in book.photo if c) * (0.4 + 0.6 * left)
     v += w.stored_token * len(book.storage)
@@ -344,7 +345,7 @@ def _in_reach(book: Yearbook, left: float, w: Weights) -> float:
         if steps < len(comp.tracks.get(club, ())):
             v += w.track_step * steps
     v += w.tile_cell * sum(1 for g in book.grid if g)
-    if w.flex:
+    if solo and w.flex:
         v -= w.flex * left * shut(book)
     v += w.room * left * sum(MAX_TOKENS - len(book.tokens[s]) for s, c in enumerate(book.photo)
                              if c and not pl.is_teacher(c))
@@ -597,7 +598,8 @@ def values(state: Any, seat: int) -> list[float]:
     if state.players == 1:
         mine, eds = solo_objectives(state, w)
         book = state.books[0]
-        own = mine + _rest(book, half) + _in_reach(book, left, w) + _leads(state, w) + _potential(state, w)
+        own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True) + _leads(state, w) \
+            + _potential(state, w)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
         ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
         return [own - (ed_other + eds)]
