@@ -21,6 +21,12 @@ finishes objectives instead of spreading tokens thin. On top of that, while roun
 students and teachers in the photo, tokens in storage (free to place later), signatures as
 currency, club-track steps short of the top, Wildcat Way cells covered.
 
+In the solo game a few more terms (see ``BOTS.md``): Ed's points still to come by his turns left
+(so ending a turn is no loss to put off), his club tracks projected to the end (a card's full
+target may be bought by ending above his *projected* pin), the share of the alphabet the photo's
+empty cells no longer accept, a placed team member's unused ability, and the crowding of the
+MINs' tokens on too few students.
+
 Everything read is public: yearbooks, tracks, signatures, the calendar, Ed's tokens (his
 face-down priority cards matter for his teachers only once a token has turned them face up).
 In the solo game the single value is the player's estimate minus Ed E. Tor's.
