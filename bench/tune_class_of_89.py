@@ -42,6 +42,9 @@ from homeroom.engine.actions import Action
 from homeroom.engine.state import State
 from homeroom.games.class_of_89 import bots
 from homeroom.games.class_of_89.bots import Weights
+from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.scoring import measure, solo_objective_points, student_count
+from homeroom.games.class_of_89.state import Co89State
 
 GAME = "class-of-89"
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -86,10 +89,30 @@ def play_solo(job: SoloJob) -> dict[str, Any]:
         decisions += 1
     mine = state.scores()[0]
     ed = state.automa_scores()["Ed E. Tor"]
+    assert isinstance(state, Co89State)
+    book = state.books[0]
     return {"seed": job.seed, "difficulty": job.difficulty, "agent": job.agent, "tag": job.tag,
+            "objectives": objective_outcomes(state), "students": student_count(book),
+            "tokens": sum(len(t) for t in book.tokens),
             "score": mine.total, "ed": ed.total, "win": bool(state.winner()),
             "by_category": dict(mine.breakdown), "ed_by_category": dict(ed.breakdown),
             "decisions": decisions, "cpu_seconds": round(time.process_time() - t0, 2)}
+
+
+def objective_outcomes(state: State) -> list[dict[str, Any]]:
+    """Each club objective at the end of a solo game: what the player had against the targets,
+    the two pins on its club track, and the points it gave (where the points were lost)."""
+    assert isinstance(state, Co89State)
+    comp = components()
+    mine, eds = solo_objective_points(state)
+    me, ed = state.books
+    out = []
+    for oid in state.objectives:
+        o = comp.objectives[oid]
+        out.append({"id": oid, "kind": o.measure["kind"], "have": measure(me, o.measure), "min": o.min,
+                    "t1": o.t1, "t2": o.t2, "track": me.tracks[o.club], "ed_track": ed.tracks[o.club],
+                    "points": mine[oid], "ed_points": eds[oid]})
+    return out
 
 
 @dataclass(frozen=True)
@@ -181,8 +204,26 @@ def _progress(done: int, total: int, start: float) -> None:
 
 
 # ------------------------------------------------------------------ commands
+def _overrides(items: list[str]) -> dict[str, float]:
+    """``--set name=value`` pairs as weights (a clear error for a bad one)."""
+    out: dict[str, float] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        try:
+            out[name] = float(value) if eq else float("nan")
+        except ValueError:
+            raise SystemExit(f"error: --set {item}: the value must be a number") from None
+        if not eq or math.isnan(out[name]):
+            raise SystemExit(f"error: --set {item}: write name=value")
+    try:
+        Weights.from_dict(out)
+    except ValueError as err:
+        raise SystemExit(f"error: --set: {err}") from None
+    return out
+
+
 def cmd_ed(args: argparse.Namespace) -> None:
-    weights = None if args.old else bots.TUNED.as_dict()
+    weights = None if args.old else {**bots.TUNED.as_dict(), **_overrides(args.set)}
     seeds = [args.seed + i for i in range(args.games)]
     manifest = {"command": "ed", "difficulty": args.difficulty, "agent": args.agent,
                 "weights": weights, "seed": args.seed}
@@ -215,7 +256,25 @@ def summarize_solo(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "by_category": {c: [round(_mean(r["by_category"].get(c, 0) for r in rows), 1),
                             round(_mean(r["ed_by_category"].get(c, 0) for r in rows), 1)] for c in cats},
         "cpu_seconds_per_game": round(_mean(r["cpu_seconds"] for r in rows), 1),
+        **objective_summary(rows),
     }
+
+
+def objective_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per game: club objectives won in full (14), in part (6) and missed, cards where the
+    player's pin ended above Ed's, students and placed tokens in the yearbook (rows that recorded
+    them)."""
+    rows = [r for r in rows if "objectives" in r]
+    if not rows:
+        return {}
+    per = [r["objectives"] for r in rows]
+    return {"objectives_per_game": {
+        "full": round(_mean(sum(1 for o in os if o["points"] == 14) for os in per), 2),
+        "partial": round(_mean(sum(1 for o in os if o["points"] == 6) for os in per), 2),
+        "missed": round(_mean(sum(1 for o in os if o["points"] == 0) for os in per), 2),
+        "above_ed_on_track": round(_mean(sum(1 for o in os if o["track"] > o["ed_track"]) for os in per), 2)},
+        "students": round(_mean(r["students"] for r in rows), 1),
+        "tokens_placed": round(_mean(r["tokens"] for r in rows), 1)}
 
 
 def cmd_duel(args: argparse.Namespace) -> None:
@@ -336,6 +395,8 @@ def main(argv: list[str] | None = None) -> None:
     e.add_argument("--games", type=int, default=50)
     e.add_argument("--seed", type=int, default=5000)
     e.add_argument("--old", action="store_true", help="use the evaluation from before objective planning")
+    e.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
+                   help="play with these evaluation weights changed (trying a weight before adopting it)")
     e.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
     e.add_argument("--report", action="store_true", help="only report what the run dir holds")
     e.set_defaults(fn=cmd_ed)

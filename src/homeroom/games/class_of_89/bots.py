@@ -21,6 +21,12 @@ finishes objectives instead of spreading tokens thin. On top of that, while roun
 students and teachers in the photo, tokens in storage (free to place later), signatures as
 currency, club-track steps short of the top, Wildcat Way cells covered.
 
+In the solo game a few more terms (see ``BOTS.md``): Ed's points still to come by his turns left
+(so ending a turn is no loss to put off), his club tracks projected to the end (a card's full
+target may be bought by ending above his *projected* pin), the share of the alphabet the photo's
+empty cells no longer accept, a placed team member's unused ability, and the crowding of the
+MINs' tokens on too few students.
+
 Everything read is public: yearbooks, tracks, signatures, the calendar, Ed's tokens (his
 face-down priority cards matter for his teachers only once a token has turned them face up).
 In the solo game the single value is the player's estimate minus Ed E. Tor's.
@@ -37,7 +43,7 @@ from typing import Any
 from homeroom.engine.bots import BotSettings
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.components import components
-from homeroom.games.class_of_89.model import Yearbook
+from homeroom.games.class_of_89.model import ENTRANCE, Yearbook
 from homeroom.games.class_of_89.scoring import (
     ed_score,
     measure,
@@ -65,6 +71,34 @@ class Weights:
     """A student still to add, in tokens' worth of progress."""
     track_cost: float = 1.5
     """A club-track step still to climb to pass Ed on a card's track (solo), in the same units."""
+    ed_climb: float = 0.75
+    """Steps Ed E. Tor is expected to climb on each club track per round still to play (solo)."""
+    ed_climb_end: float = 0.3
+    """Steps he is expected to climb after the player's last turn (his last turn, the round end)."""
+    crowd: float = 1.0
+    """Students' worth of cost per 4 tokens the objectives' MINs need beyond the free token places
+    on the photo's students, shared among the objectives by the tokens each needs (solo)."""
+    lead: float = 0.0
+    """Per club track the player leads Ed on and round end still to come (the leader's token or
+    signature, which Ed then does not get; solo)."""
+    flex: float = 0.6
+    """Per empty class-photo cell, times the share of the alphabet it no longer accepts (students
+    already placed around it in its class), by time left: a high initial early in a class shuts
+    the cells after it to most students (solo; the 2-4 player evaluation is as measured in BOTS.md)."""
+    pot_editor: float = 1.0
+    """Solo, a team member placed and its ability not yet used: the Editor's track step (more
+    where it races Ed on a card's track), the Designer's token and signature, the Photographer's
+    extra student per student at the location (capped at 2). Without it every placement of a
+    member looks the same until its card is taken, and the greedy's narrow beam refines the first
+    three in the legal order: always the Editor first."""
+    pot_designer: float = 1.5
+    pot_photo: float = 1.5
+    ed_future: float = 1.0
+    """How much of Ed's measured points still to come (:data:`ED_FUTURE`) the evaluation adds."""
+    ed_realized: float = 1.0
+    """How much Ed's points other than the objectives count as they stand (plus those to come);
+    the rest of the weight goes to his measured mean (:data:`ED_MEAN_REST`), the same in every
+    position, so that a lookahead through one of his turns does not pick the luckiest one."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -306,8 +340,9 @@ def _rest(book: Yearbook, half_icons: bool) -> float:
                  + int(board["abc_points"]) * (book.abc_tokens - len(book.abc_slots)))
 
 
-def _in_reach(book: Yearbook, left: float, w: Weights) -> float:
-    """Resources that turn into points later: cards, stored tokens, signatures, track steps."""
+def _in_reach(book: Yearbook, left: float, w: Weights, solo: bool = False) -> float:
+    """Resources that turn into points later: cards, stored tokens, signatures, track steps (solo:
+    less the alphabet the photo's cells no longer accept)."""
     comp = components()
     v = w.card * sum(1 for c in book.photo if c) * (0.4 + 0.6 * left)
     v += w.stored_token * len(book.storage)
@@ -316,9 +351,69 @@ def _in_reach(book: Yearbook, left: float, w: Weights) -> float:
         if steps < len(comp.tracks.get(club, ())):
             v += w.track_step * steps
     v += w.tile_cell * sum(1 for g in book.grid if g)
+    if solo and w.flex:
+        v -= w.flex * left * shut(book)
     v += w.room * left * sum(MAX_TOKENS - len(book.tokens[s]) for s, c in enumerate(book.photo)
                              if c and not pl.is_teacher(c))
     return v
+
+
+def _potential(state: Any, w: Weights) -> float:
+    """What the placed team member's unused ability is worth (see ``Weights.pot_editor``)."""
+    if state.phase != "act" or state.member_done or state.current != 0:
+        return 0.0
+    comp = components()
+    at_entrance = state.location == ENTRANCE
+    if state.member == "editor":
+        club = comp.board["entrance_club"] if at_entrance else comp.locations[state.location].club
+        me, ed = state.books[0], state.books[1]
+        steps = race(me.tracks[club], ed.tracks[club], ed_gain(state, w), len(comp.tracks[club]))
+        return w.pot_editor * (3.0 if 0.0 < steps <= 3.0 else 1.0)
+    if state.member == "designer":
+        return w.pot_designer
+    if state.member == "photographer" and not at_entrance:
+        studs = sum(1 for c in state.school[state.location] if c in comp.students)
+        return w.pot_photo * min(2, studs)
+    return 0.0
+
+
+def _leads(state: Any, w: Weights) -> float:
+    """The round-end rewards still to come on the club tracks the player leads Ed on (solo)."""
+    if w.lead <= 0 or state.phase == "over":
+        return 0.0
+    ends = int(components().board.get("rounds", 4)) - int(state.round) + 1
+    me, ed = state.books[0], state.books[1]
+    return w.lead * ends * sum(1 for club in me.tracks if me.tracks[club] > ed.tracks[club])
+
+
+def shut(book: Yearbook) -> float:
+    """The share of the alphabet each empty class-photo cell no longer accepts, summed: its class's
+    highest initial before it and lowest after it bound the students it can take (a teacher placed
+    there later would open it again; ignored)."""
+    letters = pl.lookup().letter
+    photo, abc = book.photo, book.abc_slots
+    n = len(photo)
+    first, last = ord("A"), ord("Z")
+    lo = [first] * n
+    cur = first
+    for s in range(n):
+        c = photo[s]
+        lo[s] = cur
+        if c:
+            cur = max(cur, letters[c]) if c in letters and s not in abc else cur if c in letters else first
+    out = 0.0
+    hi = last
+    for s in range(n - 1, -1, -1):
+        c = photo[s]
+        if c:
+            if c in letters:
+                if s not in abc:
+                    hi = min(hi, letters[c])
+            else:
+                hi = last
+        else:
+            out += 1.0 - max(0, hi - lo[s] + 1) / (last - first + 1)
+    return out
 
 
 def _reach(state: Any, seat: int, w: Weights) -> float:
@@ -349,6 +444,68 @@ def ed_rest(state: Any) -> float:
     return float(teachers + tiles + staff_points(ed) + int(board["track_top_points"]) * tops)
 
 
+ED_FUTURE = (0.0, 9.4, 14.2, 18.8, 24.7, 28.7, 33.6, 36.2, 38.3, 40.2, 41.0, 42.3, 43.5)
+"""Ed E. Tor's points other than the objectives still to come, by his turns left (index): the mean
+of final minus current :func:`ed_rest` over 40 Normal games (seeds 300-339, the player moving at
+random; Easy measured within 3 points of it). His teachers score tokens times students, so the
+points come late. Without this term every turn the player ends hands Ed a turn whose points the
+evaluation sees as a loss, and a one-turn lookahead prefers dithering (paying 2 signatures to
+move a token back and forth) to ending the turn."""
+
+
+ED_MEAN_REST = 41.0
+"""Ed's mean final points other than the objectives (50 Normal games, BOTS.md)."""
+
+
+def ed_turns_left(state: Any) -> int:
+    """Ed's team members still to place this round and in the rounds after it."""
+    return turns_left(state, 1)
+
+
+def ed_future(state: Any, w: Weights) -> float:
+    """Ed's expected points other than the objectives still to come (public facts: the calendar)."""
+    if state.phase == "over":
+        return 0.0
+    return w.ed_future * ED_FUTURE[min(ed_turns_left(state), len(ED_FUTURE) - 1)]
+
+
+def ed_gain(state: Any, w: Weights) -> float:
+    """The steps Ed E. Tor is expected to climb on a club track before the end (public facts only:
+    the calendar). Measured over 30 Normal games: about 0.7-1.0 a round on every track, his
+    preferred one a little more, and 0.7-1.0 from the start of round 4 to the end."""
+    if state.phase == "over":
+        return 0.0
+    return w.ed_climb * ed_turns_left(state) / int(components().board.get("turns_per_round", 3)) \
+        + w.ed_climb_end
+
+
+def race(mine: int, eds: int, gain: float, top: int) -> float:
+    """Steps the player still has to climb to end above Ed's projected pin (``eds`` now, ``gain``
+    to come, never past the top): 0 when already that far ahead, INF when Ed is at the top."""
+    if eds >= top:
+        return float(INF)
+    target = min(float(top), eds + gain + 1.0)
+    return max(0.0, target - mine)
+
+
+def _crowd(book: Yearbook, objs: list[Any], full: list[float], part: list[float | None], w: Weights) -> None:
+    """Add to each objective's costs its share of the students the yearbook lacks room for: the
+    tokens all the MINs still need against the free token places on its students (each objective's
+    estimate alone assumes every free place is its own)."""
+    need = [shortfall(book, o.measure, o.min)[0] for o in objs]
+    total = sum(need)
+    room = sum(_free(book, s) for s in range(pl.CELLS) if _student(book, s)) + len(book.storage)
+    room += sum(MAX_TOKENS - len(x.tokens) for x in book.superlatives)
+    if total <= room:
+        return
+    students = (total - room) / MAX_TOKENS
+    for i, n in enumerate(need):
+        extra = w.crowd * w.student_cost * students * n / total
+        full[i] += extra
+        if part[i] is not None:
+            part[i] = float(part[i] or 0.0) + extra
+
+
 def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     """The player's and Ed's expected objective points in a solo game.
 
@@ -360,27 +517,28 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     win, lose = float(solo["win"]), float(solo["lose"])
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
+    gain = ed_gain(state, w)
     full_costs: list[float] = []
     part_costs: list[float | None] = []
     for oid in state.objectives:
         obj = comp.objectives[oid]
         m = obj.measure
         have = measure(me, m)
-        top = len(comp.tracks[obj.club])
-        mine_t, eds_t = me.tracks[obj.club], ed.tracks[obj.club]
-        higher = mine_t > eds_t
-        climb = w.track_cost * (eds_t + 1 - mine_t) if eds_t < top else float(INF)
         if difficulty == "easy":
             full_costs.append(cost(me, m, obj.min, w, have))
             part_costs.append(None)
-        elif difficulty == "normal":
-            c_min = cost(me, m, obj.min, w, have)
-            full_costs.append(c_min if higher else min(cost(me, m, obj.t1, w, have), c_min + climb))
-            part_costs.append(None if higher else c_min)
+            continue
+        climb = w.track_cost * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
+                                    len(comp.tracks[obj.club]))
+        low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
+        c_low = cost(me, m, low, w, have)
+        full_costs.append(c_low + climb if climb <= 0 else min(cost(me, m, high, w, have), c_low + climb))
+        if difficulty == "normal":
+            part_costs.append(c_low)
         else:
-            c_t1 = cost(me, m, obj.t1, w, have)
-            full_costs.append(c_t1 if higher else min(cost(me, m, obj.t2, w, have), c_t1 + climb))
             part_costs.append(cost(me, m, obj.min, w, have))
+    if w.crowd > 0:
+        _crowd(me, [comp.objectives[oid] for oid in state.objectives], full_costs, part_costs, w)
     reach = _reach(state, 0, w)
     p_full = plan(full_costs, reach, w)
     p_part = plan([c if c is not None else full_costs[i] for i, c in enumerate(part_costs)], reach, w)
@@ -446,8 +604,11 @@ def values(state: Any, seat: int) -> list[float]:
     if state.players == 1:
         mine, eds = solo_objectives(state, w)
         book = state.books[0]
-        own = mine + _rest(book, half) + _in_reach(book, left, w)
-        return [own - (ed_rest(state) + eds)]
+        own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True) + _leads(state, w) \
+            + _potential(state, w)
+        ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
+        ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
+        return [own - (ed_other + eds)]
     objectives = ranked_objectives(state, w)
     return [objectives[s] + _rest(b, half) + _in_reach(b, left, w)
             for s, b in enumerate(state.books[:state.players])]
