@@ -244,13 +244,13 @@ def run_versus(args: argparse.Namespace, ids: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=10, help="games per pairing (rounded up to even)")
+    parser.add_argument("--games", type=int, default=10, help="games per pairing (rounded up to even; 0: skip the pairings)")
     parser.add_argument("--mcts", default="mcts", help="the MCTS spec (default: mcts, 1 s per decision)")
     parser.add_argument("--greedy", default="greedy", help="the greedy spec")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--pairing", action="append", choices=["mcts-random", "mcts-greedy", "greedy-random"],
                         help="only these pairings (repeatable)")
-    parser.add_argument("--ips-seconds", type=float, default=1.0, help="search time per position for it/s")
+    parser.add_argument("--ips-seconds", type=float, default=1.0, help="search time per position for it/s (0: skip)")
     parser.add_argument("--solo-games", type=int, default=4, help="games per agent and difficulty against Ed (0: skip)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1000)
@@ -279,12 +279,15 @@ def main(argv: list[str]) -> int:
         except HomeroomError as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
+    if args.games < 0 or args.ips_seconds < 0 or args.solo_games < 0:
+        print("error: --games, --ips-seconds and --solo-games take 0 (skip) or more", file=sys.stderr)
+        return 2
     if args.versus:
         return run_versus(args, ids)
-    pairings = args.pairing or ["mcts-random", "mcts-greedy", "greedy-random"]
+    pairings = (args.pairing or ["mcts-random", "mcts-greedy", "greedy-random"]) if args.games else []
     spec = {"mcts": args.mcts, "greedy": args.greedy, "random": "random"}
     out: dict[str, Any] = {"settings": vars(args), "iterations_per_second": [], "head_to_head": [], "solo": None}
-    for gid in ids:
+    for gid in ids if args.ips_seconds else []:
         row = iterations_per_second(gid, args.ips_seconds)
         out["iterations_per_second"].append(row)
         if not args.json:

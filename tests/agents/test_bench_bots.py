@@ -106,3 +106,13 @@ def test_versus_plays_two_specs_head_to_head_with_seats_rotated(capsys: pytest.C
     assert rows[0]["win_rate"] >= 0.75  # MCTS beats random on the toy game
     assert module.main(["--versus", "mcts:wizard=1", "random", "--game", "toy"]) == 2  # type: ignore[attr-defined]
     assert "unknown parameter 'wizard'" in capsys.readouterr().err
+
+
+def test_zero_skips_a_part_and_a_negative_size_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    module = _bench()
+    assert module.main(["--game", "toy", "--games", "0", "--ips-seconds", "0.05", "--solo-games", "0",  # type: ignore[attr-defined]
+                        "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["head_to_head"] == [] and len(out["iterations_per_second"]) == 1
+    assert module.main(["--game", "toy", "--games", "-2"]) == 2  # type: ignore[attr-defined]
+    assert capsys.readouterr().err.strip() == "error: --games, --ips-seconds and --solo-games take 0 (skip) or more"
