@@ -160,24 +160,28 @@ def has_treatise_option(st: AcademicState, seat: int) -> bool:
     return False
 
 
-def take_treatise(st: AcademicState, seat: int, act: TakeTreatise) -> Event:
+def take_treatise(st: AcademicState, seat: int, act: TakeTreatise) -> list[Event]:
     comps = components()
-    tile = comps.treatises[act.tile]
     for pile in st.tr_revealed.values():
         if act.tile in pile:
             pile.remove(act.tile)
             break
     row = SUBJECT_INDEX[act.subject]
     held = st.presentation[seat][row]
-    text = f"{st.names[seat]} takes Treatise {tile.id} '{tile.name}' to {SUBJECT_NAME[act.subject]}"
+    old = -1
     if act.replace:
         old = held[act.slot]
         held[act.slot] = act.tile
         st.tr_discard[comps.treatises[old].back].append(old)
-        text += f", discarding '{comps.treatises[old].name}'"
     else:
         held.append(act.tile)
-    return Event(text + ".", seat)
+    if st.quiet:
+        return []
+    tile = comps.treatises[act.tile]
+    text = f"{st.names[seat]} takes Treatise {tile.id} '{tile.name}' to {SUBJECT_NAME[act.subject]}"
+    if act.replace:
+        text += f", discarding '{comps.treatises[old].name}'"
+    return [Event(text + ".", seat)]
 
 
 def flasks(st: AcademicState, seat: int, kind: str) -> int:
