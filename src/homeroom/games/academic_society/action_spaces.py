@@ -39,11 +39,17 @@ def _space_table() -> tuple[tuple[str, bool, str, bool], ...]:
 
 _ROWS: list[Any] = [None, (), ()]
 """For the components in slot 0: the action spaces open at fewer than 4 players (slot 1) and at 4
-(slot 2), each as (id, main action, unlimited, its Place action for each pawn)."""
+(slot 2), each as (id, main action, unlimited, whether the main action may be impossible, its Place
+action for each pawn)."""
 _SCHOLAR = ("scholar",)
 
 
-def _place_rows(few: bool) -> tuple[tuple[str, str, bool, dict[str, Place]], ...]:
+_CHECKED = frozenset(("headquarters", "library", "lecture_hall"))
+"""The main actions :func:`main_possible` may refuse (every other one is always possible)."""
+_Row = tuple[str, str, bool, bool, dict[str, Place]]
+
+
+def _place_rows(few: bool) -> tuple[_Row, ...]:
     comps = components()
     if _ROWS[0] is not comps:
         for slot, short in ((1, True), (2, False)):
@@ -55,10 +61,10 @@ def _place_rows(few: bool) -> tuple[tuple[str, str, bool, dict[str, Place]], ...
                 for pawn in ("scholar", *SUBJECTS):
                     if pawn not in places:
                         places[pawn] = Place(space, pawn)
-                rows.append((space, main, unlimited, places))
+                rows.append((space, main, unlimited, main in _CHECKED, places))
             _ROWS[slot] = tuple(rows)
         _ROWS[0] = comps
-    table: tuple[tuple[str, str, bool, dict[str, Place]], ...] = _ROWS[1 if few else 2]
+    table: tuple[_Row, ...] = _ROWS[1 if few else 2]
     return table
 
 
@@ -75,12 +81,15 @@ def place_options(st: AcademicState, seat: int) -> list[Action]:
     out: list[Action] = []
     allowed: dict[str, tuple[str, ...] | list[str]] = {}  # main action -> the pawns it is possible with
     board = st.board
-    for space, main, unlimited, places in _place_rows(st.players < 4):
+    for space, main, unlimited, checked, places in _place_rows(st.players < 4):
         if board[space] and not unlimited:
             continue
-        ok = allowed.get(main)
-        if ok is None:
-            ok = allowed[main] = _possible_with(st, seat, main, pawns)
+        if checked:
+            ok = allowed.get(main)
+            if ok is None:
+                ok = allowed[main] = _possible_with(st, seat, main, pawns)
+        else:
+            ok = pawns
         for pawn in ok:
             out.append(places[pawn])
     return out
