@@ -161,6 +161,7 @@ class PlayerTurn(EndOfRound):
                 for card in self.school[self.location]:
                     if card and lk.kind[card] == "student":
                         out += self._placements(seat, card, Photograph)
+        targets: list[int] | None = None
         if book.storage:
             targets = self._token_targets(book, storage=False)
             for token in sorted(set(book.storage)):
@@ -168,8 +169,11 @@ class PlayerTurn(EndOfRound):
         if book.signatures >= 2:
             sources = [s for s, t in enumerate(book.tokens) if t]
             sources += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives) if sup.tokens]
+            if sources and targets is None:
+                targets = self._token_targets(book, storage=False)
             for src in sources:
-                if self._token_targets(book, exclude=src, storage=False):
+                # a target other than the source itself (what _token_targets(exclude=src) would list)
+                if targets and (len(targets) > 1 or targets[0] != src):
                     for token in sorted(set(self._tokens_at(book, src))):
                         out.append(_act(ShiftToken, src, token, self._student_at(book, src)))
         if self.main_done or not main:
