@@ -251,15 +251,15 @@ def completed_lines(book: Yearbook, slot: int) -> tuple[int | None, int | None]:
     """The row and column newly completed by the card at ``slot`` (None if not complete)."""
     photo = book.photo
     r, c = divmod(slot, COLS)
-    row = r if r not in book.rows_done and all(photo[r * COLS + i] for i in range(COLS)) else None
-    col = c if c not in book.cols_done and all(photo[i * COLS + c] for i in range(ROWS)) else None
+    row = r if r not in book.rows_done and all(photo[r * COLS:(r + 1) * COLS]) else None
+    col = c if c not in book.cols_done and all(photo[c:ROWS * COLS:COLS]) else None
     return row, col
 
 
 def completed_halves(book: Yearbook) -> list[str]:
-    grid = book.grid
+    cell = book.grid.__getitem__
     return [h for h, cells in lookup().halves.items()
-            if h not in book.halves and all(grid[c] for c in cells)]
+            if h not in book.halves and all(map(cell, cells))]
 
 
 def neighbours(slot: int) -> list[int]:
