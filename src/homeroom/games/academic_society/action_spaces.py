@@ -10,9 +10,9 @@ from homeroom.games.academic_society.actions import Place, Salon, space_text
 from homeroom.games.academic_society.components import SUBJECT_INDEX, SUBJECT_NAME, SUBJECTS, components
 from homeroom.games.academic_society.individual_board import (
     gain,
+    has_sabbatical_option,
     has_treatise_option,
     pay,
-    sabbatical_options,
 )
 from homeroom.games.academic_society.management_board import has_blue_move, spend_contribution
 from homeroom.games.academic_society.model import Pending
@@ -39,21 +39,19 @@ def _space_table() -> tuple[tuple[str, bool, str, bool], ...]:
 
 _ROWS: list[Any] = [None, (), ()]
 """For the components in slot 0: the action spaces open at fewer than 4 players (slot 1) and at 4
-(slot 2), each as (id, main action, unlimited, whether the main action may be impossible, its Place
-action for each pawn)."""
+(slot 2), in runs of the same main action, each run as (main action, whether it may be impossible,
+its spaces as (id, unlimited, its Place action for each pawn))."""
 _SCHOLAR = ("scholar",)
-
-
 _CHECKED = frozenset(("headquarters", "library", "lecture_hall"))
 """The main actions :func:`main_possible` may refuse (every other one is always possible)."""
-_Row = tuple[str, str, bool, bool, dict[str, Place]]
+_Run = tuple[str, bool, tuple[tuple[str, bool, dict[str, Place]], ...]]
 
 
-def _place_rows(few: bool) -> tuple[_Row, ...]:
+def _place_runs(few: bool) -> tuple[_Run, ...]:
     comps = components()
     if _ROWS[0] is not comps:
         for slot, short in ((1, True), (2, False)):
-            rows = []
+            runs: list[tuple[str, list[tuple[str, bool, dict[str, Place]]]]] = []
             for space, four_player, main, unlimited in _space_table():
                 if four_player and short:
                     continue
@@ -61,14 +59,17 @@ def _place_rows(few: bool) -> tuple[_Row, ...]:
                 for pawn in ("scholar", *SUBJECTS):
                     if pawn not in places:
                         places[pawn] = Place(space, pawn)
-                rows.append((space, main, unlimited, main in _CHECKED, places))
-            _ROWS[slot] = tuple(rows)
+                if not runs or runs[-1][0] != main:
+                    runs.append((main, []))
+                runs[-1][1].append((space, unlimited, places))
+            _ROWS[slot] = tuple((main, main in _CHECKED, tuple(rows)) for main, rows in runs)
         _ROWS[0] = comps
-    table: tuple[_Row, ...] = _ROWS[1 if few else 2]
+    table: tuple[_Run, ...] = _ROWS[1 if few else 2]
     return table
 
 
 def place_options(st: AcademicState, seat: int) -> list[Action]:
+    """Every Place action of ``seat``, in the order of the action spaces (then the pawns)."""
     hand = st.hand[seat]
     sec = st.sec_hand[seat]
     pawns: tuple[str, ...] | list[str]
@@ -81,17 +82,22 @@ def place_options(st: AcademicState, seat: int) -> list[Action]:
     out: list[Action] = []
     allowed: dict[str, tuple[str, ...] | list[str]] = {}  # main action -> the pawns it is possible with
     board = st.board
-    for space, main, unlimited, checked, places in _place_rows(st.players < 4):
-        if board[space] and not unlimited:
-            continue
-        if checked:
-            ok = allowed.get(main)
-            if ok is None:
-                ok = allowed[main] = _possible_with(st, seat, main, pawns)
-        else:
-            ok = pawns
-        for pawn in ok:
-            out.append(places[pawn])
+    for main, checked, rows in _place_runs(st.players < 4):
+        ok: tuple[str, ...] | list[str] | None = None
+        for space, unlimited, places in rows:
+            if board[space] and not unlimited:
+                continue
+            if ok is None:  # asked once a space of the run is open
+                if checked:
+                    ok = allowed.get(main)
+                    if ok is None:
+                        ok = allowed[main] = _possible_with(st, seat, main, pawns)
+                else:
+                    ok = pawns
+                if not ok:
+                    break
+            for pawn in ok:
+                out.append(places[pawn])
     return out
 
 
@@ -99,7 +105,19 @@ def _possible_with(st: AcademicState, seat: int, main: str,
                    pawns: tuple[str, ...] | list[str]) -> tuple[str, ...] | list[str]:
     """The pawns with which :func:`main_possible` holds (only the Headquarters depend on the pawn)."""
     if main == "headquarters":
-        return [pawn for pawn in pawns if main_possible(st, seat, main, pawn)]
+        if min(st.theories[seat]) < 1:
+            return ()
+        hand = st.hand[seat]
+        known: dict[bool, bool] = {}  # whether a scholar is left to place on a track -> possible
+        out = []
+        for pawn in pawns:
+            place = hand - (pawn == "scholar") > 0
+            ok = known.get(place)
+            if ok is None:
+                ok = known[place] = has_sabbatical_option(st, seat, place=place)
+            if ok:
+                out.append(pawn)
+        return out
     if main in ("library", "lecture_hall"):
         return pawns if main_possible(st, seat, main, pawns[0]) else ()
     return pawns
@@ -111,7 +129,7 @@ def main_possible(st: AcademicState, seat: int, main: str, pawn: str) -> bool:
         if min(st.theories[seat]) < 1:
             return False
         left = st.hand[seat] - (pawn == "scholar")
-        return bool(sabbatical_options(st, seat, place=left > 0, advance=True))
+        return has_sabbatical_option(st, seat, place=left > 0)
     if main == "library":
         return has_treatise_option(st, seat)
     if main == "lecture_hall":

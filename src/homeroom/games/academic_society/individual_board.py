@@ -101,6 +101,19 @@ def sabbatical_options(st: AcademicState, seat: int, *, place: bool, advance: bo
     return out
 
 
+def has_sabbatical_option(st: AcademicState, seat: int, *, place: bool) -> bool:
+    """Whether :func:`sabbatical_options` (advancing allowed) would offer anything, without building it."""
+    sab = st.sabbatical[seat]
+    for i, row in enumerate(components().rows):
+        pos = sab[i]
+        if pos == 0:
+            if place and crest(st, seat, row.subject) >= row.spaces[0].crest_rank:
+                return True
+        elif pos < len(row.spaces) and crest(st, seat, row.subject) >= row.spaces[pos].crest_rank:
+            return True
+    return False
+
+
 def reduced(st: AcademicState, seat: int, cost: Vec, effect: str) -> Vec:
     """``cost`` less 1 in each subject it includes whose Sabbatical ``effect`` (a cost reduction) the
     seat has (Sabbatical Effects: Royal Commission / Research Report cost reduction)."""
