@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Action, Event
 from homeroom.games.academic_society.actions import Place, Salon, space_text
-from homeroom.games.academic_society.components import SUBJECT_INDEX, SUBJECT_NAME, components
+from homeroom.games.academic_society.components import SUBJECT_INDEX, SUBJECT_NAME, SUBJECTS, components
 from homeroom.games.academic_society.individual_board import (
     gain,
+    has_sabbatical_option,
     has_treatise_option,
     pay,
-    sabbatical_options,
 )
 from homeroom.games.academic_society.management_board import has_blue_move, spend_contribution
 from homeroom.games.academic_society.model import Pending
@@ -37,34 +37,90 @@ def _space_table() -> tuple[tuple[str, bool, str, bool], ...]:
     return table
 
 
+_ROWS: list[Any] = [None, (), ()]
+"""For the components in slot 0: the action spaces open at fewer than 4 players (slot 1) and at 4
+(slot 2), in runs of the same main action, each run as (main action, whether it may be impossible,
+its spaces as (id, unlimited, its Place action for each pawn))."""
+_SCHOLAR = ("scholar",)
+_CHECKED = frozenset(("headquarters", "library", "lecture_hall"))
+"""The main actions :func:`main_possible` may refuse (every other one is always possible)."""
+_Run = tuple[str, bool, tuple[tuple[str, bool, dict[str, Place]], ...]]
+
+
+def _place_runs(few: bool) -> tuple[_Run, ...]:
+    comps = components()
+    if _ROWS[0] is not comps:
+        for slot, short in ((1, True), (2, False)):
+            runs: list[tuple[str, list[tuple[str, bool, dict[str, Place]]]]] = []
+            for space, four_player, main, unlimited in _space_table():
+                if four_player and short:
+                    continue
+                places = _PLACES.setdefault(space, {})
+                for pawn in ("scholar", *SUBJECTS):
+                    if pawn not in places:
+                        places[pawn] = Place(space, pawn)
+                if not runs or runs[-1][0] != main:
+                    runs.append((main, []))
+                runs[-1][1].append((space, unlimited, places))
+            _ROWS[slot] = tuple((main, main in _CHECKED, tuple(rows)) for main, rows in runs)
+        _ROWS[0] = comps
+    table: tuple[_Run, ...] = _ROWS[1 if few else 2]
+    return table
+
+
 def place_options(st: AcademicState, seat: int) -> list[Action]:
+    """Every Place action of ``seat``, in the order of the action spaces (then the pawns)."""
+    hand = st.hand[seat]
     sec = st.sec_hand[seat]
-    pawns = (["scholar"] if st.hand[seat] else []) + (
-        sorted(set(sec), key=SUBJECT_INDEX.__getitem__) if sec else [])
+    pawns: tuple[str, ...] | list[str]
+    if sec:
+        pawns = (["scholar"] if hand else []) + sorted(set(sec), key=SUBJECT_INDEX.__getitem__)
+    elif hand:
+        pawns = _SCHOLAR
+    else:
+        return []
     out: list[Action] = []
-    if not pawns:
-        return out
-    allowed: dict[str, list[str]] = {}  # main action -> the pawns it is possible with (main_possible)
+    allowed: dict[str, tuple[str, ...] | list[str]] = {}  # main action -> the pawns it is possible with
     board = st.board
-    few = st.players < 4
-    for space, four_player, main, unlimited in _space_table():
-        if four_player and few:
-            continue
-        if board[space] and not unlimited:
-            continue
-        ok = allowed.get(main)
-        if ok is None:
-            ok = allowed[main] = [pawn for pawn in pawns if main_possible(st, seat, main, pawn)]
-        if ok:
-            row = _PLACES.get(space)
-            if row is None:
-                row = _PLACES[space] = {}
+    for main, checked, rows in _place_runs(st.players < 4):
+        ok: tuple[str, ...] | list[str] | None = None
+        for space, unlimited, places in rows:
+            if board[space] and not unlimited:
+                continue
+            if ok is None:  # asked once a space of the run is open
+                if checked:
+                    ok = allowed.get(main)
+                    if ok is None:
+                        ok = allowed[main] = _possible_with(st, seat, main, pawns)
+                else:
+                    ok = pawns
+                if not ok:
+                    break
             for pawn in ok:
-                act = row.get(pawn)
-                if act is None:
-                    act = row[pawn] = Place(space, pawn)
-                out.append(act)
+                out.append(places[pawn])
     return out
+
+
+def _possible_with(st: AcademicState, seat: int, main: str,
+                   pawns: tuple[str, ...] | list[str]) -> tuple[str, ...] | list[str]:
+    """The pawns with which :func:`main_possible` holds (only the Headquarters depend on the pawn)."""
+    if main == "headquarters":
+        if min(st.theories[seat]) < 1:
+            return ()
+        hand = st.hand[seat]
+        known: dict[bool, bool] = {}  # whether a scholar is left to place on a track -> possible
+        out = []
+        for pawn in pawns:
+            place = hand - (pawn == "scholar") > 0
+            ok = known.get(place)
+            if ok is None:
+                ok = known[place] = has_sabbatical_option(st, seat, place=place)
+            if ok:
+                out.append(pawn)
+        return out
+    if main in ("library", "lecture_hall"):
+        return pawns if main_possible(st, seat, main, pawns[0]) else ()
+    return pawns
 
 
 def main_possible(st: AcademicState, seat: int, main: str, pawn: str) -> bool:
@@ -73,7 +129,7 @@ def main_possible(st: AcademicState, seat: int, main: str, pawn: str) -> bool:
         if min(st.theories[seat]) < 1:
             return False
         left = st.hand[seat] - (pawn == "scholar")
-        return bool(sabbatical_options(st, seat, place=left > 0, advance=True))
+        return has_sabbatical_option(st, seat, place=left > 0)
     if main == "library":
         return has_treatise_option(st, seat)
     if main == "lecture_hall":
@@ -121,8 +177,12 @@ def salon(st: AcademicState, seat: int, act: Salon) -> list[Event]:
     if act.exchange:
         st.pending.append(Pending("gain", seat, 2, "salon"))
         st.pending.append(Pending("spend", seat, 2, "salon"))
+        if st.quiet:
+            return []
         return [Event(f"{name} exchanges Theories at the Salon.", seat)]
     st.influence[seat] += 1
+    if st.quiet:
+        return []
     return [Event(f"{name} gains 1 Influence at the Salon.", seat)]
 
 
@@ -139,12 +199,15 @@ def do_bonus(st: AcademicState, seat: int, location: str) -> list[Event]:
     comps = components()
     loc = comps.locations[location]
     spend_contribution(st, seat, comps.rules.bonus_contribution_cost)
-    events = [Event(f"{st.names[seat]} spends {comps.rules.bonus_contribution_cost} Contribution for the "
-                    f"{loc.name} bonus action.", seat)]
+    quiet = st.quiet
+    events = [] if quiet else [Event(f"{st.names[seat]} spends {comps.rules.bonus_contribution_cost} "
+                                     f"Contribution for the {loc.name} bonus action.", seat)]
     if loc.bonus == "treatise":
         st.pending.append(Pending("treatise", seat, 0, "bonus"))
     elif loc.bonus == "gain_any":
         st.pending.append(Pending("gain", seat, loc.bonus_gain_any, "bonus"))
     elif loc.bonus == "gain":
-        events.append(Event(f"{st.names[seat]} gains {gain(st, seat, loc.bonus_gain, counted=False)}.", seat))
+        text = gain(st, seat, loc.bonus_gain, counted=False)
+        if not quiet:
+            events.append(Event(f"{st.names[seat]} gains {text}.", seat))
     return events

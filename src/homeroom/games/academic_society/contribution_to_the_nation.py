@@ -24,7 +24,7 @@ def begin(st: AcademicState) -> list[Event]:
     for _ in range(count):
         if st.rc_pile:
             st.rc_revealed.append(st.rc_pile.pop())
-    events = [Event(f"Round {st.round}. Phase 1: Royal Commission "
+    events = [] if st.quiet else [Event(f"Round {st.round}. Phase 1: Royal Commission "
                     + ", ".join(f"{t} (cost {theories_text(comps.commissions[t].cost)})" for t in st.rc_revealed)
                     + " revealed.", reveals=True)]
     if st.players == 2:
@@ -51,7 +51,8 @@ def two_player_secretaries(st: AcademicState) -> list[Event]:
             st.beside.remove(subject)
             st.secretariat.append(subject)
             st.secretariat.sort(key=SUBJECT_INDEX.__getitem__)
-            events.append(Event(f"The {SUBJECT_NAME[subject]} Secretary takes its place on the Secretariat."))
+            if not st.quiet:
+                    events.append(Event(f"The {SUBJECT_NAME[subject]} Secretary takes its place on the Secretariat."))
     return events
 
 
@@ -65,15 +66,21 @@ def offer(st: AcademicState, seat: int, tile: int) -> list[Event]:
     if can_pay(st, seat, commission_cost(st, seat, tile)):
         st.pending.append(Pending("declare", seat, tile))
         return []
+    if st.quiet:
+        return []
     return [Event(f"{st.names[seat]} cannot pay for Royal Commission {tile} and does not achieve it.", seat)]
 
 
 def declare(st: AcademicState, seat: int, act: Declare) -> list[Event]:
     name = st.names[seat]
     if not act.achieve:
+        if st.quiet:
+            return []
         return [Event(f"{name} does not achieve Royal Commission {act.tile}.", seat)]
     cost = commission_cost(st, seat, act.tile)
     pay(st, seat, cost)
     got = gain_contribution(st, seat, components().commissions[act.tile].contribution)
+    if st.quiet:
+        return []
     return [Event(f"{name} achieves Royal Commission {act.tile}, spending {theories_text(cost)}, "
                   f"and gains {got}.", seat)]

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 def begin(st: AcademicState) -> list[Event]:
     st.order = sorted(range(st.players), key=lambda s: order_key(st, s))
-    events = [Event("Phase 4: the new turn order is " + ", ".join(st.names[s] for s in st.order) + ".")]
+    events = [] if st.quiet else [
+        Event("Phase 4: the new turn order is " + ", ".join(st.names[s] for s in st.order) + ".")]
     st.queue = [("p4bonus", seat, 0) for seat in st.order]
     lowest = min(st.contribution)
     group = sorted((s for s in range(st.players) if st.contribution[s] == lowest), key=lambda s: -st.stamp[s])
@@ -31,8 +32,9 @@ def space_bonus(st: AcademicState, seat: int) -> list[Event]:
     events = []
     if space.influence:
         st.influence[seat] += space.influence
-        events.append(Event(f"{st.names[seat]} gains {space.influence} Influence from Contribution space "
-                            f"{space.name}.", seat))
+        if not st.quiet:
+                events.append(Event(f"{st.names[seat]} gains {space.influence} Influence from Contribution space "
+                                f"{space.name}.", seat))
     if space.theory_any:
         st.pending.append(Pending("gain", seat, space.theory_any, "contribution"))
     return events
@@ -46,6 +48,10 @@ def lowest_penalty(st: AcademicState, seat: int) -> list[Event]:
         where = "the marker returns to START"
     else:  # already on START: it stays where it is in the stack (RULINGS.md G20)
         where = "the marker stays on START"
+    if st.quiet:
+        if red_moves(st, seat):
+            st.pending.append(Pending("red", seat, 0, "penalty"))
+        return []
     events = [Event(f"{name} has the lowest Contribution: {where} and a scholar must move along a red "
                     "arrow.", seat)]
     if red_moves(st, seat):

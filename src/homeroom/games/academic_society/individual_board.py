@@ -101,6 +101,19 @@ def sabbatical_options(st: AcademicState, seat: int, *, place: bool, advance: bo
     return out
 
 
+def has_sabbatical_option(st: AcademicState, seat: int, *, place: bool) -> bool:
+    """Whether :func:`sabbatical_options` (advancing allowed) would offer anything, without building it."""
+    sab = st.sabbatical[seat]
+    for i, row in enumerate(components().rows):
+        pos = sab[i]
+        if pos == 0:
+            if place and crest(st, seat, row.subject) >= row.spaces[0].crest_rank:
+                return True
+        elif pos < len(row.spaces) and crest(st, seat, row.subject) >= row.spaces[pos].crest_rank:
+            return True
+    return False
+
+
 def reduced(st: AcademicState, seat: int, cost: Vec, effect: str) -> Vec:
     """``cost`` less 1 in each subject it includes whose Sabbatical ``effect`` (a cost reduction) the
     seat has (Sabbatical Effects: Royal Commission / Research Report cost reduction)."""
@@ -160,24 +173,28 @@ def has_treatise_option(st: AcademicState, seat: int) -> bool:
     return False
 
 
-def take_treatise(st: AcademicState, seat: int, act: TakeTreatise) -> Event:
+def take_treatise(st: AcademicState, seat: int, act: TakeTreatise) -> list[Event]:
     comps = components()
-    tile = comps.treatises[act.tile]
     for pile in st.tr_revealed.values():
         if act.tile in pile:
             pile.remove(act.tile)
             break
     row = SUBJECT_INDEX[act.subject]
     held = st.presentation[seat][row]
-    text = f"{st.names[seat]} takes Treatise {tile.id} '{tile.name}' to {SUBJECT_NAME[act.subject]}"
+    old = -1
     if act.replace:
         old = held[act.slot]
         held[act.slot] = act.tile
         st.tr_discard[comps.treatises[old].back].append(old)
-        text += f", discarding '{comps.treatises[old].name}'"
     else:
         held.append(act.tile)
-    return Event(text + ".", seat)
+    if st.quiet:
+        return []
+    tile = comps.treatises[act.tile]
+    text = f"{st.names[seat]} takes Treatise {tile.id} '{tile.name}' to {SUBJECT_NAME[act.subject]}"
+    if act.replace:
+        text += f", discarding '{comps.treatises[old].name}'"
+    return [Event(text + ".", seat)]
 
 
 def flasks(st: AcademicState, seat: int, kind: str) -> int:

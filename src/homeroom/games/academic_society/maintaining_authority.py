@@ -21,19 +21,21 @@ if TYPE_CHECKING:
 def begin(st: AcademicState) -> list[Event]:
     st.queue = [("maintain", seat, cell) for cell in components().cells for seat in st.order
                 if cell in st.authority[seat]]
-    return [Event("Phase 3: Maintaining Authority.")]
+    return [] if st.quiet else [Event("Phase 3: Maintaining Authority.")]
 
 
 def finish(st: AcademicState) -> list[Event]:
     """Laid-down scholars move along their red arrows; then the column rule."""
     comps = components()
     events = []
+    quiet = st.quiet
     for seat in st.order:
         for cell in st.laid[seat]:
             to = comps.cells[cell].red
             move_scholar(st, seat, cell, to)
-            events.append(Event(f"{st.names[seat]}'s scholar moves along the red arrow from cell {cell} "
-                                f"to cell {to}.", seat))
+            if not quiet:
+                    events.append(Event(f"{st.names[seat]}'s scholar moves along the red arrow from cell {cell} "
+                                    f"to cell {to}.", seat))
         st.laid[seat] = []
     for seat in st.order:
         events += column_rule(st, seat)
@@ -51,12 +53,16 @@ def maintain_task(st: AcademicState, seat: int, cell: int) -> list[Event]:
     if cell == comps.sink:
         c = comps.cells[cell]
         if st.influence[seat] == 0:
+            if st.quiet:
+                return []
             return [Event(f"{name}'s scholar stays on cell {cell} without paying: {name}'s Influence is 0.", seat)]
         paid_infl = min(c.cost_influence, st.influence[seat])
         st.influence[seat] -= paid_infl
         cost = research_cost(st, seat, cell)
         paid = [min(cost[i], st.theories[seat][i]) for i in range(4)]
         pay(st, seat, paid)
+        if st.quiet:
+            return []
         text = f"{paid_infl} Influence" if paid_infl else ""
         if sum(paid):
             text = (text + " and " if text else "") + theories_text(tuple(paid))
@@ -65,6 +71,8 @@ def maintain_task(st: AcademicState, seat: int, cell: int) -> list[Event]:
         st.pending.append(Pending("maintain", seat, cell))
         return []
     st.laid[seat].append(cell)
+    if st.quiet:
+        return []
     return [Event(f"{name} cannot pay the Research Report cost of cell {cell}: the scholar is laid down.", seat)]
 
 
@@ -73,6 +81,10 @@ def maintain(st: AcademicState, seat: int, act: Maintain) -> list[Event]:
     if act.keep:
         cost = research_cost(st, seat, act.cell)
         pay(st, seat, cost)
+        if st.quiet:
+            return []
         return [Event(f"{name} pays {theories_text(cost)} to keep the scholar on cell {act.cell}.", seat)]
     st.laid[seat].append(act.cell)
+    if st.quiet:
+        return []
     return [Event(f"{name} lays the scholar on cell {act.cell} down.", seat)]

@@ -106,6 +106,8 @@ def column_rule(st: AcademicState, seat: int) -> list[Event]:
             st.held[seat] += len(returned)
         else:
             st.hand[seat] += len(returned)
+        if st.quiet:
+            continue
         count = COUNT_WORDS.get(len(orders), str(len(orders)))
         later = ", held aside until this Phase 2 is over" if st.phase == 2 else ""
         if column == "none":  # the bottom cell is a column of its own: its scholars share one cell

@@ -36,7 +36,8 @@ def reveal_treatises(st: AcademicState, back: str) -> None:
 def phase6(st: AcademicState) -> list[Event]:
     """Preparation: pawns home, the Premier Bonus, fresh Treatises."""
     comps = components()
-    events = [Event("Phase 6: Preparation for the Next Round.")]
+    quiet = st.quiet
+    events = [] if quiet else [Event("Phase 6: Preparation for the Next Round.")]
     for pawns in st.board.values():
         for seat, pawn in pawns:
             if pawn == "scholar":
@@ -53,14 +54,18 @@ def phase6(st: AcademicState) -> list[Event]:
         if subject in st.secretariat:
             st.secretariat.remove(subject)
             st.sec_hand[seat].append(subject)
+            if quiet:
+                continue
             events.append(Event(f"Premier Bonus: {st.names[seat]} alone holds cell {cell} and takes the "
                                 f"{SUBJECT_NAME[subject]} Secretary into hand.", seat))
-        else:
+        elif not quiet:
             events.append(Event(f"Premier Bonus: {st.names[seat]} alone holds cell {cell}, but the "
                                 f"{SUBJECT_NAME[subject]} Secretary is not on the Secretariat.", seat))
     for s in SUBJECTS:
         st.tr_discard[s] += st.tr_revealed[s]
         st.tr_revealed[s] = []
         reveal_treatises(st, s)
+    if quiet:
+        return events
     events.append(Event("New Treatises revealed: " + revealed_text(st) + ".", reveals=True))
     return events

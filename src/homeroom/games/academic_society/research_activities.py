@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def begin(st: AcademicState) -> list[Event]:
     st.cursor = 0
-    return [Event("Phase 2: Research Activities.")]
+    return [] if st.quiet else [Event("Phase 2: Research Activities.")]
 
 
 def finish(st: AcademicState) -> list[Event]:
@@ -25,6 +25,8 @@ def finish(st: AcademicState) -> list[Event]:
         if st.held and st.held[seat]:
             n, st.held[seat] = st.held[seat], 0
             st.hand[seat] += n
+            if st.quiet:
+                continue
             events.append(Event(f"{st.names[seat]}'s {n} scholar{'s' if n > 1 else ''} held aside "
                                 f"return{'' if n > 1 else 's'} to hand for later rounds.", seat))
     return events

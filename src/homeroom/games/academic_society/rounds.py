@@ -107,7 +107,7 @@ def handle(st: AcademicState, top: Pending, act: Action) -> list[Event]:
             return []
         return [Event(f"{name} sends a scholar on Sabbatical: {SUBJECT_NAME[act.subject]} track, space 1.", seat)]
     if isinstance(act, TakeTreatise):
-        return [take_treatise(st, seat, act)]
+        return take_treatise(st, seat, act)
     if isinstance(act, Spend):
         pay(st, seat, act.counts)
         if st.quiet:

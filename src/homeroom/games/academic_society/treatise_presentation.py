@@ -18,7 +18,7 @@ SLOTS = 3
 
 def begin(st: AcademicState) -> list[Event]:
     st.queue = [("p5start", seat, 0) for seat in st.order]
-    return [Event("Phase 5: Treatise Presentation Results.")]
+    return [] if st.quiet else [Event("Phase 5: Treatise Presentation Results.")]
 
 
 def next_treatise(st: AcademicState, seat: int, after: int) -> int | None:

@@ -25,6 +25,8 @@ def activate_treatise(st: AcademicState, seat: int, tid: int) -> list[Event]:
     if sum(t.cost) or t.cost_any or t.contribution_cost:
         why = effect_blocker(st, seat, tid)
         if why:
+            if st.quiet:
+                return []
             return [Event(f"{name}'s Treatise {tid} '{t.name}' cannot be activated: {why}.", seat)]
         st.pending.append(Pending("activate", seat, tid))
         return []
@@ -71,6 +73,8 @@ def run_effect(st: AcademicState, seat: int, tid: int) -> list[Event]:
     if any_n:
         st.pending.append(Pending("gain", seat, any_n, "effect"))
         parts.append(f"{any_n} Theories of any subject")
+    if st.quiet:
+        return []
     text = f"{name}'s Treatise {tid} '{t.name}'"
     return [Event(text + (f": {', '.join(parts)}." if parts else " takes effect."), seat)]
 
@@ -84,6 +88,8 @@ def pay_and_activate(st: AcademicState, seat: int, tid: int) -> list[Event]:
     st.pending.append(Pending("effect", seat, tid))
     if t.cost_any:
         st.pending.append(Pending("spend", seat, t.cost_any, "effect"))
+    if st.quiet:
+        return []
     paid = [theories_text(t.cost)] if sum(t.cost) else []
     if t.contribution_cost:
         paid.append(f"{t.contribution_cost} Contribution")

@@ -87,21 +87,9 @@ class ClassOf89(Game):
     def setup(self, players: int, seed: int, options: dict[str, Any], names: list[str]) -> State:
         comp = components()
         rng = Rng(seed)
-        decks: dict[str, list[str]] = {k: [] for k in DECK_KINDS}
-        set_aside: list[str] = []
-        for s in comp.students:
-            decks["student"].append(s)
-        for t in comp.teachers.values():
-            if not options["half_icons"] and t.scoring["kind"] == "halficon_pairs":
-                set_aside.append(t.id)
-            else:
-                decks["teacher"].append(t.id)
-        decks["staff"] = list(comp.staff)
-        for tl in comp.tiles.values():
-            if not options["half_icons"] and (tl.scoring or {}).get("kind") == "distinct_halficon_matches":
-                set_aside.append(tl.id)
-            else:
-                decks["tile-" + tl.letter].append(tl.id)
+        template, aside = _decks(bool(options["half_icons"]))
+        decks = {k: list(v) for k, v in template.items()}
+        set_aside = list(aside)
         for deck in decks.values():
             rng.shuffle(deck)
         if options["objectives"] == "random":
@@ -180,6 +168,39 @@ class ClassOf89(Game):
     def render(self, state: State, viewer: int | None) -> Any:
         assert isinstance(state, Co89State)
         return render(state, viewer)
+
+
+_DECKS: list[Any] = [None, {}]
+"""For the components in slot 0: the unshuffled decks and the set-aside cards, by ``half_icons``."""
+
+
+def _decks(half_icons: bool) -> tuple[dict[str, list[str]], list[str]]:
+    """The decks in component order before setup shuffles them, and the cards set aside (without
+    half-icons, the half-icon teachers and tiles), built once per components: every game of a
+    simulation starts from the same lists."""
+    comp = components()
+    if _DECKS[0] is not comp:
+        _DECKS[0], _DECKS[1] = comp, {}
+    memo: dict[bool, tuple[dict[str, list[str]], list[str]]] = _DECKS[1]
+    cached = memo.get(half_icons)
+    if cached is None:
+        decks: dict[str, list[str]] = {k: [] for k in DECK_KINDS}
+        set_aside: list[str] = []
+        for s in comp.students:
+            decks["student"].append(s)
+        for t in comp.teachers.values():
+            if not half_icons and t.scoring["kind"] == "halficon_pairs":
+                set_aside.append(t.id)
+            else:
+                decks["teacher"].append(t.id)
+        decks["staff"] = list(comp.staff)
+        for tl in comp.tiles.values():
+            if not half_icons and (tl.scoring or {}).get("kind") == "distinct_halficon_matches":
+                set_aside.append(tl.id)
+            else:
+                decks["tile-" + tl.letter].append(tl.id)
+        cached = memo[half_icons] = (decks, set_aside)
+    return cached
 
 
 GAME = ClassOf89()

@@ -91,13 +91,29 @@ def letter_of(book: Yearbook, slot: int) -> int:
 def student_slots(book: Yearbook, card: str) -> list[int]:
     """Empty cells where the student may go in alphabetical order within its class: no visible
     initial before it in its class is later than the card's, and none after it is earlier."""
+    letter = lookup().letter[card]
+    return [s for s, lo, hi in slot_bounds(book) if lo <= letter <= hi]
+
+
+_BOUNDS: dict[tuple[tuple[str, ...], tuple[int, ...]], list[tuple[int, int, int]]] = {}
+_BOUNDS_MAX = 4096
+
+
+def slot_bounds(book: Yearbook) -> list[tuple[int, int, int]]:
+    """Each empty cell with the initials a student placed there may have: (cell, lo, hi), where lo
+    is the latest visible initial before it in its class (0 for none) and hi the earliest after it
+    (999 for none); a teacher starts a class and an initial covered by the ABC token does not
+    count. The same for every student, so memoised on the photo and the ABC cells: a turn asks it
+    for every student at a location (twice with the Photographer)."""
+    key = (tuple(book.photo), tuple(book.abc_slots))
+    bounds = _BOUNDS.get(key)
+    if bounds is not None:
+        return bounds
     letters = lookup().letter
     photo = book.photo
-    letter = letters[card]
     abc = book.abc_slots
-    # forward: empty cells whose class has no later initial before them (a teacher starts a class;
-    # an initial covered by the ABC token does not count)
-    out = []
+    n = len(photo)
+    los = [0] * n
     lo = 0
     for s, c in enumerate(photo):
         if c:
@@ -106,28 +122,25 @@ def student_slots(book: Yearbook, card: str) -> list[int]:
                 lo = 0
             elif x > lo and s not in abc:
                 lo = x
-        elif lo <= letter:
-            out.append(s)
-    if not out:
-        return out
-    # backward over the same cells: keep those whose class has no earlier initial after them
-    keep = []
+        else:
+            los[s] = lo
+    bounds = []
     hi = 999
-    k = len(photo) - 1
-    for s in reversed(out):
-        while k > s:
-            c = photo[k]
-            if c:
-                x = letters.get(c, 0)
-                if not x:
-                    hi = 999
-                elif x < hi and k not in abc:
-                    hi = x
-            k -= 1
-        if letter <= hi:
-            keep.append(s)
-    keep.reverse()
-    return keep
+    for s in range(n - 1, -1, -1):
+        c = photo[s]
+        if c:
+            x = letters.get(c, 0)
+            if not x:
+                hi = 999
+            elif x < hi and s not in abc:
+                hi = x
+        else:
+            bounds.append((s, los[s], hi))
+    bounds.reverse()
+    if len(_BOUNDS) >= _BOUNDS_MAX:
+        _BOUNDS.clear()
+    _BOUNDS[key] = bounds
+    return bounds
 
 
 def empty_slots(book: Yearbook) -> list[int]:
@@ -238,15 +251,15 @@ def completed_lines(book: Yearbook, slot: int) -> tuple[int | None, int | None]:
     """The row and column newly completed by the card at ``slot`` (None if not complete)."""
     photo = book.photo
     r, c = divmod(slot, COLS)
-    row = r if r not in book.rows_done and all(photo[r * COLS + i] for i in range(COLS)) else None
-    col = c if c not in book.cols_done and all(photo[i * COLS + c] for i in range(ROWS)) else None
+    row = r if r not in book.rows_done and all(photo[r * COLS:(r + 1) * COLS]) else None
+    col = c if c not in book.cols_done and all(photo[c:ROWS * COLS:COLS]) else None
     return row, col
 
 
 def completed_halves(book: Yearbook) -> list[str]:
-    grid = book.grid
+    cell = book.grid.__getitem__
     return [h for h, cells in lookup().halves.items()
-            if h not in book.halves and all(grid[c] for c in cells)]
+            if h not in book.halves and all(map(cell, cells))]
 
 
 def neighbours(slot: int) -> list[int]:

@@ -161,6 +161,7 @@ class PlayerTurn(EndOfRound):
                 for card in self.school[self.location]:
                     if card and lk.kind[card] == "student":
                         out += self._placements(seat, card, Photograph)
+        targets: list[int] | None = None
         if book.storage:
             targets = self._token_targets(book, storage=False)
             for token in sorted(set(book.storage)):
@@ -168,8 +169,11 @@ class PlayerTurn(EndOfRound):
         if book.signatures >= 2:
             sources = [s for s, t in enumerate(book.tokens) if t]
             sources += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives) if sup.tokens]
+            if sources and targets is None:
+                targets = self._token_targets(book, storage=False)
             for src in sources:
-                if self._token_targets(book, exclude=src, storage=False):
+                # a target other than the source itself (what _token_targets(exclude=src) would list)
+                if targets and (len(targets) > 1 or targets[0] != src):
                     for token in sorted(set(self._tokens_at(book, src))):
                         out.append(_act(ShiftToken, src, token, self._student_at(book, src)))
         if self.main_done or not main:
@@ -284,6 +288,8 @@ class PlayerTurn(EndOfRound):
             self.main_done = True
             n = int(comp.board["entrance_signatures"])
             book.signatures += n
+            if self.quiet:
+                return self._gain(seat, ["tile1x1"])
             return [Event(f"{name} takes {n} signatures and a 1x1 tile at the School Entrance.", seat),
                     *self._gain(seat, ["tile1x1"])]
         if isinstance(a, BuyToken):
@@ -291,6 +297,8 @@ class PlayerTurn(EndOfRound):
             book.signatures -= 1
             token = comp.locations[self.location].token
             self.pending.append(Pending("token", seat, token=token))
+            if self.quiet:
+                return []
             return [Event(f"{name} pays a signature for a {comp.token_name(token)} token.", seat)]
         if isinstance(a, Refresh):
             self.sig_done = True
@@ -299,6 +307,8 @@ class PlayerTurn(EndOfRound):
                 self._discard_space(self.location, pos)
             for pos in range(5):
                 self._fill(self.location, pos)
+            if self.quiet:
+                return []
             shown = ", ".join(comp.card_name(c) for c in self.school[self.location] if c)
             return [Event(f"{name} pays a signature to wipe and refresh the {comp.locations[self.location].name}: "
                           f"{shown}.", seat, reveals=True)]
@@ -306,11 +316,15 @@ class PlayerTurn(EndOfRound):
             self.member_done = True
             if self.member == "editor":
                 club = comp.board["entrance_club"] if self.location == ENTRANCE else comp.locations[self.location].club
+                if self.quiet:
+                    return self._advance(seat, club)
                 return [Event(f"{name}'s Editor works on the {comp.club_name(club)} page.", seat),
                         *self._advance(seat, club)]
             token = "any" if self.location == ENTRANCE else comp.locations[self.location].token
             book.signatures += 1
             self.pending.append(Pending("token", seat, token=token))
+            if self.quiet:
+                return []
             what = "any token" if token == "any" else f"a {comp.token_name(token)} token"
             return [Event(f"{name}'s Designer gains a signature and {what}.", seat)]
         if isinstance(a, Unstore):
@@ -324,6 +338,8 @@ class PlayerTurn(EndOfRound):
             book.signatures -= int(comp.board["move_token_cost"])
             self._tokens_at(book, a.source).remove(a.token)
             self.pending.append(Pending("move", seat, token=a.token, source=a.source))
+            if self.quiet:
+                return []
             return [Event(f"{name} pays 2 signatures to move a {comp.token_name(a.token)} off "
                           f"{self._target_name(book, a.source)}.", seat)]
         if isinstance(a, EndTurn):
@@ -349,6 +365,8 @@ class PlayerTurn(EndOfRound):
             self.ones_supply -= 1
             book.ones += 1
             book.grid[a.at] = "1x1"
+            if self.quiet:
+                return self._cover([a.at], seat)
             return [Event(f"{name} places a 1x1 tile at {grid_cell(a.at)}.", seat),
                       *self._cover([a.at], seat)]
         if isinstance(a, Keep):
@@ -366,19 +384,29 @@ class PlayerTurn(EndOfRound):
                 kind = p.kind[5:-1]
                 if p.optional:
                     self.decks[kind][0:0] = p.cards
+                    if self.quiet:
+                        return []
                     return [Event(f"{name} keeps none of the drawn cards and returns them to the bottom.", seat)]
                 self.discards[kind].append(p.cards[0])  # "unable to place the chosen card": discard it
                 self.decks[kind][0:0] = p.cards[1:]
+                if self.quiet:
+                    return []
                 return [Event(f"{name} can place none of the drawn cards, discards "
                               f"{comp.card_name(p.cards[0])} and returns the others to the bottom.", seat,
                               reveals=True)]
+            if self.quiet:
+                return []
             what = {"token": "the token", "tile1x1": "the 1x1 tile"}.get(p.kind, "the bonus")
             return [Event(f"{name} declines {what}.", seat)]
         if isinstance(a, Reward):
             if a.choice == "signature":
                 book.signatures += 1
+                if self.quiet:
+                    return []
                 return [Event(f"{name} leads {comp.club_name(p.club)} and takes a signature.", seat)]
             self.pending.append(Pending("token", seat, token=a.choice))
+            if self.quiet:
+                return []
             return [Event(f"{name} leads {comp.club_name(p.club)} and takes a {comp.token_name(a.choice)}.", seat)]
         raise IllegalAction(f"unexpected action {a!r}")
 

@@ -365,7 +365,8 @@ class Solo(Bonuses):
         if not unused:
             return []
         member = unused[0]
-        events = [Event(f"Ed's unused team member this round is the {comp.member_name(member)}.")]
+        quiet = self.quiet
+        events = [] if quiet else [Event(f"Ed's unused team member this round is the {comp.member_name(member)}.")]
         top = self.ed_priority[0]
         if member == "editor":
             return events + self._advance(self.ed, top)
@@ -373,8 +374,12 @@ class Solo(Bonuses):
             return events + self._ed_token(comp.locations[self._preferred_location()].token)
         if member == "photographer":
             card = self._draw("student")
-            return events + ([Event(f"Ed takes the top student, {comp.card_name(card)}.", reveals=True),
-                              *self._ed_put(card, "places")] if card else [])
+            if not card:
+                return events
+            if quiet:
+                return self._ed_put(card, "places")
+            return events + [Event(f"Ed takes the top student, {comp.card_name(card)}.", reveals=True),
+                             *self._ed_put(card, "places")]
         low = min(book.tracks[c] for c in CLUBS)
         club = min((c for c in CLUBS if book.tracks[c] == low), key=self._pref_rank)
         return events + self._advance(self.ed, club)
