@@ -136,12 +136,14 @@ class Bonuses:
         assert len(book.photo) <= _CELLS and len(book.grid) <= _CELLS
         row = _placings(cls, card, False)
         if kind == "student":
-            ok = pl.student_slots(book, card)
-            out: list[Action] = [row[s] for s in ok]
-            if len(book.abc_slots) < book.abc_tokens:
-                okset = set(ok)
+            # pl.student_slots in one pass over the memoised bounds; with an ABC token left, every
+            # other empty cell (in cell order, as the bounds are) takes the card with the token
+            letter = pl.lookup().letter[card]
+            bounds = pl.slot_bounds(book)
+            out: list[Action] = [row[s] for s, lo, hi in bounds if lo <= letter <= hi]
+            if len(book.abc_slots) < book.abc_tokens and len(out) < len(bounds):
                 abc = _placings(cls, card, True)
-                out += [abc[s] for s, c in enumerate(book.photo) if not c and s not in okset]
+                out += [abc[s] for s, lo, hi in bounds if not lo <= letter <= hi]
             return out
         if kind == "teacher":
             return [row[s] for s in pl.empty_slots(book)]

@@ -147,14 +147,20 @@ def empty_slots(book: Yearbook) -> list[int]:
     return [s for s, c in enumerate(book.photo) if not c]
 
 
-def tile_spots(book: Yearbook, tile: str) -> list[int]:
-    """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
+def grid_mask(book: Yearbook) -> int:
+    """The covered cells of the Wildcat Way grid as a bit mask (bit c for cell c)."""
     occupied = 0
     bit = 1
     for v in book.grid:
         if v:
             occupied |= bit
         bit <<= 1
+    return occupied
+
+
+def tile_spots(book: Yearbook, tile: str) -> list[int]:
+    """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
+    occupied = grid_mask(book)
     return [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
 
 

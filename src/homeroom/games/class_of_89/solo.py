@@ -37,6 +37,17 @@ def _tables() -> _Tables:
     return _TABLES[0]
 
 
+def _teacher_slot(photo: list[str], teachers: frozenset[str]) -> int:
+    """Where Ed puts a teacher: the first empty cell in no row and no column holding a teacher (-1 if none)."""
+    rows = set()
+    cols = set()
+    for s, c in enumerate(photo):
+        if c in teachers:
+            rows.add(s // 5)
+            cols.add(s % 5)
+    return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
+
+
 class Solo(Bonuses):
     """Mixin: Ed's turns, selections, placements, automatic gains and round-end rewards."""
 
@@ -114,14 +125,7 @@ class Solo(Bonuses):
             at = pl.first_match_slot(book, card, empty) if self._half_icons() else -1
             return at if at >= 0 else empty[0]
         if kind == "teacher":
-            teachers = lk.teachers
-            rows = set()
-            cols = set()
-            for s, c in enumerate(photo):
-                if c in teachers:
-                    rows.add(s // 5)
-                    cols.add(s % 5)
-            return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
+            return _teacher_slot(photo, lk.teachers)
         if kind == "staff":
             return 0 if len(book.staff) < 4 else -1
         spots = pl.tile_spots(book, card)
@@ -147,9 +151,19 @@ class Solo(Bonuses):
             pool = list(cards)
         if len(pool) == 1:
             return pool[0]
-        rank = self._pref_rank
-        best = min(min(rank(pl.half_icon(c, "left")), rank(pl.half_icon(c, "right"))) for c in pool)
-        return next(c for c in pool if min(rank(pl.half_icon(c, "left")), rank(pl.half_icon(c, "right"))) == best)
+        # the most preferred half-icon (a priority card's place, lower is better; Honor Society and no
+        # half-icon after all of them), the first such card on ties
+        prio = self.ed_priority
+        worst = len(prio)
+        lk = pl.lookup()
+        lefts, rights = lk.left, lk.right
+        best, pick = worst + 1, ""
+        for c in pool:
+            left, right = lefts.get(c, ""), rights.get(c, "")
+            r = min(prio.index(left) if left in prio else worst, prio.index(right) if right in prio else worst)
+            if r < best:
+                best, pick = r, c
+        return pick
 
     def _ed_put(self, card: str, verb: str, sup: str = "") -> list[Event]:
         at = self._ed_place(card)
@@ -350,10 +364,27 @@ class Solo(Bonuses):
         pick = self._select_student(studs)
         if pick:
             out["student"] = pick
+        book = self.books[self.ed]
+        occupied = -1  # the grid as a bit mask, and whether a teacher fits: both worked out once
+        teacher_fits: bool | None = None
         for c in cards:
             kind = lk.kind[c]
+            if kind == "student":
+                continue
             item = "tile" if kind.startswith("tile") else kind
-            if item != "student" and item not in out and self._ed_place(c) >= 0:
+            if item in out:
+                continue
+            if kind == "teacher":
+                if teacher_fits is None:
+                    teacher_fits = _teacher_slot(book.photo, lk.teachers) >= 0
+                fits = teacher_fits
+            elif kind == "staff":
+                fits = len(book.staff) < 4
+            else:  # what _ed_place asks of pl.tile_spots: any spot free
+                if occupied < 0:
+                    occupied = pl.grid_mask(book)
+                fits = any(not occupied & mask for _, mask in lk.masks[c])
+            if fits:
                 out[item] = c
         return out
 
