@@ -115,7 +115,7 @@ class Bonuses:
         book = self.books[seat]
         kind = pl.lookup().kind[card]
         if kind == "staff":
-            return [cls(card, 0)] if len(book.staff) < 4 else []
+            return [_placings(cls, card, False)[0]] if len(book.staff) < 4 else []
         key: tuple[Any, ...]
         if kind == "student":
             key = (cls, card, *book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
@@ -146,7 +146,7 @@ class Bonuses:
                 out += [abc[s] for s, lo, hi in bounds if not lo <= letter <= hi]
             return out
         if kind == "teacher":
-            return [row[s] for s in pl.empty_slots(book)]
+            return [row[s] for s, c in enumerate(book.photo) if not c]
         return [row[a] for a in pl.tile_spots(book, card)]
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
@@ -160,6 +160,17 @@ class Bonuses:
         if storage and len(book.storage) < 2:
             out.append(STORAGE)
         return out
+
+    def _has_token_target(self, book: Yearbook) -> bool:
+        """Whether :meth:`_token_targets` (storage included) would list any target."""
+        if len(book.storage) < 2:
+            return True
+        teachers = pl.lookup().teachers
+        tokens = book.tokens
+        for s, c in enumerate(book.photo):
+            if c and len(tokens[s]) < 4 and c not in teachers:
+                return True
+        return any(len(sup.tokens) < 4 for sup in book.superlatives)
 
     def _student_at(self, book: Yearbook, target: int) -> str:
         """The student card at a token target ('' for storage)."""
@@ -278,7 +289,7 @@ class Bonuses:
                     events.append(Event(f"{name} gains a signature.", seat))
             elif g.startswith("token:"):
                 token = g[6:]
-                if token != "any" and not self._token_targets(book):
+                if token != "any" and not self._has_token_target(book):
                     events.append(Event(f"{name} has no room for a {comp.token_name(token)} and discards it.", seat))
                 else:
                     self.pending.append(Pending("token", seat, token=token))

@@ -424,12 +424,14 @@ class PlayerTurn(EndOfRound):
         """Drop decisions that became empty, run round ends and Ed's turns until someone must decide."""
         events: list[Event] = []
         while True:
-            events += self._drop_empty()
             if self.pending:
-                return events
-            if self.phase == "round_end":
+                events += self._drop_empty()
+                if self.pending:
+                    return events
+            phase = self.phase
+            if phase == "round_end":
                 events += self._after_round()
-            elif self.phase == "place" and self._is_ed(self.current):
+            elif phase == "place" and self._is_ed(self.current):
                 events += self._ed_turn()
                 events += self._end_turn()
             else:
@@ -444,7 +446,7 @@ class PlayerTurn(EndOfRound):
                 events.append(Event(f"{self._name(p.seat)} cannot place any face-up {p.kind[5:]} "
                                     "and loses the bonus.", p.seat))
                 continue
-            if p.kind == "token" and p.token != "any" and not self._token_targets(self.books[p.seat]):
+            if p.kind == "token" and p.token != "any" and not self._has_token_target(self.books[p.seat]):
                 self.pending.pop(0)
                 events.append(Event(f"{self._name(p.seat)} has no room for the token and discards it.", p.seat))
                 continue
