@@ -113,17 +113,23 @@ class PlayerTurn(EndOfRound):
         comp = components()
         out: list[Action] = []
         signatures = book.signatures
+        # the open spaces, in location then cost order: any (the Treasurer ignores the cost and
+        # may join his own team) and those another member may take
+        anywhere: list[tuple[str, int]] = []
+        payable: list[tuple[str, int]] = []
+        for loc, row in zip(comp.locations, self.spaces):
+            mine = seat in row
+            for cost, occ in enumerate(row):
+                if occ == EMPTY:
+                    anywhere.append((loc.id, cost))
+                    if not mine and signatures >= cost:
+                        payable.append((loc.id, cost))
+        used = book.used
         for member in comp.board["members"]:
-            if member in book.used:
+            if member in used:
                 continue
-            treasurer = member == "treasurer"
-            for i, loc in enumerate(comp.locations):
-                row = self.spaces[i]
-                if not treasurer and seat in row:
-                    continue
-                for cost, occ in enumerate(row):
-                    if occ == EMPTY and (treasurer or signatures >= cost):
-                        out.append(_place(member, loc.id, cost))
+            out += [_place(member, loc_id, cost) for loc_id, cost in
+                    (anywhere if member == "treasurer" else payable)]
             if entrance:
                 out.append(_place(member, "entrance", 0))
         if not out:
