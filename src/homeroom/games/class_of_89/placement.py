@@ -147,14 +147,25 @@ def empty_slots(book: Yearbook) -> list[int]:
     return [s for s, c in enumerate(book.photo) if not c]
 
 
+_MASKS: dict[tuple[str, ...], int] = {}
+_MASKS_MAX = 4096
+
+
 def grid_mask(book: Yearbook) -> int:
-    """The covered cells of the Wildcat Way grid as a bit mask (bit c for cell c)."""
-    occupied = 0
-    bit = 1
-    for v in book.grid:
-        if v:
-            occupied |= bit
-        bit <<= 1
+    """The covered cells of the Wildcat Way grid as a bit mask (bit c for cell c), memoised on the
+    grid (which changes only when a tile goes in)."""
+    key = tuple(book.grid)
+    occupied = _MASKS.get(key)
+    if occupied is None:
+        occupied = 0
+        bit = 1
+        for v in key:
+            if v:
+                occupied |= bit
+            bit <<= 1
+        if len(_MASKS) >= _MASKS_MAX:
+            _MASKS.clear()
+        _MASKS[key] = occupied
     return occupied
 
 

@@ -56,6 +56,14 @@ def _act(cls: type[Action], *args: object) -> Action:
 """Memo of :meth:`PlayerTurn._placement_actions` (actions are immutable: lists of them can be shared)."""
 
 
+_END_TURN = EndTurn()
+_REFRESH = Refresh()
+_DECLINE = Decline()
+_CHOOSE_ANY: tuple[Action, ...] = (*(ChooseToken(t) for t in TOKENS), _DECLINE)
+_ONE_BY_ONE: tuple[PlaceOneByOne, ...] = tuple(PlaceOneByOne(c) for c in range(32))
+"""Actions without fields (or one per grid cell), built once for every position that offers them."""
+
+
 def _place(member: str, location: str, cost: int) -> Place:
     """One (immutable) Place action per (member, location, cost), built once."""
     act = _PLACES.get((member, location, cost))
@@ -154,7 +162,7 @@ class PlayerTurn(EndOfRound):
         out += main
         at_entrance = self.location == ENTRANCE
         if not self.sig_done and not at_entrance and book.signatures >= 1:
-            out += [_act(BuyToken, components().locations[self.location].token), _act(Refresh)]
+            out += [_act(BuyToken, components().locations[self.location].token), _REFRESH]
         if not self.member_done:
             if self.member == "editor":
                 club = components().board["entrance_club"] if at_entrance else components().locations[self.location].club
@@ -183,33 +191,34 @@ class PlayerTurn(EndOfRound):
                     for token in sorted(set(self._tokens_at(book, src))):
                         out.append(_act(ShiftToken, src, token, self._student_at(book, src)))
         if self.main_done or not main:
-            out.append(_act(EndTurn))
+            out.append(_END_TURN)
         return out
 
     def _pending_actions(self, p: Pending) -> list[Action]:
         book = self.books[p.seat]
         if p.kind == "token":
             if p.token == "any":
-                return [*(_act(ChooseToken, t) for t in TOKENS), _act(Decline)]
+                return list(_CHOOSE_ANY)
             return [*(_act(PutToken, p.token, t, self._student_at(book, t)) for t in self._token_targets(book)),
-                    _act(Decline)]
+                    _DECLINE]
         if p.kind == "move":
             return [_act(PutToken, p.token, t, self._student_at(book, t))
                     for t in self._token_targets(book, exclude=p.source, storage=False)]
         if p.kind == "tile1x1":
-            return [*(_act(PlaceOneByOne, c) for c, v in enumerate(book.grid) if not v), _act(Decline)]
+            cells = _ONE_BY_ONE
+            return [*(cells[c] for c, v in enumerate(book.grid) if not v), _DECLINE]
         if p.kind in ("draw_students", "draw_teachers"):
             out: list[Action] = []
             for card in p.cards:
                 out += self._placements(p.seat, card, Keep)
             if p.optional or not out:  # none placeable: one is discarded (ruling 22)
-                out.append(_act(Decline))
+                out.append(_DECLINE)
             return out
         if p.kind in ("pick_student", "pick_teacher"):
             out = []
             for card in self._school_cards(p.kind[5:]):
                 out += self._placements(p.seat, card, Keep)
-            return [*out, _act(Decline)]
+            return [*out, _DECLINE]
         if p.kind == "reward":
             choices = list(TOKENS) if p.club == "honor" else [components().locations[CLUBS.index(p.club)].token]
             return [_act(Reward, "signature"), *(_act(Reward, t) for t in choices)]
@@ -447,7 +456,7 @@ class PlayerTurn(EndOfRound):
         events: list[Event] = []
         while self.pending:  # drop decisions that have become empty
             p = self.pending[0]
-            if p.kind in ("pick_student", "pick_teacher") and self._pending_actions(p) == [Decline()]:
+            if p.kind in ("pick_student", "pick_teacher") and self._pending_actions(p) == [_DECLINE]:
                 self.pending.pop(0)
                 events.append(Event(f"{self._name(p.seat)} cannot place any face-up {p.kind[5:]} "
                                     "and loses the bonus.", p.seat))

@@ -39,12 +39,11 @@ def _tables() -> _Tables:
 
 def _teacher_slot(photo: list[str], teachers: frozenset[str]) -> int:
     """Where Ed puts a teacher: the first empty cell in no row and no column holding a teacher (-1 if none)."""
-    rows = set()
-    cols = set()
-    for s, c in enumerate(photo):
-        if c in teachers:
-            rows.add(s // 5)
-            cols.add(s % 5)
+    placed = [s for s, c in enumerate(photo) if c in teachers]
+    if not placed:
+        return next((s for s, c in enumerate(photo) if not c), -1)
+    rows = {s // 5 for s in placed}
+    cols = {s % 5 for s in placed}
     return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
 
 
