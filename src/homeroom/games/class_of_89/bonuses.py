@@ -280,8 +280,9 @@ class Bonuses:
         comp = components()
         name = self._name(seat)
         events: list[Event] = []
+        ed = self._is_ed(seat)
         for g in gains:
-            if self._is_ed(seat) and not g.startswith("club:"):
+            if ed and not g.startswith("club:"):
                 events += self._ed_gain(g)
             elif g == "signature":
                 book.signatures += 1

@@ -58,6 +58,7 @@ def _act(cls: type[Action], *args: object) -> Action:
 
 _END_TURN = EndTurn()
 _REFRESH = Refresh()
+_TAKE_ENTRANCE = TakeEntrance()
 _DECLINE = Decline()
 _CHOOSE_ANY: tuple[Action, ...] = (*(ChooseToken(t) for t in TOKENS), _DECLINE)
 _ONE_BY_ONE: tuple[PlaceOneByOne, ...] = tuple(PlaceOneByOne(c) for c in range(32))
@@ -147,7 +148,7 @@ class PlayerTurn(EndOfRound):
     def _main_options(self) -> list[Action]:
         seat = self.current
         if self.location == ENTRANCE:
-            return [TakeEntrance()]
+            return [_TAKE_ENTRANCE]
         out: list[Action] = []
         for card in self.school[self.location]:
             if card:
@@ -157,9 +158,9 @@ class PlayerTurn(EndOfRound):
     def _turn_actions(self) -> list[Action]:
         seat = self.current
         book = self.books[seat]
-        out: list[Action] = []
-        main = [] if self.main_done else self._main_options()
-        out += main
+        main_done = self.main_done
+        out: list[Action] = [] if main_done else self._main_options()
+        no_main = not out
         at_entrance = self.location == ENTRANCE
         if not self.sig_done and not at_entrance and book.signatures >= 1:
             out += [_act(BuyToken, components().locations[self.location].token), _REFRESH]
@@ -190,7 +191,7 @@ class PlayerTurn(EndOfRound):
                 if targets and (len(targets) > 1 or targets[0] != src):
                     for token in sorted(set(self._tokens_at(book, src))):
                         out.append(_act(ShiftToken, src, token, self._student_at(book, src)))
-        if self.main_done or not main:
+        if main_done or no_main:
             out.append(_END_TURN)
         return out
 

@@ -267,7 +267,12 @@ class Solo(Bonuses):
         loc_index = _tables().loc_index
         choice = self._reveal_choice()
         back = self._next_choice_back()
-        member = next(m for m in back if m not in book.used)
+        used = book.used
+        member = ""  # the first member on the next Choice card's back he has not used this round
+        for m in back:
+            if m not in used:
+                member = m
+                break
         loc_card = comp.location_cards[self.solo_location]
         want = loc_index[loc_card.members[member]]
         x = loc_index[loc_card.x]
