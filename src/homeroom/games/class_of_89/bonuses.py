@@ -43,6 +43,21 @@ def _placings(cls: type[Take] | type[Photograph] | type[Keep], card: str, abc: b
 
 
 _CELLS = 32
+
+_MAT: list[Any] = [None, None]
+
+
+def _mat() -> tuple[list[tuple[str, ...]], frozenset[str]]:
+    """The card kind of each space of the school mat (by location, then position) and the tiles
+    that carry a Senior Superlative, built once per components: filling the mat looks them up
+    for every space of every refill."""
+    comp = components()
+    if _MAT[0] is not comp:
+        _MAT[1] = ([tuple(lc.spaces) for lc in comp.locations],
+                   frozenset(t.id for t in comp.tiles.values() if t.superlative))
+        _MAT[0] = comp
+    table: tuple[list[tuple[str, ...]], frozenset[str]] = _MAT[1]
+    return table
 """More than the class photo's 20 cells and the Wildcat Way's 24 (checked by the placement scans)."""
 
 
@@ -89,10 +104,11 @@ class Bonuses:
         return deck.pop() if deck else ""
 
     def _fill(self, loc: int, pos: int) -> None:
-        kind = components().locations[loc].spaces[pos]
+        kinds, superlatives = _mat()
+        kind = kinds[loc][pos]
         card = self._draw(kind)
         self.school[loc][pos] = card
-        if card and kind.startswith("tile") and components().tiles[card].superlative:
+        if card in superlatives:
             student = self._draw("student")
             if student:
                 self.school_sups[card] = student
@@ -101,7 +117,7 @@ class Bonuses:
         card = self.school[loc][pos]
         if not card:
             return
-        kind = components().locations[loc].spaces[pos]
+        kind = _mat()[0][loc][pos]
         self.discards[kind].append(card)
         student = self.school_sups.pop(card, "")
         if student:
