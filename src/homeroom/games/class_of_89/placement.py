@@ -169,10 +169,20 @@ def grid_mask(book: Yearbook) -> int:
     return occupied
 
 
+_SPOTS: dict[tuple[str, int], list[int]] = {}
+_SPOTS_MAX = 8192
+
+
 def tile_spots(book: Yearbook, tile: str) -> list[int]:
-    """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
+    """Top-left cells where the tile fits inside the grid without overlap (no rotation), memoised
+    on the tile and the covered cells (a new list each call: callers may keep it)."""
     occupied = grid_mask(book)
-    return [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
+    spots = _SPOTS.get((tile, occupied))
+    if spots is None:
+        if len(_SPOTS) >= _SPOTS_MAX:
+            _SPOTS.clear()
+        spots = _SPOTS[tile, occupied] = [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
+    return list(spots)
 
 
 def tile_cells(tile: str, anchor: int) -> list[int]:

@@ -113,7 +113,7 @@ class Solo(Bonuses):
     # ------------------------------------------------------------ placing
     def _ed_place(self, card: str) -> int:
         """Where Ed puts a card or tile (top-most then left-most; -1 if it cannot be placed)."""
-        book = self.books[self.ed]
+        book = self.books[self.players]
         lk = pl.lookup()
         kind = lk.kind[card]
         photo = book.photo
@@ -131,7 +131,7 @@ class Solo(Bonuses):
         return spots[0] if spots else -1
 
     def _can_match(self, card: str) -> bool:
-        book = self.books[self.ed]
+        book = self.books[self.players]
         if not self._half_icons():
             return False
         return pl.first_match_slot(book, card, pl.empty_slots(book)) >= 0
@@ -140,7 +140,7 @@ class Solo(Bonuses):
         """Selecting Students: a match he can make, then the most preferred half-icon, then leftmost."""
         if not cards:
             return ""
-        book = self.books[self.ed]
+        book = self.books[self.players]
         empty = pl.empty_slots(book)
         if not empty:
             return ""
@@ -174,19 +174,20 @@ class Solo(Bonuses):
             if self.quiet:
                 return []
             return [Event(f"Ed cannot place {components().card_name(card)} and discards it.")]
-        return self._place_card(self.ed, card, at, False, verb, sup)
+        return self._place_card(self.players, card, at, False, verb, sup)
 
     # ------------------------------------------------------------ gains
     def _any_token(self) -> str:
         """Honor Society (any) token: the priority card atop the column with a teacher and the most
         students, ties to the left."""
-        book = self.books[self.ed]
+        photo = self.books[self.players].photo
+        teachers = pl.lookup().teachers
         best, best_col = -1, 0
         for c in range(5):
-            cells = [book.photo[r * 5 + c] for r in range(4)]
-            if not any(x and pl.is_teacher(x) for x in cells):
+            cells = photo[c:20:5]  # the column's 4 cells
+            if teachers.isdisjoint(cells):
                 continue
-            n = sum(1 for x in cells if x and not pl.is_teacher(x))
+            n = len([x for x in cells if x and x not in teachers])
             if n > best:
                 best, best_col = n, c
         return _tables().club_token[self.ed_priority[best_col]]
@@ -208,7 +209,7 @@ class Solo(Bonuses):
             return self._ed_token(gain[6:])
         comp = components()
         quiet = self.quiet
-        book = self.books[self.ed]
+        book = self.books[self.players]
         if gain == "tile1x1":
             grid = book.grid
             at = next((c for c, v in enumerate(grid) if not v), -1)
@@ -262,7 +263,7 @@ class Solo(Bonuses):
     # ------------------------------------------------------------ a turn
     def _ed_turn(self) -> list[Event]:
         comp = components()
-        book = self.books[self.ed]
+        book = self.books[self.players]
         quiet = self.quiet
         loc_index = _tables().loc_index
         choice = self._reveal_choice()
@@ -301,7 +302,7 @@ class Solo(Bonuses):
             events.append(Event(f"Ed's Location card sends the {mname} to the {where.name}{moved}."))
         # team member action
         if member == "editor":
-            events += self._advance(self.ed, where.club)
+            events += self._advance(self.players, where.club)
         elif member == "designer":
             events += self._ed_token(where.token)
         elif member == "photographer":
@@ -336,7 +337,7 @@ class Solo(Bonuses):
                 events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
                                     f"{comp.token_name(where.token)} token and advances on "
                                     f"{comp.club_name(where.club)}."))
-            return [*events, *self._ed_token(where.token), *self._advance(self.ed, where.club)]
+            return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
         item = comp.choice_cards[choice].items[where.id]
         reveals = 0
         while item not in possible:
@@ -346,7 +347,7 @@ class Solo(Bonuses):
                     events.append(Event(f"No Choice card shows a possible item: Ed takes a "
                                         f"{comp.token_name(where.token)} token and advances on "
                                         f"{comp.club_name(where.club)}."))
-                return [*events, *self._ed_token(where.token), *self._advance(self.ed, where.club)]
+                return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
             choice = self._reveal_choice()
             item = comp.choice_cards[choice].items[where.id]
             if not quiet:
@@ -368,9 +369,8 @@ class Solo(Bonuses):
         pick = self._select_student(studs)
         if pick:
             out["student"] = pick
-        book = self.books[self.ed]
-        occupied = -1  # the grid as a bit mask, and whether a teacher fits: both worked out once
-        teacher_fits: bool | None = None
+        book = self.books[self.players]
+        teacher_fits: bool | None = None  # worked out once
         for c in cards:
             kind = lk.kind[c]
             if kind == "student":
@@ -384,10 +384,8 @@ class Solo(Bonuses):
                 fits = teacher_fits
             elif kind == "staff":
                 fits = len(book.staff) < 4
-            else:  # what _ed_place asks of pl.tile_spots: any spot free
-                if occupied < 0:
-                    occupied = pl.grid_mask(book)
-                fits = any(not occupied & mask for _, mask in lk.masks[c])
+            else:  # what _ed_place asks: any spot free
+                fits = bool(pl.tile_spots(book, c))
             if fits:
                 out[item] = c
         return out
@@ -395,7 +393,7 @@ class Solo(Bonuses):
     # ------------------------------------------------------------ round end
     def _ed_round_end(self) -> list[Event]:
         comp = components()
-        book = self.books[self.ed]
+        book = self.books[self.players]
         unused = [m for m in comp.board["members"] if m not in book.used]
         if not unused:
             return []
@@ -404,7 +402,7 @@ class Solo(Bonuses):
         events = [] if quiet else [Event(f"Ed's unused team member this round is the {comp.member_name(member)}.")]
         top = self.ed_priority[0]
         if member == "editor":
-            return events + self._advance(self.ed, top)
+            return events + self._advance(self.players, top)
         if member == "designer":
             return events + self._ed_token(comp.locations[self._preferred_location()].token)
         if member == "photographer":
@@ -417,7 +415,7 @@ class Solo(Bonuses):
                              *self._ed_put(card, "places")]
         low = min(book.tracks[c] for c in CLUBS)
         club = min((c for c in CLUBS if book.tracks[c] == low), key=self._pref_rank)
-        return events + self._advance(self.ed, club)
+        return events + self._advance(self.players, club)
 
     def _redeal_solo(self, seat: int | None, rng: Rng) -> None:
         rng.shuffle(self.solo_locations)
