@@ -73,6 +73,18 @@ def _place(member: str, location: str, cost: int) -> Place:
     return act
 
 
+_MEMBER_PLACES: dict[str, dict[tuple[str, int], Place]] = {}
+
+
+def _member_places(member: str) -> dict[tuple[str, int], Place]:
+    """The member's Place action for every (location, cost spot) of the mat (3 spots a location)."""
+    table = _MEMBER_PLACES.get(member)
+    if table is None:
+        table = _MEMBER_PLACES[member] = {(lc.id, cost): _place(member, lc.id, cost)
+                                          for lc in components().locations for cost in range(3)}
+    return table
+
+
 class PlayerTurn(EndOfRound):
     """Mixin: the legal actions of a turn and what each does."""
 
@@ -137,8 +149,8 @@ class PlayerTurn(EndOfRound):
         for member in comp.board["members"]:
             if member in used:
                 continue
-            out += [_place(member, loc_id, cost) for loc_id, cost in
-                    (anywhere if member == "treasurer" else payable)]
+            places = _member_places(member)
+            out += [places[spot] for spot in (anywhere if member == "treasurer" else payable)]
             if entrance:
                 out.append(_place(member, "entrance", 0))
         if not out:
@@ -447,7 +459,7 @@ class PlayerTurn(EndOfRound):
             phase = self.phase
             if phase == "round_end":
                 events += self._after_round()
-            elif phase == "place" and self._is_ed(self.current):
+            elif phase == "place" and self.current >= self.players:  # Ed's turn (solo)
                 events += self._ed_turn()
                 events += self._end_turn()
             else:
