@@ -10,9 +10,12 @@ A mixin of :class:`~homeroom.games.class_of_89.state.Co89State`.
 
 from __future__ import annotations
 
+from functools import cache
+
 from homeroom.engine import Action, Event, IllegalAction
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import (
+    STORAGE,
     SUPERLATIVE,
     BuyToken,
     ChooseSide,
@@ -73,6 +76,9 @@ def _place(member: str, location: str, cost: int) -> Place:
     return act
 
 
+_PUTS: dict[tuple[str, int, str], PutToken] = {}
+"""PutToken actions by their fields (tokens x targets x students: a few thousand at most)."""
+
 _MEMBER_PLACES: dict[str, dict[tuple[str, int], Place]] = {}
 
 
@@ -83,6 +89,11 @@ def _member_places(member: str) -> dict[tuple[str, int], Place]:
         table = _MEMBER_PLACES[member] = {(lc.id, cost): _place(member, lc.id, cost)
                                           for lc in components().locations for cost in range(3)}
     return table
+
+
+@cache
+def _turns_per_round() -> int:
+    return int(components().board["turns_per_round"])
 
 
 class PlayerTurn(EndOfRound):
@@ -207,16 +218,29 @@ class PlayerTurn(EndOfRound):
             out.append(_END_TURN)
         return out
 
+    @staticmethod
+    def _put_actions(book: Yearbook, token: str, targets: list[int]) -> list[Action]:
+        """PutToken(token, target, the student there) for each target, each built once."""
+        puts = _PUTS
+        photo = book.photo
+        sups = book.superlatives
+        out: list[Action] = []
+        for t in targets:
+            key = (token, t, "" if t == STORAGE else sups[t - SUPERLATIVE].student if t >= SUPERLATIVE else photo[t])
+            act = puts.get(key)
+            if act is None:
+                act = puts[key] = PutToken(*key)
+            out.append(act)
+        return out
+
     def _pending_actions(self, p: Pending) -> list[Action]:
         book = self.books[p.seat]
         if p.kind == "token":
             if p.token == "any":
                 return list(_CHOOSE_ANY)
-            return [*(_act(PutToken, p.token, t, self._student_at(book, t)) for t in self._token_targets(book)),
-                    _DECLINE]
+            return [*self._put_actions(book, p.token, self._token_targets(book)), _DECLINE]
         if p.kind == "move":
-            return [_act(PutToken, p.token, t, self._student_at(book, t))
-                    for t in self._token_targets(book, exclude=p.source, storage=False)]
+            return self._put_actions(book, p.token, self._token_targets(book, exclude=p.source, storage=False))
         if p.kind == "tile1x1":
             cells = _ONE_BY_ONE
             return [*(cells[c] for c, v in enumerate(book.grid) if not v), _DECLINE]
@@ -444,7 +468,7 @@ class PlayerTurn(EndOfRound):
         self.location = -1
         self.member = ""
         self.turns_taken += 1
-        if self.turns_taken == len(self.books) * int(components().board["turns_per_round"]):
+        if self.turns_taken == len(self.books) * _turns_per_round():
             return self._end_round()
         return []
 

@@ -196,7 +196,7 @@ class Solo(Bonuses):
         if token == "any":
             token = self._any_token()
         self.ed_tokens[token] = self.ed_tokens.get(token, 0) + 1
-        col = self.ed_priority.index(self._token_club(token))
+        col = self.ed_priority.index(_tables().token_club[token])
         self.ed_revealed[col] = True
         if self.quiet:
             return []
