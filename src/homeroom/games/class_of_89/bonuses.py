@@ -9,6 +9,7 @@ solo rules choose at once (see :mod:`homeroom.games.class_of_89.solo`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from homeroom.engine import Action, Event, Rng
@@ -25,9 +26,28 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
-_PLACEMENTS: dict[tuple[Any, ...], list[Action]] = {}
-"""Memo of :meth:`Bonuses._placements` (actions are immutable, so lists of them can be shared)."""
-_PLACEMENTS_MAX = 50_000
+_PLACEMENTS: dict[tuple[Any, ...], dict[tuple[Any, str], list[Action]]] = {}
+"""Memo of :meth:`Bonuses._placements_of`: for a yearbook's content (its photo and ABC tokens for
+students, its photo for teachers, its grid for tiles), the placing actions of each (type, card)
+(actions are immutable, so lists of them can be shared)."""
+_PLACEMENTS_MAX = 20_000
+
+
+def _placement_memo(book: Yearbook, group: str) -> dict[tuple[Any, str], list[Action]]:
+    """The memo of the placements of ``group`` ('student', 'teacher' or 'tile') in this yearbook."""
+    key: tuple[Any, ...]
+    if group == "student":
+        key = (group, *book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
+    elif group == "teacher":
+        key = (group, *book.photo)
+    else:
+        key = (group, *book.grid)
+    memo = _PLACEMENTS.get(key)
+    if memo is None:
+        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
+            _PLACEMENTS.clear()
+        memo = _PLACEMENTS[key] = {}
+    return memo
 _PLACINGS: dict[tuple[type[Action], str, bool], list[Action]] = {}
 
 
@@ -125,26 +145,37 @@ class Bonuses:
         self.school[loc][pos] = ""
 
     def _placements(self, seat: int, card: str, cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
-        """Where ``card`` may go in the seat's yearbook, memoised on what the answer depends on
-        (the photo and ABC tokens for a student or teacher, the grid for a tile): the scans are
-        not redone after a token move, a signature or another seat's turn."""
+        """Where ``card`` may go in the seat's yearbook (see :meth:`_placements_of`)."""
+        return self._placements_of(seat, (card,), cls)
+
+    def _placements_of(self, seat: int, cards: Iterable[str],
+                       cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
+        """Where each of ``cards`` ('' skipped) may go in the seat's yearbook, one list in card
+        order, memoised on what the answer depends on (the photo and ABC tokens for a student,
+        the photo for a teacher, the grid for a tile): the scans are not redone after a token
+        move, a signature or another seat's turn, and the yearbook's key is built and hashed
+        once for all the cards of a location."""
         book = self.books[seat]
-        kind = pl.lookup().kind[card]
-        if kind == "staff":
-            return [_placings(cls, card, False)[0]] if len(book.staff) < 4 else []
-        key: tuple[Any, ...]
-        if kind == "student":
-            key = (cls, card, *book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
-        elif kind == "teacher":
-            key = (cls, card, *book.photo)
-        else:
-            key = (cls, card, *book.grid)
-        cached = _PLACEMENTS.get(key)
-        if cached is None:
-            if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
-                _PLACEMENTS.clear()
-            cached = _PLACEMENTS[key] = self._scan_placements(book, card, kind, cls)
-        return list(cached)
+        kinds = pl.lookup().kind
+        out: list[Action] = []
+        memos: dict[str, dict[tuple[Any, str], list[Action]]] = {}
+        for card in cards:
+            if not card:
+                continue
+            kind = kinds[card]
+            if kind == "staff":
+                if len(book.staff) < 4:
+                    out.append(_placings(cls, card, False)[0])
+                continue
+            group = kind if kind == "student" or kind == "teacher" else "tile"
+            memo = memos.get(group)
+            if memo is None:
+                memo = memos[group] = _placement_memo(book, group)
+            found = memo.get((cls, card))
+            if found is None:
+                found = memo[cls, card] = self._scan_placements(book, card, kind, cls)
+            out += found
+        return out
 
     @staticmethod
     def _scan_placements(book: Yearbook, card: str, kind: str,

@@ -172,11 +172,7 @@ class PlayerTurn(EndOfRound):
         seat = self.current
         if self.location == ENTRANCE:
             return [_TAKE_ENTRANCE]
-        out: list[Action] = []
-        for card in self.school[self.location]:
-            if card:
-                out += self._placements(seat, card, Take)
-        return out
+        return self._placements_of(seat, self.school[self.location], Take)
 
     def _turn_actions(self) -> list[Action]:
         seat = self.current
@@ -195,10 +191,9 @@ class PlayerTurn(EndOfRound):
                 token = "any" if at_entrance else components().locations[self.location].token
                 out.append(_act(UseMember, "designer", "", token))
             elif self.member == "photographer" and not at_entrance:
-                lk = pl.lookup()
-                for card in self.school[self.location]:
-                    if card and lk.kind[card] == "student":
-                        out += self._placements(seat, card, Photograph)
+                kinds = pl.lookup().kind
+                out += self._placements_of(seat, [c for c in self.school[self.location] if c and kinds[c] == "student"],
+                                           Photograph)
         targets: list[int] | None = None
         if book.storage:
             targets = self._token_targets(book, storage=False)
@@ -245,17 +240,12 @@ class PlayerTurn(EndOfRound):
             cells = _ONE_BY_ONE
             return [*(cells[c] for c, v in enumerate(book.grid) if not v), _DECLINE]
         if p.kind in ("draw_students", "draw_teachers"):
-            out: list[Action] = []
-            for card in p.cards:
-                out += self._placements(p.seat, card, Keep)
+            out = self._placements_of(p.seat, p.cards, Keep)
             if p.optional or not out:  # none placeable: one is discarded (ruling 22)
                 out.append(_DECLINE)
             return out
         if p.kind in ("pick_student", "pick_teacher"):
-            out = []
-            for card in self._school_cards(p.kind[5:]):
-                out += self._placements(p.seat, card, Keep)
-            return [*out, _DECLINE]
+            return [*self._placements_of(p.seat, self._school_cards(p.kind[5:]), Keep), _DECLINE]
         if p.kind == "reward":
             choices = list(TOKENS) if p.club == "honor" else [components().locations[CLUBS.index(p.club)].token]
             return [_act(Reward, "signature"), *(_act(Reward, t) for t in choices)]
