@@ -130,15 +130,15 @@ def old_scan(book: Yearbook, card: str, cls: Any) -> list[Any]:
 # ------------------------------------------------------------------ the comparison
 def positions(half_icons: bool, games_n: int = 12) -> list[Co89State]:
     game = games.get("class-of-89")
-    out = []
+    out: list[Co89State] = []
     for seed in range(games_n):
         state = game.new_state(1, 4100 + seed, {"half_icons": half_icons, "solo_extra_abc": seed % 2 == 0})
+        assert isinstance(state, Co89State)
         state.set_quiet()
         rng = Rng(seed)
         while not state.is_terminal():
             out.append(state.clone())
             state.apply(rng.choice(state.legal_actions()))
-    assert isinstance(out[0], Co89State)
     return out
 
 
