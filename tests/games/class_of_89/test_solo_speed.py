@@ -3,7 +3,7 @@
 On every position of seeded random solo games (with and without half-icons), the rewritten
 helpers are compared with verbatim copies of the code before them:
 
-* Ed's choices: where a teacher goes, which face-up student he selects, what he can take at a
+* Ed's choices: the first cell where a card matches a half-icon, where a teacher goes, which face-up student he selects, what he can take at a
   location, the column of an "any" token;
 * the player's placements (the student scan in one pass over the bounds, the two-level memo
   shared by the cards of a location) against a fresh scan of each card;
@@ -147,6 +147,9 @@ def test_ed_choices_are_the_code_before(half_icons: bool) -> None:
     seen = 0
     for state in positions(half_icons):
         ed = state.books[state.ed]
+        for book in state.books:
+            for c in [c for row in state.school for c in row if c] + sorted(pl.lookup().left)[::7]:
+                assert pl.first_match_empty(book, c) == pl.first_match_slot(book, c, pl.empty_slots(book))
         assert _teacher_slot(ed.photo, pl.lookup().teachers) == old_teacher_slot(ed.photo)
         assert state._any_token() == old_any_token(state)
         for loc in range(5):

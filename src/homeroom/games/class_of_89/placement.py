@@ -238,6 +238,43 @@ def first_match_slot(book: Yearbook, card: str, slots: list[int]) -> int:
     return -1
 
 
+_MATCHES: dict[tuple[str, ...], tuple[dict[str, int], dict[str, int]]] = {}
+_MATCHES_MAX = 4096
+_NONE = 1 << 30
+
+
+def first_match_empty(book: Yearbook, card: str) -> int:
+    """:func:`first_match_slot` over every empty cell (in cell order), from a table per photo:
+    the first empty cell whose left neighbour's right half-icon is each club, and the first whose
+    right neighbour's left half-icon is each club (Ed asks it for every student he looks at)."""
+    key = tuple(book.photo)
+    table = _MATCHES.get(key)
+    lk = lookup()
+    if table is None:
+        lefts, rights = lk.left, lk.right
+        by_left: dict[str, int] = {}  # club -> first empty cell a card with that left half-icon matches
+        by_right: dict[str, int] = {}
+        n = len(key)
+        for s, c in enumerate(key):
+            if c:
+                continue
+            if s > 0 and key[s - 1]:
+                club = rights.get(key[s - 1], "")
+                if club and club not in by_left:
+                    by_left[club] = s
+            if s + 1 < n and key[s + 1]:
+                club = lefts.get(key[s + 1], "")
+                if club and club not in by_right:
+                    by_right[club] = s
+        if len(_MATCHES) >= _MATCHES_MAX:
+            _MATCHES.clear()
+        table = _MATCHES[key] = (by_left, by_right)
+    left = lk.left.get(card, "")
+    right = lk.right.get(card, "")
+    at = min(table[0].get(left, _NONE) if left else _NONE, table[1].get(right, _NONE) if right else _NONE)
+    return -1 if at == _NONE else at
+
+
 def all_pairs(book: Yearbook) -> list[tuple[int, str]]:
     """Every matched half-icon pair as (slot of its right card, club)."""
     photo = book.photo

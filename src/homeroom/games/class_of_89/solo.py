@@ -121,7 +121,7 @@ class Solo(Bonuses):
             empty = pl.empty_slots(book)
             if not empty:
                 return -1
-            at = pl.first_match_slot(book, card, empty) if self._half_icons() else -1
+            at = pl.first_match_empty(book, card) if self._half_icons() else -1
             return at if at >= 0 else empty[0]
         if kind == "teacher":
             return _teacher_slot(photo, lk.teachers)
@@ -134,18 +134,17 @@ class Solo(Bonuses):
         book = self.books[self.players]
         if not self._half_icons():
             return False
-        return pl.first_match_slot(book, card, pl.empty_slots(book)) >= 0
+        return pl.first_match_empty(book, card) >= 0
 
     def _select_student(self, cards: list[str]) -> str:
         """Selecting Students: a match he can make, then the most preferred half-icon, then leftmost."""
         if not cards:
             return ""
         book = self.books[self.players]
-        empty = pl.empty_slots(book)
-        if not empty:
+        if all(book.photo):  # no empty cell
             return ""
         if self._half_icons():
-            pool = [c for c in cards if pl.first_match_slot(book, c, empty) >= 0] or list(cards)
+            pool = [c for c in cards if pl.first_match_empty(book, c) >= 0] or list(cards)
         else:
             pool = list(cards)
         if len(pool) == 1:
