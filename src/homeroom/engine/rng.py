@@ -61,9 +61,22 @@ class Rng:
         return self.next32() / 4294967296.0
 
     def choice(self, seq: Sequence[T]) -> T:
-        if not seq:
-            raise IndexError("choice from an empty sequence")
-        return seq[self.randrange(len(seq))]
+        n = len(seq)
+        if n <= 1:
+            if not n:
+                raise IndexError("choice from an empty sequence")
+            return seq[0]
+        threshold = (0x100000000 - n) % n
+        old = self.state
+        while True:  # randrange(n), inlined: a random playout calls this once per decision
+            new = (old * _MULT + _INC) & _MASK
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            old = new
+            if r >= threshold:
+                self.state = new
+                return seq[r % n]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place (each swap draws ``randrange(i + 1)``, inlined)."""

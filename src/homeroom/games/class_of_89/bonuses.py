@@ -9,6 +9,7 @@ solo rules choose at once (see :mod:`homeroom.games.class_of_89.solo`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from homeroom.engine import Action, Event, Rng
@@ -25,9 +26,28 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
-_PLACEMENTS: dict[tuple[Any, ...], list[Action]] = {}
-"""Memo of :meth:`Bonuses._placements` (actions are immutable, so lists of them can be shared)."""
-_PLACEMENTS_MAX = 50_000
+_PLACEMENTS: dict[tuple[Any, ...], dict[tuple[Any, str], list[Action]]] = {}
+"""Memo of :meth:`Bonuses._placements_of`: for a yearbook's content (its photo and ABC tokens for
+students, its photo for teachers, its grid for tiles), the placing actions of each (type, card)
+(actions are immutable, so lists of them can be shared)."""
+_PLACEMENTS_MAX = 20_000
+
+
+def _placement_memo(book: Yearbook, group: str) -> dict[tuple[Any, str], list[Action]]:
+    """The memo of the placements of ``group`` ('student', 'teacher' or 'tile') in this yearbook."""
+    key: tuple[Any, ...]
+    if group == "student":
+        key = (group, *book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
+    elif group == "teacher":
+        key = (group, *book.photo)
+    else:
+        key = (group, *book.grid)
+    memo = _PLACEMENTS.get(key)
+    if memo is None:
+        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
+            _PLACEMENTS.clear()
+        memo = _PLACEMENTS[key] = {}
+    return memo
 _PLACINGS: dict[tuple[type[Action], str, bool], list[Action]] = {}
 
 
@@ -43,6 +63,21 @@ def _placings(cls: type[Take] | type[Photograph] | type[Keep], card: str, abc: b
 
 
 _CELLS = 32
+
+_MAT: list[Any] = [None, None]
+
+
+def _mat() -> tuple[list[tuple[str, ...]], frozenset[str]]:
+    """The card kind of each space of the school mat (by location, then position) and the tiles
+    that carry a Senior Superlative, built once per components: filling the mat looks them up
+    for every space of every refill."""
+    comp = components()
+    if _MAT[0] is not comp:
+        _MAT[1] = ([tuple(lc.spaces) for lc in comp.locations],
+                   frozenset(t.id for t in comp.tiles.values() if t.superlative))
+        _MAT[0] = comp
+    table: tuple[list[tuple[str, ...]], frozenset[str]] = _MAT[1]
+    return table
 """More than the class photo's 20 cells and the Wildcat Way's 24 (checked by the placement scans)."""
 
 
@@ -89,10 +124,11 @@ class Bonuses:
         return deck.pop() if deck else ""
 
     def _fill(self, loc: int, pos: int) -> None:
-        kind = components().locations[loc].spaces[pos]
+        kinds, superlatives = _mat()
+        kind = kinds[loc][pos]
         card = self._draw(kind)
         self.school[loc][pos] = card
-        if card and kind.startswith("tile") and components().tiles[card].superlative:
+        if card in superlatives:
             student = self._draw("student")
             if student:
                 self.school_sups[card] = student
@@ -101,7 +137,7 @@ class Bonuses:
         card = self.school[loc][pos]
         if not card:
             return
-        kind = components().locations[loc].spaces[pos]
+        kind = _mat()[0][loc][pos]
         self.discards[kind].append(card)
         student = self.school_sups.pop(card, "")
         if student:
@@ -109,26 +145,37 @@ class Bonuses:
         self.school[loc][pos] = ""
 
     def _placements(self, seat: int, card: str, cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
-        """Where ``card`` may go in the seat's yearbook, memoised on what the answer depends on
-        (the photo and ABC tokens for a student or teacher, the grid for a tile): the scans are
-        not redone after a token move, a signature or another seat's turn."""
+        """Where ``card`` may go in the seat's yearbook (see :meth:`_placements_of`)."""
+        return self._placements_of(seat, (card,), cls)
+
+    def _placements_of(self, seat: int, cards: Iterable[str],
+                       cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
+        """Where each of ``cards`` ('' skipped) may go in the seat's yearbook, one list in card
+        order, memoised on what the answer depends on (the photo and ABC tokens for a student,
+        the photo for a teacher, the grid for a tile): the scans are not redone after a token
+        move, a signature or another seat's turn, and the yearbook's key is built and hashed
+        once for all the cards of a location."""
         book = self.books[seat]
-        kind = pl.lookup().kind[card]
-        if kind == "staff":
-            return [cls(card, 0)] if len(book.staff) < 4 else []
-        key: tuple[Any, ...]
-        if kind == "student":
-            key = (cls, card, *book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
-        elif kind == "teacher":
-            key = (cls, card, *book.photo)
-        else:
-            key = (cls, card, *book.grid)
-        cached = _PLACEMENTS.get(key)
-        if cached is None:
-            if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
-                _PLACEMENTS.clear()
-            cached = _PLACEMENTS[key] = self._scan_placements(book, card, kind, cls)
-        return list(cached)
+        kinds = pl.lookup().kind
+        out: list[Action] = []
+        memos: dict[str, dict[tuple[Any, str], list[Action]]] = {}
+        for card in cards:
+            if not card:
+                continue
+            kind = kinds[card]
+            if kind == "staff":
+                if len(book.staff) < 4:
+                    out.append(_placings(cls, card, False)[0])
+                continue
+            group = kind if kind == "student" or kind == "teacher" else "tile"
+            memo = memos.get(group)
+            if memo is None:
+                memo = memos[group] = _placement_memo(book, group)
+            found = memo.get((cls, card))
+            if found is None:
+                found = memo[cls, card] = self._scan_placements(book, card, kind, cls)
+            out += found
+        return out
 
     @staticmethod
     def _scan_placements(book: Yearbook, card: str, kind: str,
@@ -136,15 +183,17 @@ class Bonuses:
         assert len(book.photo) <= _CELLS and len(book.grid) <= _CELLS
         row = _placings(cls, card, False)
         if kind == "student":
-            ok = pl.student_slots(book, card)
-            out: list[Action] = [row[s] for s in ok]
-            if len(book.abc_slots) < book.abc_tokens:
-                okset = set(ok)
+            # pl.student_slots in one pass over the memoised bounds; with an ABC token left, every
+            # other empty cell (in cell order, as the bounds are) takes the card with the token
+            letter = pl.lookup().letter[card]
+            bounds = pl.slot_bounds(book)
+            out: list[Action] = [row[s] for s, lo, hi in bounds if lo <= letter <= hi]
+            if len(book.abc_slots) < book.abc_tokens and len(out) < len(bounds):
                 abc = _placings(cls, card, True)
-                out += [abc[s] for s, c in enumerate(book.photo) if not c and s not in okset]
+                out += [abc[s] for s, lo, hi in bounds if not lo <= letter <= hi]
             return out
         if kind == "teacher":
-            return [row[s] for s in pl.empty_slots(book)]
+            return [row[s] for s, c in enumerate(book.photo) if not c]
         return [row[a] for a in pl.tile_spots(book, card)]
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
@@ -158,6 +207,17 @@ class Bonuses:
         if storage and len(book.storage) < 2:
             out.append(STORAGE)
         return out
+
+    def _has_token_target(self, book: Yearbook) -> bool:
+        """Whether :meth:`_token_targets` (storage included) would list any target."""
+        if len(book.storage) < 2:
+            return True
+        teachers = pl.lookup().teachers
+        tokens = book.tokens
+        for s, c in enumerate(book.photo):
+            if c and len(tokens[s]) < 4 and c not in teachers:
+                return True
+        return any(len(sup.tokens) < 4 for sup in book.superlatives)
 
     def _student_at(self, book: Yearbook, target: int) -> str:
         """The student card at a token target ('' for storage)."""
@@ -267,8 +327,9 @@ class Bonuses:
         comp = components()
         name = self._name(seat)
         events: list[Event] = []
+        ed = self._is_ed(seat)
         for g in gains:
-            if self._is_ed(seat) and not g.startswith("club:"):
+            if ed and not g.startswith("club:"):
                 events += self._ed_gain(g)
             elif g == "signature":
                 book.signatures += 1
@@ -276,7 +337,7 @@ class Bonuses:
                     events.append(Event(f"{name} gains a signature.", seat))
             elif g.startswith("token:"):
                 token = g[6:]
-                if token != "any" and not self._token_targets(book):
+                if token != "any" and not self._has_token_target(book):
                     events.append(Event(f"{name} has no room for a {comp.token_name(token)} and discards it.", seat))
                 else:
                     self.pending.append(Pending("token", seat, token=token))

@@ -95,8 +95,7 @@ class ClassOf89(Game):
         if options["objectives"] == "random":
             objectives = [rng.choice([o.id for o in comp.objectives.values() if o.club == club]) for club in CLUBS]
         else:
-            objectives = [o.id for club in CLUBS for o in comp.objectives.values()
-                          if o.club == club and o.set == options["objectives"]]
+            objectives = list(_objective_set(comp, options["objectives"]))
         books = []
         solo = players == 1
         start = comp.board["starting_signatures"][str(max(players, 2))]
@@ -118,8 +117,9 @@ class ClassOf89(Game):
         if costs:
             clubs = list(comp.board["janitors"]["clubs"])
             rng.shuffle(clubs)
+            club_loc = {lc.club: i for i, lc in reversed(list(enumerate(comp.locations)))}  # the first per club
             for club, cost in zip(clubs, costs):
-                loc = next(i for i, lc in enumerate(comp.locations) if lc.club == club)
+                loc = club_loc[club]
                 janitors.append((loc, int(cost)))
                 spaces[loc][int(cost)] = JANITOR
                 members[loc][int(cost)] = "janitor"
@@ -168,6 +168,22 @@ class ClassOf89(Game):
     def render(self, state: State, viewer: int | None) -> Any:
         assert isinstance(state, Co89State)
         return render(state, viewer)
+
+
+_OBJECTIVE_SETS: list[Any] = [None, {}]
+"""For the components in slot 0: each objective set's cards in club order."""
+
+
+def _objective_set(comp: Any, which: str) -> tuple[str, ...]:
+    """The objectives of set ``which`` in club order, worked out once per components and set."""
+    if _OBJECTIVE_SETS[0] is not comp:
+        _OBJECTIVE_SETS[0], _OBJECTIVE_SETS[1] = comp, {}
+    memo: dict[str, tuple[str, ...]] = _OBJECTIVE_SETS[1]
+    found = memo.get(which)
+    if found is None:
+        found = memo[which] = tuple(o.id for club in CLUBS for o in comp.objectives.values()
+                                    if o.club == club and o.set == which)
+    return found
 
 
 _DECKS: list[Any] = [None, {}]

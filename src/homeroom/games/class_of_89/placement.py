@@ -147,15 +147,42 @@ def empty_slots(book: Yearbook) -> list[int]:
     return [s for s, c in enumerate(book.photo) if not c]
 
 
+_MASKS: dict[tuple[str, ...], int] = {}
+_MASKS_MAX = 4096
+
+
+def grid_mask(book: Yearbook) -> int:
+    """The covered cells of the Wildcat Way grid as a bit mask (bit c for cell c), memoised on the
+    grid (which changes only when a tile goes in)."""
+    key = tuple(book.grid)
+    occupied = _MASKS.get(key)
+    if occupied is None:
+        occupied = 0
+        bit = 1
+        for v in key:
+            if v:
+                occupied |= bit
+            bit <<= 1
+        if len(_MASKS) >= _MASKS_MAX:
+            _MASKS.clear()
+        _MASKS[key] = occupied
+    return occupied
+
+
+_SPOTS: dict[tuple[str, int], list[int]] = {}
+_SPOTS_MAX = 8192
+
+
 def tile_spots(book: Yearbook, tile: str) -> list[int]:
-    """Top-left cells where the tile fits inside the grid without overlap (no rotation)."""
-    occupied = 0
-    bit = 1
-    for v in book.grid:
-        if v:
-            occupied |= bit
-        bit <<= 1
-    return [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
+    """Top-left cells where the tile fits inside the grid without overlap (no rotation), memoised
+    on the tile and the covered cells (a new list each call: callers may keep it)."""
+    occupied = grid_mask(book)
+    spots = _SPOTS.get((tile, occupied))
+    if spots is None:
+        if len(_SPOTS) >= _SPOTS_MAX:
+            _SPOTS.clear()
+        spots = _SPOTS[tile, occupied] = [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
+    return list(spots)
 
 
 def tile_cells(tile: str, anchor: int) -> list[int]:
@@ -209,6 +236,43 @@ def first_match_slot(book: Yearbook, card: str, slots: list[int]) -> int:
             if other and lefts.get(other, "") == right:
                 return s
     return -1
+
+
+_MATCHES: dict[tuple[str, ...], tuple[dict[str, int], dict[str, int]]] = {}
+_MATCHES_MAX = 4096
+_NONE = 1 << 30
+
+
+def first_match_empty(book: Yearbook, card: str) -> int:
+    """:func:`first_match_slot` over every empty cell (in cell order), from a table per photo:
+    the first empty cell whose left neighbour's right half-icon is each club, and the first whose
+    right neighbour's left half-icon is each club (Ed asks it for every student he looks at)."""
+    key = tuple(book.photo)
+    table = _MATCHES.get(key)
+    lk = lookup()
+    if table is None:
+        lefts, rights = lk.left, lk.right
+        by_left: dict[str, int] = {}  # club -> first empty cell a card with that left half-icon matches
+        by_right: dict[str, int] = {}
+        n = len(key)
+        for s, c in enumerate(key):
+            if c:
+                continue
+            if s > 0 and key[s - 1]:
+                club = rights.get(key[s - 1], "")
+                if club and club not in by_left:
+                    by_left[club] = s
+            if s + 1 < n and key[s + 1]:
+                club = lefts.get(key[s + 1], "")
+                if club and club not in by_right:
+                    by_right[club] = s
+        if len(_MATCHES) >= _MATCHES_MAX:
+            _MATCHES.clear()
+        table = _MATCHES[key] = (by_left, by_right)
+    left = lk.left.get(card, "")
+    right = lk.right.get(card, "")
+    at = min(table[0].get(left, _NONE) if left else _NONE, table[1].get(right, _NONE) if right else _NONE)
+    return -1 if at == _NONE else at
 
 
 def all_pairs(book: Yearbook) -> list[tuple[int, str]]:

@@ -10,9 +10,12 @@ A mixin of :class:`~homeroom.games.class_of_89.state.Co89State`.
 
 from __future__ import annotations
 
+from functools import cache
+
 from homeroom.engine import Action, Event, IllegalAction
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import (
+    STORAGE,
     SUPERLATIVE,
     BuyToken,
     ChooseSide,
@@ -56,12 +59,41 @@ def _act(cls: type[Action], *args: object) -> Action:
 """Memo of :meth:`PlayerTurn._placement_actions` (actions are immutable: lists of them can be shared)."""
 
 
+_END_TURN = EndTurn()
+_REFRESH = Refresh()
+_TAKE_ENTRANCE = TakeEntrance()
+_DECLINE = Decline()
+_CHOOSE_ANY: tuple[Action, ...] = (*(ChooseToken(t) for t in TOKENS), _DECLINE)
+_ONE_BY_ONE: tuple[PlaceOneByOne, ...] = tuple(PlaceOneByOne(c) for c in range(32))
+"""Actions without fields (or one per grid cell), built once for every position that offers them."""
+
+
 def _place(member: str, location: str, cost: int) -> Place:
     """One (immutable) Place action per (member, location, cost), built once."""
     act = _PLACES.get((member, location, cost))
     if act is None:
         act = _PLACES[member, location, cost] = Place(member, location, cost)
     return act
+
+
+_PUTS: dict[tuple[str, int, str], PutToken] = {}
+"""PutToken actions by their fields (tokens x targets x students: a few thousand at most)."""
+
+_MEMBER_PLACES: dict[str, dict[tuple[str, int], Place]] = {}
+
+
+def _member_places(member: str) -> dict[tuple[str, int], Place]:
+    """The member's Place action for every (location, cost spot) of the mat (3 spots a location)."""
+    table = _MEMBER_PLACES.get(member)
+    if table is None:
+        table = _MEMBER_PLACES[member] = {(lc.id, cost): _place(member, lc.id, cost)
+                                          for lc in components().locations for cost in range(3)}
+    return table
+
+
+@cache
+def _turns_per_round() -> int:
+    return int(components().board["turns_per_round"])
 
 
 class PlayerTurn(EndOfRound):
@@ -113,17 +145,23 @@ class PlayerTurn(EndOfRound):
         comp = components()
         out: list[Action] = []
         signatures = book.signatures
+        # the open spaces, in location then cost order: any (the Treasurer ignores the cost and
+        # may join his own team) and those another member may take
+        anywhere: list[tuple[str, int]] = []
+        payable: list[tuple[str, int]] = []
+        for loc, row in zip(comp.locations, self.spaces):
+            mine = seat in row
+            for cost, occ in enumerate(row):
+                if occ == EMPTY:
+                    anywhere.append((loc.id, cost))
+                    if not mine and signatures >= cost:
+                        payable.append((loc.id, cost))
+        used = book.used
         for member in comp.board["members"]:
-            if member in book.used:
+            if member in used:
                 continue
-            treasurer = member == "treasurer"
-            for i, loc in enumerate(comp.locations):
-                row = self.spaces[i]
-                if not treasurer and seat in row:
-                    continue
-                for cost, occ in enumerate(row):
-                    if occ == EMPTY and (treasurer or signatures >= cost):
-                        out.append(_place(member, loc.id, cost))
+            places = _member_places(member)
+            out += [places[spot] for spot in (anywhere if member == "treasurer" else payable)]
             if entrance:
                 out.append(_place(member, "entrance", 0))
         if not out:
@@ -133,22 +171,18 @@ class PlayerTurn(EndOfRound):
     def _main_options(self) -> list[Action]:
         seat = self.current
         if self.location == ENTRANCE:
-            return [TakeEntrance()]
-        out: list[Action] = []
-        for card in self.school[self.location]:
-            if card:
-                out += self._placements(seat, card, Take)
-        return out
+            return [_TAKE_ENTRANCE]
+        return self._placements_of(seat, self.school[self.location], Take)
 
     def _turn_actions(self) -> list[Action]:
         seat = self.current
         book = self.books[seat]
-        out: list[Action] = []
-        main = [] if self.main_done else self._main_options()
-        out += main
+        main_done = self.main_done
+        out: list[Action] = [] if main_done else self._main_options()
+        no_main = not out
         at_entrance = self.location == ENTRANCE
         if not self.sig_done and not at_entrance and book.signatures >= 1:
-            out += [_act(BuyToken, components().locations[self.location].token), _act(Refresh)]
+            out += [_act(BuyToken, components().locations[self.location].token), _REFRESH]
         if not self.member_done:
             if self.member == "editor":
                 club = components().board["entrance_club"] if at_entrance else components().locations[self.location].club
@@ -157,10 +191,9 @@ class PlayerTurn(EndOfRound):
                 token = "any" if at_entrance else components().locations[self.location].token
                 out.append(_act(UseMember, "designer", "", token))
             elif self.member == "photographer" and not at_entrance:
-                lk = pl.lookup()
-                for card in self.school[self.location]:
-                    if card and lk.kind[card] == "student":
-                        out += self._placements(seat, card, Photograph)
+                kinds = pl.lookup().kind
+                out += self._placements_of(seat, [c for c in self.school[self.location] if c and kinds[c] == "student"],
+                                           Photograph)
         targets: list[int] | None = None
         if book.storage:
             targets = self._token_targets(book, storage=False)
@@ -176,34 +209,43 @@ class PlayerTurn(EndOfRound):
                 if targets and (len(targets) > 1 or targets[0] != src):
                     for token in sorted(set(self._tokens_at(book, src))):
                         out.append(_act(ShiftToken, src, token, self._student_at(book, src)))
-        if self.main_done or not main:
-            out.append(_act(EndTurn))
+        if main_done or no_main:
+            out.append(_END_TURN)
+        return out
+
+    @staticmethod
+    def _put_actions(book: Yearbook, token: str, targets: list[int]) -> list[Action]:
+        """PutToken(token, target, the student there) for each target, each built once."""
+        puts = _PUTS
+        photo = book.photo
+        sups = book.superlatives
+        out: list[Action] = []
+        for t in targets:
+            key = (token, t, "" if t == STORAGE else sups[t - SUPERLATIVE].student if t >= SUPERLATIVE else photo[t])
+            act = puts.get(key)
+            if act is None:
+                act = puts[key] = PutToken(*key)
+            out.append(act)
         return out
 
     def _pending_actions(self, p: Pending) -> list[Action]:
         book = self.books[p.seat]
         if p.kind == "token":
             if p.token == "any":
-                return [*(_act(ChooseToken, t) for t in TOKENS), _act(Decline)]
-            return [*(_act(PutToken, p.token, t, self._student_at(book, t)) for t in self._token_targets(book)),
-                    _act(Decline)]
+                return list(_CHOOSE_ANY)
+            return [*self._put_actions(book, p.token, self._token_targets(book)), _DECLINE]
         if p.kind == "move":
-            return [_act(PutToken, p.token, t, self._student_at(book, t))
-                    for t in self._token_targets(book, exclude=p.source, storage=False)]
+            return self._put_actions(book, p.token, self._token_targets(book, exclude=p.source, storage=False))
         if p.kind == "tile1x1":
-            return [*(_act(PlaceOneByOne, c) for c, v in enumerate(book.grid) if not v), _act(Decline)]
+            cells = _ONE_BY_ONE
+            return [*(cells[c] for c, v in enumerate(book.grid) if not v), _DECLINE]
         if p.kind in ("draw_students", "draw_teachers"):
-            out: list[Action] = []
-            for card in p.cards:
-                out += self._placements(p.seat, card, Keep)
+            out = self._placements_of(p.seat, p.cards, Keep)
             if p.optional or not out:  # none placeable: one is discarded (ruling 22)
-                out.append(_act(Decline))
+                out.append(_DECLINE)
             return out
         if p.kind in ("pick_student", "pick_teacher"):
-            out = []
-            for card in self._school_cards(p.kind[5:]):
-                out += self._placements(p.seat, card, Keep)
-            return [*out, _act(Decline)]
+            return [*self._placements_of(p.seat, self._school_cards(p.kind[5:]), Keep), _DECLINE]
         if p.kind == "reward":
             choices = list(TOKENS) if p.club == "honor" else [components().locations[CLUBS.index(p.club)].token]
             return [_act(Reward, "signature"), *(_act(Reward, t) for t in choices)]
@@ -416,7 +458,7 @@ class PlayerTurn(EndOfRound):
         self.location = -1
         self.member = ""
         self.turns_taken += 1
-        if self.turns_taken == len(self.books) * int(components().board["turns_per_round"]):
+        if self.turns_taken == len(self.books) * _turns_per_round():
             return self._end_round()
         return []
 
@@ -424,12 +466,14 @@ class PlayerTurn(EndOfRound):
         """Drop decisions that became empty, run round ends and Ed's turns until someone must decide."""
         events: list[Event] = []
         while True:
-            events += self._drop_empty()
             if self.pending:
-                return events
-            if self.phase == "round_end":
+                events += self._drop_empty()
+                if self.pending:
+                    return events
+            phase = self.phase
+            if phase == "round_end":
                 events += self._after_round()
-            elif self.phase == "place" and self._is_ed(self.current):
+            elif phase == "place" and self.current >= self.players:  # Ed's turn (solo)
                 events += self._ed_turn()
                 events += self._end_turn()
             else:
@@ -439,12 +483,12 @@ class PlayerTurn(EndOfRound):
         events: list[Event] = []
         while self.pending:  # drop decisions that have become empty
             p = self.pending[0]
-            if p.kind in ("pick_student", "pick_teacher") and self._pending_actions(p) == [Decline()]:
+            if p.kind in ("pick_student", "pick_teacher") and self._pending_actions(p) == [_DECLINE]:
                 self.pending.pop(0)
                 events.append(Event(f"{self._name(p.seat)} cannot place any face-up {p.kind[5:]} "
                                     "and loses the bonus.", p.seat))
                 continue
-            if p.kind == "token" and p.token != "any" and not self._token_targets(self.books[p.seat]):
+            if p.kind == "token" and p.token != "any" and not self._has_token_target(self.books[p.seat]):
                 self.pending.pop(0)
                 events.append(Event(f"{self._name(p.seat)} has no room for the token and discards it.", p.seat))
                 continue

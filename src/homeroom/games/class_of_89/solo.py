@@ -37,6 +37,16 @@ def _tables() -> _Tables:
     return _TABLES[0]
 
 
+def _teacher_slot(photo: list[str], teachers: frozenset[str]) -> int:
+    """Where Ed puts a teacher: the first empty cell in no row and no column holding a teacher (-1 if none)."""
+    placed = [s for s, c in enumerate(photo) if c in teachers]
+    if not placed:
+        return next((s for s, c in enumerate(photo) if not c), -1)
+    rows = {s // 5 for s in placed}
+    cols = {s % 5 for s in placed}
+    return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
+
+
 class Solo(Bonuses):
     """Mixin: Ed's turns, selections, placements, automatic gains and round-end rewards."""
 
@@ -103,7 +113,7 @@ class Solo(Bonuses):
     # ------------------------------------------------------------ placing
     def _ed_place(self, card: str) -> int:
         """Where Ed puts a card or tile (top-most then left-most; -1 if it cannot be placed)."""
-        book = self.books[self.ed]
+        book = self.books[self.players]
         lk = pl.lookup()
         kind = lk.kind[card]
         photo = book.photo
@@ -111,45 +121,47 @@ class Solo(Bonuses):
             empty = pl.empty_slots(book)
             if not empty:
                 return -1
-            at = pl.first_match_slot(book, card, empty) if self._half_icons() else -1
+            at = pl.first_match_empty(book, card) if self._half_icons() else -1
             return at if at >= 0 else empty[0]
         if kind == "teacher":
-            teachers = lk.teachers
-            rows = set()
-            cols = set()
-            for s, c in enumerate(photo):
-                if c in teachers:
-                    rows.add(s // 5)
-                    cols.add(s % 5)
-            return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
+            return _teacher_slot(photo, lk.teachers)
         if kind == "staff":
             return 0 if len(book.staff) < 4 else -1
         spots = pl.tile_spots(book, card)
         return spots[0] if spots else -1
 
     def _can_match(self, card: str) -> bool:
-        book = self.books[self.ed]
+        book = self.books[self.players]
         if not self._half_icons():
             return False
-        return pl.first_match_slot(book, card, pl.empty_slots(book)) >= 0
+        return pl.first_match_empty(book, card) >= 0
 
     def _select_student(self, cards: list[str]) -> str:
         """Selecting Students: a match he can make, then the most preferred half-icon, then leftmost."""
         if not cards:
             return ""
-        book = self.books[self.ed]
-        empty = pl.empty_slots(book)
-        if not empty:
+        book = self.books[self.players]
+        if all(book.photo):  # no empty cell
             return ""
         if self._half_icons():
-            pool = [c for c in cards if pl.first_match_slot(book, c, empty) >= 0] or list(cards)
+            pool = [c for c in cards if pl.first_match_empty(book, c) >= 0] or list(cards)
         else:
             pool = list(cards)
         if len(pool) == 1:
             return pool[0]
-        rank = self._pref_rank
-        best = min(min(rank(pl.half_icon(c, "left")), rank(pl.half_icon(c, "right"))) for c in pool)
-        return next(c for c in pool if min(rank(pl.half_icon(c, "left")), rank(pl.half_icon(c, "right"))) == best)
+        # the most preferred half-icon (a priority card's place, lower is better; Honor Society and no
+        # half-icon after all of them), the first such card on ties
+        prio = self.ed_priority
+        worst = len(prio)
+        lk = pl.lookup()
+        lefts, rights = lk.left, lk.right
+        best, pick = worst + 1, ""
+        for c in pool:
+            left, right = lefts.get(c, ""), rights.get(c, "")
+            r = min(prio.index(left) if left in prio else worst, prio.index(right) if right in prio else worst)
+            if r < best:
+                best, pick = r, c
+        return pick
 
     def _ed_put(self, card: str, verb: str, sup: str = "") -> list[Event]:
         at = self._ed_place(card)
@@ -161,19 +173,20 @@ class Solo(Bonuses):
             if self.quiet:
                 return []
             return [Event(f"Ed cannot place {components().card_name(card)} and discards it.")]
-        return self._place_card(self.ed, card, at, False, verb, sup)
+        return self._place_card(self.players, card, at, False, verb, sup)
 
     # ------------------------------------------------------------ gains
     def _any_token(self) -> str:
         """Honor Society (any) token: the priority card atop the column with a teacher and the most
         students, ties to the left."""
-        book = self.books[self.ed]
+        photo = self.books[self.players].photo
+        teachers = pl.lookup().teachers
         best, best_col = -1, 0
         for c in range(5):
-            cells = [book.photo[r * 5 + c] for r in range(4)]
-            if not any(x and pl.is_teacher(x) for x in cells):
+            cells = photo[c:20:5]  # the column's 4 cells
+            if teachers.isdisjoint(cells):
                 continue
-            n = sum(1 for x in cells if x and not pl.is_teacher(x))
+            n = len([x for x in cells if x and x not in teachers])
             if n > best:
                 best, best_col = n, c
         return _tables().club_token[self.ed_priority[best_col]]
@@ -182,7 +195,7 @@ class Solo(Bonuses):
         if token == "any":
             token = self._any_token()
         self.ed_tokens[token] = self.ed_tokens.get(token, 0) + 1
-        col = self.ed_priority.index(self._token_club(token))
+        col = self.ed_priority.index(_tables().token_club[token])
         self.ed_revealed[col] = True
         if self.quiet:
             return []
@@ -195,7 +208,7 @@ class Solo(Bonuses):
             return self._ed_token(gain[6:])
         comp = components()
         quiet = self.quiet
-        book = self.books[self.ed]
+        book = self.books[self.players]
         if gain == "tile1x1":
             grid = book.grid
             at = next((c for c, v in enumerate(grid) if not v), -1)
@@ -249,12 +262,17 @@ class Solo(Bonuses):
     # ------------------------------------------------------------ a turn
     def _ed_turn(self) -> list[Event]:
         comp = components()
-        book = self.books[self.ed]
+        book = self.books[self.players]
         quiet = self.quiet
         loc_index = _tables().loc_index
         choice = self._reveal_choice()
         back = self._next_choice_back()
-        member = next(m for m in back if m not in book.used)
+        used = book.used
+        member = ""  # the first member on the next Choice card's back he has not used this round
+        for m in back:
+            if m not in used:
+                member = m
+                break
         loc_card = comp.location_cards[self.solo_location]
         want = loc_index[loc_card.members[member]]
         x = loc_index[loc_card.x]
@@ -283,7 +301,7 @@ class Solo(Bonuses):
             events.append(Event(f"Ed's Location card sends the {mname} to the {where.name}{moved}."))
         # team member action
         if member == "editor":
-            events += self._advance(self.ed, where.club)
+            events += self._advance(self.players, where.club)
         elif member == "designer":
             events += self._ed_token(where.token)
         elif member == "photographer":
@@ -318,7 +336,7 @@ class Solo(Bonuses):
                 events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
                                     f"{comp.token_name(where.token)} token and advances on "
                                     f"{comp.club_name(where.club)}."))
-            return [*events, *self._ed_token(where.token), *self._advance(self.ed, where.club)]
+            return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
         item = comp.choice_cards[choice].items[where.id]
         reveals = 0
         while item not in possible:
@@ -328,7 +346,7 @@ class Solo(Bonuses):
                     events.append(Event(f"No Choice card shows a possible item: Ed takes a "
                                         f"{comp.token_name(where.token)} token and advances on "
                                         f"{comp.club_name(where.club)}."))
-                return [*events, *self._ed_token(where.token), *self._advance(self.ed, where.club)]
+                return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
             choice = self._reveal_choice()
             item = comp.choice_cards[choice].items[where.id]
             if not quiet:
@@ -350,17 +368,31 @@ class Solo(Bonuses):
         pick = self._select_student(studs)
         if pick:
             out["student"] = pick
+        book = self.books[self.players]
+        teacher_fits: bool | None = None  # worked out once
         for c in cards:
             kind = lk.kind[c]
+            if kind == "student":
+                continue
             item = "tile" if kind.startswith("tile") else kind
-            if item != "student" and item not in out and self._ed_place(c) >= 0:
+            if item in out:
+                continue
+            if kind == "teacher":
+                if teacher_fits is None:
+                    teacher_fits = _teacher_slot(book.photo, lk.teachers) >= 0
+                fits = teacher_fits
+            elif kind == "staff":
+                fits = len(book.staff) < 4
+            else:  # what _ed_place asks: any spot free
+                fits = bool(pl.tile_spots(book, c))
+            if fits:
                 out[item] = c
         return out
 
     # ------------------------------------------------------------ round end
     def _ed_round_end(self) -> list[Event]:
         comp = components()
-        book = self.books[self.ed]
+        book = self.books[self.players]
         unused = [m for m in comp.board["members"] if m not in book.used]
         if not unused:
             return []
@@ -369,7 +401,7 @@ class Solo(Bonuses):
         events = [] if quiet else [Event(f"Ed's unused team member this round is the {comp.member_name(member)}.")]
         top = self.ed_priority[0]
         if member == "editor":
-            return events + self._advance(self.ed, top)
+            return events + self._advance(self.players, top)
         if member == "designer":
             return events + self._ed_token(comp.locations[self._preferred_location()].token)
         if member == "photographer":
@@ -382,7 +414,7 @@ class Solo(Bonuses):
                              *self._ed_put(card, "places")]
         low = min(book.tracks[c] for c in CLUBS)
         club = min((c for c in CLUBS if book.tracks[c] == low), key=self._pref_rank)
-        return events + self._advance(self.ed, club)
+        return events + self._advance(self.players, club)
 
     def _redeal_solo(self, seat: int | None, rng: Rng) -> None:
         rng.shuffle(self.solo_locations)

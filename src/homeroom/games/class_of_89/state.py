@@ -86,8 +86,7 @@ class Co89State(PlayerTurn, State):
         return self.phase == "over"
 
     # ------------------------------------------------------ actions
-    def _legal_actions(self) -> list[Action]:
-        return self._choices()
+    _legal_actions = PlayerTurn._choices  # (no extra call per position)
 
     def _apply(self, action: Action) -> list[Event]:
         events = self._play(action)
