@@ -53,6 +53,7 @@ from homeroom.games.class_of_89.scoring import (
     teachers_total,
     wildcat_total,
 )
+from homeroom.games.class_of_89.solo_plan import planned_objectives
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,16 @@ class Weights:
     """How much Ed's points other than the objectives count as they stand (plus those to come);
     the rest of the weight goes to his measured mean (:data:`ED_MEAN_REST`), the same in every
     position, so that a lookahead through one of his turns does not pick the luckiest one."""
+    joint: float = 1.0
+    """Solo: 1 values the objectives by the joint plan (``solo_plan.py``: the cheapest set costed
+    together, students shared), 0 by the per-objective plan and the crowding term (BOTS.md)."""
+    solo_rate: float = 2.0
+    """The joint plan's progress per own turn left (tokens, students at ``student_cost``)."""
+    solo_curve: float = 1.5
+    """The joint plan's exponent of the chance to reach a target."""
+    plan_track: float = 0.8
+    """The joint plan's cost of a club-track step still to climb past Ed's projected pin (Normal,
+    Hard), in tokens' worth: steps come with students (half-icon matches) beside the tokens."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -602,7 +613,7 @@ def values(state: Any, seat: int) -> list[float]:
     half = bool(state.options.get("half_icons", True))
     left = time_left(state)
     if state.players == 1:
-        mine, eds = solo_objectives(state, w)
+        mine, eds = planned_objectives(state, w) if w.joint > 0 else solo_objectives(state, w)
         book = state.books[0]
         own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True) + _leads(state, w) \
             + _potential(state, w)
