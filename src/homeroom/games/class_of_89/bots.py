@@ -45,13 +45,15 @@ from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import ENTRANCE, Yearbook
 from homeroom.games.class_of_89.scoring import (
+    book_facts,
+    book_teachers,
+    book_wildcat,
     ed_score,
     measure,
+    measure_of,
     ranked_points,
     sequential_pairs,
     staff_points,
-    teachers_total,
-    wildcat_total,
 )
 from homeroom.games.class_of_89.solo_plan import planned_objectives
 
@@ -195,11 +197,31 @@ def _fill(need: int, room: int, cells: int) -> tuple[int, int]:
     return need, students if students <= cells else INF
 
 
-def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None = None) -> tuple[int, int]:
+def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None = None,
+              facts: dict[Any, Any] | None = None) -> tuple[int, int]:
     """What the yearbook lacks to meet ``target`` on objective measure ``m`` (whose value is
     ``have`` when the caller knows it): (tokens of the objective's kind to place, students to
     add), the cheapest way this estimate sees; (0, 0) when it is met; students INF when it cannot
-    be met any more."""
+    be met any more.
+
+    Memoised on the yearbook's content (``facts``: its entry in the scoring memo,
+    :func:`~homeroom.games.class_of_89.scoring.book_facts`, when the caller has it): a search
+    evaluates thousands of leaves whose yearbooks mostly did not change. The entry keeps ``m``
+    itself, so a measure is never mistaken for another that later reuses its id."""
+    if facts is None:
+        facts = book_facts(book)
+    key = ("shortfall", id(m), target, have)
+    hit = facts.get(key)
+    if hit is not None and hit[0] is m:
+        short: tuple[int, int] = hit[1]
+        return short
+    short = _shortfall(book, m, target, have)
+    facts[key] = (m, short)
+    return short
+
+
+def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None) -> tuple[int, int]:
+    """:func:`shortfall` computed (not memoised)."""
     if have is None:
         have = measure(book, m)
     if have >= target:
@@ -306,10 +328,11 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None =
     return best
 
 
-def cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights, have: int | None = None) -> float:
+def cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights, have: int | None = None,
+         facts: dict[Any, Any] | None = None) -> float:
     """The shortfall in turns' worth of progress (tokens in storage of the kind count as placed,
-    less ``stored``)."""
-    n_tok, n_stu = shortfall(book, m, target, have)
+    less ``stored``; ``facts``: as :func:`shortfall`)."""
+    n_tok, n_stu = shortfall(book, m, target, have, facts)
     if n_stu >= INF:
         return float(INF)
     tok = m.get("token", "")
@@ -341,11 +364,13 @@ def plan(costs: list[float], reach: float, w: Weights) -> list[float]:
 
 # ------------------------------------------------------------------ evaluation
 def _rest(book: Yearbook, half_icons: bool) -> float:
-    """Endgame points other than the objectives, for the yearbook as it stands."""
+    """Endgame points other than the objectives, for the yearbook as it stands (teachers and
+    Wildcat Way memoised on its content, as the scoring does)."""
     comp = components()
     board = comp.board
     tops = sum(1 for club, steps in comp.tracks.items() if book.tracks[club] >= len(steps))
-    return float(teachers_total(book, half_icons) + wildcat_total(book, half_icons) + staff_points(book)
+    facts = book_facts(book)
+    return float(book_teachers(book, half_icons, facts) + book_wildcat(book, half_icons, facts) + staff_points(book)
                  + int(board["track_top_points"]) * tops
                  + book.signatures // int(board["signatures_per_point"])
                  + int(board["abc_points"]) * (book.abc_tokens - len(book.abc_slots)))
@@ -528,26 +553,27 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     win, lose = float(solo["win"]), float(solo["lose"])
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
+    facts = book_facts(me)
     gain = ed_gain(state, w)
     full_costs: list[float] = []
     part_costs: list[float | None] = []
     for oid in state.objectives:
         obj = comp.objectives[oid]
         m = obj.measure
-        have = measure(me, m)
+        have = measure_of(me, facts, oid)
         if difficulty == "easy":
-            full_costs.append(cost(me, m, obj.min, w, have))
+            full_costs.append(cost(me, m, obj.min, w, have, facts))
             part_costs.append(None)
             continue
         climb = w.track_cost * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
                                     len(comp.tracks[obj.club]))
         low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
-        c_low = cost(me, m, low, w, have)
-        full_costs.append(c_low + climb if climb <= 0 else min(cost(me, m, high, w, have), c_low + climb))
+        c_low = cost(me, m, low, w, have, facts)
+        full_costs.append(c_low + climb if climb <= 0 else min(cost(me, m, high, w, have, facts), c_low + climb))
         if difficulty == "normal":
             part_costs.append(c_low)
         else:
-            part_costs.append(cost(me, m, obj.min, w, have))
+            part_costs.append(cost(me, m, obj.min, w, have, facts))
     if w.crowd > 0:
         _crowd(me, [comp.objectives[oid] for oid in state.objectives], full_costs, part_costs, w)
     reach = _reach(state, 0, w)
@@ -571,18 +597,19 @@ def ranked_objectives(state: Any, w: Weights) -> list[float]:
     n = state.players
     books = state.books[:n]
     objs = [comp.objectives[oid] for oid in state.objectives]
+    facts = [book_facts(b) for b in books]
     out = [0.0] * n
     if mode != "ranked":
         casual = float(comp.board["casual_objectives"]["points"])
         for s in range(n):
             targets = [{"casual": o.min, "casual-t1": o.t1, "casual-t2": o.t2}[mode] for o in objs]
-            odds = plan([cost(books[s], o.measure, t, w) for o, t in zip(objs, targets)],
+            odds = plan([cost(books[s], o.measure, t, w, None, facts[s]) for o, t in zip(objs, targets)],
                         _reach(state, s, w), w)
             out[s] = casual * sum(odds)
         return out
     table = list(comp.board["objective_points"][str(n)])
-    exact = [[measure(b, o.measure) for b in books] for o in objs]
-    chances = [plan([cost(books[s], o.measure, o.min, w, exact[k][s]) for k, o in enumerate(objs)],
+    exact = [[measure_of(b, f, oid) for b, f in zip(books, facts)] for oid in state.objectives]
+    chances = [plan([cost(books[s], o.measure, o.min, w, exact[k][s], facts[s]) for k, o in enumerate(objs)],
                     _reach(state, s, w), w) for s in range(n)]
     for k, o in enumerate(objs):
         qualified = [v >= o.min for v in exact[k]]

@@ -178,7 +178,7 @@ def measure(book: Yearbook, m: dict[str, Any]) -> int:
 
 
 # ------------------------------------------------------------------ memo
-_MEMO: dict[tuple[Any, ...], dict[Any, int]] = {}
+_MEMO: dict[tuple[Any, ...], dict[Any, Any]] = {}
 _MEMO_LIMIT = 4096
 """Entries per memo before it is dropped: a search revisits a few thousand yearbooks at most."""
 _MEMO_COMPONENTS: list[Any] = [None]
@@ -192,15 +192,15 @@ def _book_key(book: Yearbook) -> tuple[Any, ...]:
             tuple(book.tiles), book.ones, tuple(book.halves))
 
 
-def book_facts(book: Yearbook) -> dict[Any, int]:
+def book_facts(book: Yearbook) -> dict[Any, Any]:
     """The memo of one yearbook's scoring figures (objective id -> measure, ("teachers", half),
-    ("wildcat", half)), shared by every yearbook with the same content: a search scores thousands
+    ("wildcat", half); the bots' objective shortfalls), shared by every yearbook with the same content: a search scores thousands
     of positions whose yearbooks mostly did not change. Keyed on content, so a yearbook edited by
     hand is simply a new key; dropped whole when it grows past a bound or the components change."""
     return _facts_for(_book_key(book))
 
 
-def _facts_for(key: tuple[Any, ...]) -> dict[Any, int]:
+def _facts_for(key: tuple[Any, ...]) -> dict[Any, Any]:
     comp = components()
     if _MEMO_COMPONENTS[0] is not comp:
         _MEMO.clear()
@@ -215,10 +215,32 @@ def _facts_for(key: tuple[Any, ...]) -> dict[Any, int]:
     return facts
 
 
-def _measure(book: Yearbook, facts: dict[Any, int], oid: str) -> int:
-    v = facts.get(oid)
+def measure_of(book: Yearbook, facts: dict[Any, Any], oid: str) -> int:
+    """Objective ``oid``'s :func:`measure` of ``book``, memoised in ``facts`` (its
+    :func:`book_facts`)."""
+    v: int | None = facts.get(oid)
     if v is None:
         v = facts[oid] = measure(book, components().objectives[oid].measure)
+    return v
+
+
+def book_teachers(book: Yearbook, half_icons: bool, facts: dict[Any, Any] | None = None) -> int:
+    """:func:`teachers_total`, memoised in ``facts`` (the yearbook's :func:`book_facts`)."""
+    if facts is None:
+        facts = book_facts(book)
+    v: int | None = facts.get(("teachers", half_icons))
+    if v is None:
+        v = facts["teachers", half_icons] = teachers_total(book, half_icons)
+    return v
+
+
+def book_wildcat(book: Yearbook, half_icons: bool, facts: dict[Any, Any] | None = None) -> int:
+    """:func:`wildcat_total`, memoised in ``facts`` (the yearbook's :func:`book_facts`)."""
+    if facts is None:
+        facts = book_facts(book)
+    v: int | None = facts.get(("wildcat", half_icons))
+    if v is None:
+        v = facts["wildcat", half_icons] = wildcat_total(book, half_icons)
     return v
 
 
@@ -250,7 +272,7 @@ def solo_objective_points(state: Co89State) -> tuple[dict[str, int], dict[str, i
     eds: dict[str, int] = {}
     for oid in state.objectives:
         obj = comp.objectives[oid]
-        v = _measure(me, facts, oid)
+        v = measure_of(me, facts, oid)
         higher = me.tracks[obj.club] > ed.tracks[obj.club]
         if difficulty == "easy":
             full, partial = obj.min, None
@@ -318,7 +340,7 @@ def objective_points(state: Co89State, keys: list[tuple[Any, ...]] | None = None
     per: list[dict[str, int]] = [{} for _ in range(state.players)]
     for oid in state.objectives:
         obj = comp.objectives[oid]
-        values = [_measure(b, f, oid) for b, f in zip(books, facts)]
+        values = [measure_of(b, f, oid) for b, f in zip(books, facts)]
         if mode == "ranked":
             table = list(comp.board["objective_points"][str(state.players)])
             pts = ranked_points(values, [v >= obj.min for v in values], table)
@@ -340,16 +362,10 @@ def final_scores(state: Co89State) -> list[Score]:
     out = []
     for s, b in enumerate(state.books[:state.players]):
         facts = _facts_for(keys[s])
-        teachers = facts.get(("teachers", half))
-        if teachers is None:
-            teachers = facts["teachers", half] = teachers_total(b, half)
-        wildcat = facts.get(("wildcat", half))
-        if wildcat is None:
-            wildcat = facts["wildcat", half] = wildcat_total(b, half)
         out.append(Score.of({
             "objectives": sum(objs[s].values()),
-            "teachers": teachers,
-            "wildcat_way": wildcat,
+            "teachers": book_teachers(b, half, facts),
+            "wildcat_way": book_wildcat(b, half, facts),
             "staff": staff_points(b),
             "club_tracks": int(board["track_top_points"]) * sum(
                 1 for club, steps in components().tracks.items() if b.tracks[club] >= len(steps)),

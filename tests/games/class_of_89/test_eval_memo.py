@@ -1,0 +1,319 @@
+"""The Class of '89 evaluation's memos (issue 18) change no value, bit for bit.
+
+``shortfall`` (and so ``cost``), the objectives' measures and the planning built on them are
+memoised on the yearbooks' content (:func:`~homeroom.games.class_of_89.scoring.book_facts`).
+These tests compare, on a few hundred positions of seeded random 1-4 player games with every
+objective rule and difficulty:
+
+* ``shortfall`` and ``cost`` against verbatim copies of the functions before the memo;
+* the 2-4 player objective planning (``ranked_objectives``) against a copy of it from before;
+* every evaluation (``values``, ``solo_objectives``) read from a warm memo (filled by all the
+  positions before it, as a search fills it) against the same evaluation from an empty memo.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from homeroom import games
+from homeroom.agents import make_agent
+from homeroom.agents.mcts import MctsAgent
+from homeroom.engine import Rng
+from homeroom.games.class_of_89 import bots, scoring
+from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89.bots import (
+    INF,
+    MAX_TOKENS,
+    TUNED,
+    Weights,
+    _free,
+    _reach,
+    _student,
+    plan,
+    ranked_objectives,
+    solo_objectives,
+    values,
+)
+from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.model import Yearbook
+from homeroom.games.class_of_89.scoring import measure, ranked_points, sequential_pairs
+from homeroom.games.class_of_89.state import Co89State
+
+CASES: list[tuple[int, dict[str, Any]]] = [
+    (1, {"difficulty": "easy"}), (1, {"difficulty": "normal"}), (1, {"difficulty": "hard"}),
+    (1, {"difficulty": "hard", "solo_extra_abc": True}),
+    (2, {}), (3, {}), (4, {}),
+    (2, {"objective_scoring": "casual"}), (3, {"objective_scoring": "casual-t1"}),
+    (4, {"objective_scoring": "casual-t2", "half_icons": False}),
+]
+
+
+# ------------------------------------------------------------- the functions before the memo
+def old_shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None = None) -> tuple[int, int]:
+    if have is None:
+        have = measure(book, m)
+    if have >= target:
+        return 0, 0
+    kind = m["kind"]
+    tok = m.get("token", "")
+    photo, tokens = book.photo, book.tokens
+    studs = [s for s in range(pl.CELLS) if _student(book, s)]
+    is_student = set(studs)
+    best = (INF, INF)
+
+    def better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+        return a if a[0] + 2 * a[1] < b[0] + 2 * b[1] else b
+
+    def fill(need: int, room: int, cells: int) -> tuple[int, int]:
+        if need <= 0:
+            return 0, 0
+        if need <= room:
+            return need, 0
+        students = -(-(need - room) // MAX_TOKENS)
+        return need, students if students <= cells else INF
+
+    if kind in ("students_token_same_class", "connected_students_token"):
+        if kind == "students_token_same_class":
+            groups = [st for _, st in pl.classes(book)] or [[]]
+        else:
+            groups, seen = [], set()
+            for s0 in studs:
+                if s0 in seen:
+                    continue
+                group, stack = [], [s0]
+                seen.add(s0)
+                while stack:
+                    s = stack.pop()
+                    group.append(s)
+                    for n in pl.neighbours(s):
+                        if n not in seen and n in is_student:
+                            seen.add(n)
+                            stack.append(n)
+                groups.append(group)
+            groups.append([])
+        for st in groups:
+            have = sum(1 for s in st if tok in tokens[s])
+            conv = sum(1 for s in st if tok not in tokens[s] and _free(book, s) > 0)
+            need = target - have
+            best = better((need, max(0, need - conv)), best)
+        return best
+    if kind in ("tokens_same_row", "tokens_same_column"):
+        lines = ([[r * pl.COLS + c for c in range(pl.COLS)] for r in range(pl.ROWS)]
+                 if kind == "tokens_same_row" else
+                 [[r * pl.COLS + c for r in range(pl.ROWS)] for c in range(pl.COLS)])
+        for cells in lines:
+            have = sum(tokens[s].count(tok) for s in cells)
+            room = sum(_free(book, s) for s in cells if s in is_student)
+            best = better(fill(target - have, room, sum(1 for s in cells if not photo[s])), best)
+        return best
+    if kind == "students_many_tokens":
+        need_each = int(m["at_least"])
+        done = sum(1 for s in studs if tokens[s].count(tok) >= need_each)
+        done += sum(1 for x in book.superlatives if x.tokens.count(tok) >= need_each)
+        costs = sorted(need_each - tokens[s].count(tok) for s in studs
+                       if tokens[s].count(tok) < need_each
+                       and _free(book, s) >= need_each - tokens[s].count(tok))
+        costs += sorted(need_each - x.tokens.count(tok) for x in book.superlatives
+                        if need_each > x.tokens.count(tok) and MAX_TOKENS - len(x.tokens) >= need_each
+                        - x.tokens.count(tok))
+        costs.sort()
+        more = target - done
+        use = costs[:more]
+        new = more - len(use)
+        return sum(use) + need_each * new, new
+    if kind == "full_classes":
+        need_students = int(m["students"])
+        done = have
+        gaps = []
+        for t, st in pl.classes(book):
+            end = max([t, *st])
+            holes = sum(1 for s in range(t + 1, end + 1) if not photo[s])
+            gaps.append(holes + max(0, need_students - len(st)))
+        gaps = sorted(g for g in gaps if g > 0)
+        more = target - done
+        use = gaps[:more]
+        return 0, sum(use) + (need_students + 1) * (more - len(use))
+    if kind in ("tokens_adjacent_teacher", "tokens_adjacent_token"):
+        if kind == "tokens_adjacent_teacher":
+            eligible = [s for s in studs
+                        if any(photo[n] and pl.is_teacher(photo[n]) for n in pl.neighbours(s))]
+            extra = 0
+        else:
+            other = m["other"]
+            eligible = [s for s in studs if any(other in tokens[n] for n in pl.neighbours(s) if photo[n])]
+            extra = 0 if eligible else 1
+        room = sum(_free(book, s) for s in eligible)
+        n_tok, n_stu = fill(target - have, room, sum(1 for s in range(pl.CELLS) if not photo[s]))
+        return n_tok + extra, n_stu
+    if kind == "alphabetical_runs":
+        length = int(m["length"])
+        runs, longest = 0, 1
+        for _, st in pl.classes(book):
+            run = 1
+            for ok in sequential_pairs(book, st) + [False]:
+                if ok:
+                    run += 1
+                else:
+                    if run >= length:
+                        runs += 1
+                    else:
+                        longest = max(longest, run)
+                    run = 1
+        more = target - runs
+        return 0, (length - longest) + length * (more - 1)
+    return best
+
+
+def old_cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights, have: int | None = None) -> float:
+    n_tok, n_stu = old_shortfall(book, m, target, have)
+    if n_stu >= INF:
+        return float(INF)
+    tok = m.get("token", "")
+    stored = sum(1 for t in book.storage if t == tok) if tok else 0
+    return max(0.0, n_tok - w.stored * min(stored, n_tok)) + w.student_cost * n_stu
+
+
+def old_ranked_objectives(state: Any, w: Weights) -> list[float]:
+    comp = components()
+    mode = state.options.get("objective_scoring", "ranked")
+    n = state.players
+    books = state.books[:n]
+    objs = [comp.objectives[oid] for oid in state.objectives]
+    out = [0.0] * n
+    if mode != "ranked":
+        casual = float(comp.board["casual_objectives"]["points"])
+        for s in range(n):
+            targets = [{"casual": o.min, "casual-t1": o.t1, "casual-t2": o.t2}[mode] for o in objs]
+            odds = plan([old_cost(books[s], o.measure, t, w) for o, t in zip(objs, targets)],
+                        _reach(state, s, w), w)
+            out[s] = casual * sum(odds)
+        return out
+    table = list(comp.board["objective_points"][str(n)])
+    exact = [[measure(b, o.measure) for b in books] for o in objs]
+    chances = [plan([old_cost(books[s], o.measure, o.min, w, exact[k][s]) for k, o in enumerate(objs)],
+                    _reach(state, s, w), w) for s in range(n)]
+    for k, o in enumerate(objs):
+        qualified = [v >= o.min for v in exact[k]]
+        now = ranked_points(exact[k], qualified, table)
+        for s in range(n):
+            if qualified[s]:
+                out[s] += now[s]
+                continue
+            if chances[s][k] <= 0.0:
+                continue
+            at_min = list(exact[k])
+            at_min[s] = o.min
+            would = ranked_points(at_min, [q or i == s for i, q in enumerate(qualified)], table)
+            out[s] += chances[s][k] * would[s]
+    return out
+
+
+# ------------------------------------------------------------------------ positions
+@cache
+def positions() -> list[Co89State]:
+    """About 300 positions: every 6th decision of two seeded random games per case (with
+    repeats of a yearbook's content under other calendars and tracks, as in a search)."""
+    game = games.get("class-of-89")
+    out: list[Co89State] = []
+    for players, options in CASES:
+        for seed in (7, 8):
+            state = game.new_state(players, seed, dict(options))
+            rng = Rng(seed * 31 + players)
+            step = 0
+            while not state.is_terminal():
+                if step % 6 == 0:
+                    out.append(state.clone())
+                state.apply(rng.choice(state.legal_actions()))
+                step += 1
+            out.append(state)
+    return out
+
+
+def _cold() -> None:
+    scoring._MEMO.clear()
+    scoring._OBJ_MEMO.clear()
+
+
+def test_there_are_a_few_hundred_positions_of_every_kind() -> None:
+    pos = positions()
+    assert len(pos) >= 250
+    assert {p.players for p in pos} == {1, 2, 3, 4}
+    assert sum(1 for p in pos if p.is_terminal()) == 2 * len(CASES)
+
+
+def test_shortfall_and_cost_are_the_functions_before_the_memo() -> None:
+    w = TUNED
+    checked = 0
+    for state in positions():
+        for book in state.books:
+            for oid in state.objectives:
+                obj = components().objectives[oid]
+                have = measure(book, obj.measure)
+                for target in sorted({obj.min, obj.t1, obj.t2, have, have + 1, have + 3}):
+                    for given in (None, have):
+                        old = old_shortfall(book, obj.measure, target, given)
+                        assert bots.shortfall(book, obj.measure, target, given) == old
+                        assert bots.shortfall(book, obj.measure, target, given) == old  # from the memo
+                        old_c = old_cost(book, obj.measure, target, w, given)
+                        new_c = bots.cost(book, obj.measure, target, w, given, scoring.book_facts(book))
+                        assert new_c == old_c and repr(new_c) == repr(old_c)
+                        checked += 1
+    assert checked > 5000
+
+
+def test_ranked_objectives_are_the_function_before_the_memo() -> None:
+    _cold()
+    n = 0
+    for state in positions():
+        if state.players == 1 or state.is_terminal():
+            continue
+        expected = old_ranked_objectives(state, TUNED)
+        for _ in range(2):  # computed, then read from the memo
+            got = ranked_objectives(state, TUNED)
+            assert [repr(v) for v in got] == [repr(v) for v in expected]
+        n += 1
+    assert n >= 150
+
+
+@pytest.mark.parametrize("order", ["forward", "backward"])
+def test_every_evaluation_from_a_warm_memo_is_the_one_from_an_empty_memo(order: str) -> None:
+    pos = positions() if order == "forward" else positions()[::-1]
+    cold: list[tuple[list[float], tuple[float, float] | None]] = []
+    for state in pos:
+        _cold()
+        solo = solo_objectives(state, TUNED) if state.players == 1 and not state.is_terminal() else None
+        _cold()
+        cold.append((values(state, 0), solo))
+    _cold()
+    for state, (vals, solo) in zip(pos, cold):  # the memo warmed by every position before
+        clone = state.clone()  # another object with the same content: found by content
+        assert repr(values(clone, 0)) == repr(vals)
+        if solo is not None:
+            assert repr(solo_objectives(clone, TUNED)) == repr(solo)
+
+
+@pytest.mark.parametrize(("players", "seed", "steps", "move", "visits"), [
+    (2, 25, 30, "Place(member='photographer', location='library', cost=0)", 161),
+    (3, 26, 60, "Place(member='designer', location='gym', cost=0)", 634),
+])
+def test_hard_chooses_the_move_it_chose_before_the_memo(players: int, seed: int, steps: int, move: str,
+                                                        visits: int) -> None:
+    """As ``tests/agents/test_hard_pinned.py`` for the other games: ``hard`` at its fixed budget picks
+    the move (and the visits) it picked before the memo (2-4 players: the solo evaluation is still
+    being tuned)."""
+    state = games.get("class-of-89").new_state(players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    while len(state.legal_actions()) < 6:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    assert seat is not None
+    bot = make_agent("hard:seconds=120", seed=5)
+    assert isinstance(bot, MctsAgent)
+    action = bot.choose(state, seat)
+    assert bot.last_iterations == 1000 and bot.last_root is not None
+    assert (repr(action), bot.last_root.children[action].visits) == (move, visits)
