@@ -11,9 +11,9 @@ from homeroom.agents import make_agent
 from homeroom.engine import Rng
 from homeroom.games.class_of_89 import bots
 from homeroom.games.class_of_89.actions import PutToken
-from homeroom.games.class_of_89.bots import Weights, plan, values
+from homeroom.games.class_of_89.bots import Weights, plan, plan_parts, values
 from homeroom.games.class_of_89.model import Pending
-from homeroom.games.class_of_89.solo_plan import free_room, joint_chances, parts
+from homeroom.games.class_of_89.solo_plan import free_room, joint_chances
 from homeroom.games.class_of_89.state import Co89State
 
 SET_A_AT_START = [(3.0, 3.0), (5.0, 2.0), (3.0, 3.0), (4.0, 1.0), (3.0, 1.0), (0.0, 4.0)]
@@ -86,10 +86,10 @@ def test_the_plans_needs_and_room_read_the_yearbook() -> None:
     from homeroom.games.class_of_89.components import components
 
     row = components().objectives["study-group"].measure
-    assert parts(book, row, 5, 0.7) == (1.0, 0.0)
+    assert plan_parts(book, row, 5, 0.7) == (1.0, 0.0)
     assert free_room(book) == 2 + 2 + 4
     book.storage.append("bookmark")
-    assert parts(book, row, 5, 0.7) == pytest.approx((0.3, 0.0))
+    assert plan_parts(book, row, 5, 0.7) == pytest.approx((0.3, 0.0))
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
