@@ -55,6 +55,7 @@ from homeroom.games.class_of_89.scoring import (
     sequential_pairs,
     staff_points,
 )
+from homeroom.games.class_of_89.solo_plan import free_room, joint_chances
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,16 @@ class Weights:
     """How much Ed's points other than the objectives count as they stand (plus those to come);
     the rest of the weight goes to his measured mean (:data:`ED_MEAN_REST`), the same in every
     position, so that a lookahead through one of his turns does not pick the luckiest one."""
+    joint: float = 1.0
+    """Solo: 1 values the objectives by the joint plan (``solo_plan.py``: the cheapest set costed
+    together, students shared), 0 by the per-objective plan and the crowding term (BOTS.md)."""
+    solo_rate: float = 2.0
+    """The joint plan's progress per own turn left (tokens, students at ``student_cost``)."""
+    solo_curve: float = 1.5
+    """The joint plan's exponent of the chance to reach a target."""
+    plan_track: float = 0.8
+    """The joint plan's cost of a club-track step still to climb past Ed's projected pin (Normal,
+    Hard), in tokens' worth: steps come with students (half-icon matches) beside the tokens."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -577,6 +588,73 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     return mine, eds
 
 
+# ------------------------------------------------------------- the solo plan
+def plan_parts(book: Yearbook, m: dict[str, Any], target: int, stored_weight: float,
+               have: int | None = None) -> tuple[float, float]:
+    """(tokens, students) the yearbook still needs for ``target`` on measure ``m``; a stored token
+    of the kind counts as ``stored_weight`` of a placed one; (INF, INF) when out of reach."""
+    if have is None:
+        have = measure(book, m)
+    n_tok, n_stu = shortfall(book, m, target, have)
+    if n_stu >= 10**9:
+        return float(INF), float(INF)
+    if have < target and m["kind"] == "connected_students_token":
+        # shortfall counts the students with the token anywhere in a connected group of students,
+        # connected to each other or not: Bolts on columns 2, 3 and 5 of a row read as three
+        # connected when the measure is two (the student on column 4 has none). At least the
+        # missing count is still to place.
+        n_tok = max(n_tok, target - have)
+    tok = m.get("token", "")
+    stored = sum(1 for t in book.storage if t == tok) if tok else 0
+    return max(0.0, n_tok - stored_weight * min(stored, n_tok)), float(n_stu)
+
+
+def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
+    """The player's and Ed's expected objective points in a solo game, by the joint plan
+    (:mod:`~homeroom.games.class_of_89.solo_plan`).
+
+    Targets as in :func:`~homeroom.games.class_of_89.bots.solo_objectives`: Easy MIN; Normal the
+    full 14 at T1, or at MIN with the player's pin ending above Ed's projected one (the steps to
+    climb cost ``plan_track`` each, added to the tokens), and 6 at MIN; Hard the same a target
+    higher (T2, or T1 above Ed), and 6 at MIN."""
+    comp = components()
+    solo = comp.board["solo"]
+    win, lose = float(solo["win"]), float(solo["lose"])
+    difficulty = state.options.get("difficulty", "normal")
+    me, ed = state.books[0], state.books[1]
+    gain = ed_gain(state, w)
+    full: list[tuple[float, float]] = []
+    part: list[tuple[float, float] | None] = []
+    for oid in state.objectives:
+        obj = comp.objectives[oid]
+        m = obj.measure
+        have = measure(me, m)
+        if difficulty == "easy":
+            full.append(plan_parts(me, m, obj.min, w.stored, have))
+            part.append(None)
+            continue
+        climb = w.plan_track * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
+                                    len(comp.tracks[obj.club]))
+        low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
+        p_low = plan_parts(me, m, low, w.stored, have)
+        by_track = (p_low[0] + climb, p_low[1]) if climb < INF and p_low[0] < INF else (float(INF), float(INF))
+        p_high = plan_parts(me, m, high, w.stored, have)
+        full.append(min(by_track, p_high, key=lambda p: p[0] + w.student_cost * p[1]))
+        part.append(p_low if difficulty == "normal" else plan_parts(me, m, obj.min, w.stored, have))
+    reach = w.solo_rate * turns_left(state, 0) + (w.slack if state.phase != "over" else 0.0)
+    room = free_room(me)
+    p_full = joint_chances(full, reach, room, w.student_cost, w.solo_curve)
+    p_part = joint_chances([p if p is not None else full[i] for i, p in enumerate(part)], reach, room,
+                           w.student_cost, w.solo_curve)
+    mine = eds = 0.0
+    for i in range(len(full)):
+        pf = p_full[i]
+        pp = max(pf, p_part[i]) if part[i] is not None else pf
+        mine += win * pf + lose * (pp - pf)
+        eds += lose * pf + win * (1.0 - pf)
+    return mine, eds
+
+
 def ranked_objectives(state: Any, w: Weights) -> list[float]:
     """Each seat's expected objective points with 2-4 players (ranked scoring: a seat short of MIN
     is worth its chance of reaching it times the place it would take there; the casual modes
@@ -629,7 +707,7 @@ def values(state: Any, seat: int) -> list[float]:
     half = bool(state.options.get("half_icons", True))
     left = time_left(state)
     if state.players == 1:
-        mine, eds = solo_objectives(state, w)
+        mine, eds = planned_objectives(state, w) if w.joint > 0 else solo_objectives(state, w)
         book = state.books[0]
         own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True) + _leads(state, w) \
             + _potential(state, w)
