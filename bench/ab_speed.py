@@ -28,29 +28,12 @@ from typing import Any, TextIO
 
 
 # ------------------------------------------------------------------ worker side
-def _positions(game_id: str, players: int = 2, n: int = 3) -> list[Any]:
-    from homeroom import games
-    from homeroom.engine import Rng
-
-    game = games.get(game_id)
-    out = []
-    for k in range(n):  # as bench_bots.iterations_per_second picks them
-        state = game.new_state(players, 100 + k)
-        rng = Rng(100 + k)
-        seen = []
-        while not state.is_terminal():
-            if len(state.legal_actions()) > 1:
-                seen.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-        out.append(seen[len(seen) * (2 * k + 1) // (2 * n)])
-    return out
-
-
 def _mcts(game: str, seconds: float, cache: dict[str, list[Any]]) -> float:
+    from bench_bots import search_positions  # this script's folder: the positions bench_bots measures on
     from homeroom.agents.mcts import MctsAgent
 
     if game not in cache:
-        cache[game] = _positions(game)
+        cache[game] = search_positions(game)
     done, cpu = 0, 0.0
     for k, state in enumerate(cache[game]):
         bot = MctsAgent(seed=k, seconds=seconds)

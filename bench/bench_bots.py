@@ -54,13 +54,12 @@ HARD_TARGET = 0.65
 its share (1/p) at 3 and 4 players."""
 
 
-def iterations_per_second(game_id: str, seconds: float, positions: int = 3) -> dict[str, Any]:
-    """MCTS iterations per CPU second at a few positions of a random 2-player game."""
+def search_positions(game_id: str, positions: int = 3) -> list[Any]:
+    """The positions MCTS speed is measured on: position k (with a real choice) lies (2k+1)/(2n)
+    of the way into the random 2-player game of seed 100 + k."""
     game = games.get(game_id)
-    total_it = 0
-    total_cpu = 0.0
+    out = []
     for k in range(positions):
-        # a position (with a real choice) k/positions of the way into a random game
         state = game.new_state(2, 100 + k)
         rng = Rng(100 + k)
         seen = []
@@ -68,9 +67,16 @@ def iterations_per_second(game_id: str, seconds: float, positions: int = 3) -> d
             if len(state.legal_actions()) > 1:
                 seen.append(state.clone())
             state.apply(rng.choice(state.legal_actions()))
-        if not seen:
-            continue
-        state = seen[len(seen) * (2 * k + 1) // (2 * positions)]
+        if seen:
+            out.append(seen[len(seen) * (2 * k + 1) // (2 * positions)])
+    return out
+
+
+def iterations_per_second(game_id: str, seconds: float, positions: int = 3) -> dict[str, Any]:
+    """MCTS iterations per CPU second at a few positions of a random 2-player game."""
+    total_it = 0
+    total_cpu = 0.0
+    for k, state in enumerate(search_positions(game_id, positions)):
         bot = MctsAgent(seed=k, seconds=seconds)
         cpu = time.process_time()
         bot.search(state, state.to_move)  # type: ignore[arg-type]

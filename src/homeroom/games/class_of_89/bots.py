@@ -579,10 +579,17 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     reach = _reach(state, 0, w)
     p_full = plan(full_costs, reach, w)
     p_part = plan([c if c is not None else full_costs[i] for i, c in enumerate(part_costs)], reach, w)
+    return split_points(p_full, p_part, [c is not None for c in part_costs], win, lose)
+
+
+def split_points(p_full: list[float], p_part: list[float], has_part: list[bool], win: float,
+                 lose: float) -> tuple[float, float]:
+    """The player's and Ed's expected objective points from each card's chance of the full award
+    (``win`` to the player, ``lose`` to Ed) and, where the card has one, of the partial award
+    (``lose`` to the player, ``win`` to Ed)."""
     mine = eds = 0.0
-    for i in range(len(full_costs)):
-        pf = p_full[i]
-        pp = max(pf, p_part[i]) if part_costs[i] is not None else pf
+    for pf, pp, partial in zip(p_full, p_part, has_part):
+        pp = max(pf, pp) if partial else pf
         mine += win * pf + lose * (pp - pf)
         eds += lose * pf + win * (1.0 - pf)
     return mine, eds
@@ -646,13 +653,7 @@ def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
     p_full = joint_chances(full, reach, room, w.student_cost, w.solo_curve)
     p_part = joint_chances([p if p is not None else full[i] for i, p in enumerate(part)], reach, room,
                            w.student_cost, w.solo_curve)
-    mine = eds = 0.0
-    for i in range(len(full)):
-        pf = p_full[i]
-        pp = max(pf, p_part[i]) if part[i] is not None else pf
-        mine += win * pf + lose * (pp - pf)
-        eds += lose * pf + win * (1.0 - pf)
-    return mine, eds
+    return split_points(p_full, p_part, [p is not None for p in part], win, lose)
 
 
 def ranked_objectives(state: Any, w: Weights) -> list[float]:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Score
@@ -224,24 +225,26 @@ def measure_of(book: Yearbook, facts: dict[Any, Any], oid: str) -> int:
     return v
 
 
-def book_teachers(book: Yearbook, half_icons: bool, facts: dict[Any, Any] | None = None) -> int:
-    """:func:`teachers_total`, memoised in ``facts`` (the yearbook's :func:`book_facts`)."""
+def _book_total(book: Yearbook, half_icons: bool, facts: dict[Any, Any] | None, name: str,
+                total: Callable[[Yearbook, bool], int]) -> int:
+    """``total(book, half_icons)``, memoised under ``name`` in ``facts`` (the yearbook's
+    :func:`book_facts`)."""
     if facts is None:
         facts = book_facts(book)
-    v: int | None = facts.get(("teachers", half_icons))
+    v: int | None = facts.get((name, half_icons))
     if v is None:
-        v = facts["teachers", half_icons] = teachers_total(book, half_icons)
+        v = facts[name, half_icons] = total(book, half_icons)
     return v
+
+
+def book_teachers(book: Yearbook, half_icons: bool, facts: dict[Any, Any] | None = None) -> int:
+    """:func:`teachers_total`, memoised in ``facts`` (the yearbook's :func:`book_facts`)."""
+    return _book_total(book, half_icons, facts, "teachers", teachers_total)
 
 
 def book_wildcat(book: Yearbook, half_icons: bool, facts: dict[Any, Any] | None = None) -> int:
     """:func:`wildcat_total`, memoised in ``facts`` (the yearbook's :func:`book_facts`)."""
-    if facts is None:
-        facts = book_facts(book)
-    v: int | None = facts.get(("wildcat", half_icons))
-    if v is None:
-        v = facts["wildcat", half_icons] = wildcat_total(book, half_icons)
-    return v
+    return _book_total(book, half_icons, facts, "wildcat", wildcat_total)
 
 
 def ranked_points(values: list[int], qualified: list[bool], table: list[int]) -> list[int]:
