@@ -252,9 +252,9 @@ def test_whole_game_played_by_clicking_the_board(
     before = -1
     while True:
         # the server's answer has arrived and it is my turn again (bots moved), or the game is over
-        page.wait_for_function(f"""() => Number(document.body.dataset.version) > {before} &&
-            (document.body.dataset.terminal === 'true' ||
-             (document.body.dataset.myTurn === 'true' && !!document.querySelector('.hsd-board .hsd-live')))""",
+        page.wait_for_function(f"""() => Number(document.body?.dataset.version) > {before} &&
+            (document.body?.dataset.terminal === 'true' ||
+             (document.body?.dataset.myTurn === 'true' && !!document.querySelector('.hsd-board .hsd-live')))""",
                                timeout=60_000, polling=50)
         st = _board_state(page)
         if st["terminal"]:

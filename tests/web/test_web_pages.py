@@ -31,7 +31,7 @@ def create_in_lobby(page: Any, server: LiveServer, game: str, name: str = "Ana",
 
 
 def wait_view(page: Any) -> None:
-    page.wait_for_function("() => document.body.dataset.version !== undefined")
+    page.wait_for_function("() => document.body?.dataset.version !== undefined")
 
 
 def version(page: Any) -> int:
@@ -41,8 +41,8 @@ def version(page: Any) -> int:
 def wait_my_turn_or_end(page: Any, timeout: float = 30_000) -> bool:
     """True when it is my turn (with buttons), False when the game is over."""
     page.wait_for_function(
-        """() => document.body.dataset.terminal === 'true' ||
-                 (document.body.dataset.myTurn === 'true' && !!document.querySelector('#groups button.act:not([disabled])'))""",
+        """() => document.body?.dataset.terminal === 'true' ||
+                 (document.body?.dataset.myTurn === 'true' && !!document.querySelector('#groups button.act:not([disabled])'))""",
         timeout=timeout,
     )
     return page.evaluate("() => document.body.dataset.terminal") != "true"
@@ -54,7 +54,7 @@ def play_first(page: Any) -> None:
     page.locator("#groups button.act").first.click()
     if page.locator("#confirm-box:not(.hidden)").count():
         page.click("#confirm-yes")
-    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+    page.wait_for_function(f"() => Number(document.body?.dataset.version) > {before}")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -128,7 +128,7 @@ def test_second_seat_and_spectator_see_moves_arrive(server: LiveServer, new_page
     text = first.locator("#groups button.act").first.inner_text()
     play_first(first)
     for p in (other, watcher):
-        p.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+        p.wait_for_function(f"() => Number(document.body?.dataset.version) > {before}")
     # the move shows in the other seat's log (the log line names the mover)
     mover = "Ana" if first is ana else "Ben"
     assert mover in other.locator("#log li").last.inner_text(), text
@@ -285,7 +285,7 @@ def test_board_plugin_contract_with_a_fake_board(server: LiveServer, new_page: A
     page.locator(".toy-move").first.click()
     if page.locator("#confirm-box:not(.hidden)").count():
         page.click("#confirm-yes")
-    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+    page.wait_for_function(f"() => Number(document.body?.dataset.version) > {before}")
     # explain() answers with the engine's reason
     page.locator(".toy-why").click()
     page.wait_for_selector(".toy-reason")
@@ -307,12 +307,12 @@ def test_undo_confirm_and_why_not(server: LiveServer, new_page: Any) -> None:
     assert page.locator("#undo-btn").is_enabled()
     before = version(page)
     page.keyboard.press("u")
-    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+    page.wait_for_function(f"() => Number(document.body?.dataset.version) > {before}")
     assert page.locator("#groups button.act", has_text="Play").count() >= 1
     # keyboard: 1 picks the first choice
     play_first_by_key = version(page)
     page.keyboard.press("1")
-    page.wait_for_function(f"() => Number(document.body.dataset.version) > {play_first_by_key}")
+    page.wait_for_function(f"() => Number(document.body?.dataset.version) > {play_first_by_key}")
     wait_my_turn_or_end(page)
     # "End your turn" asks for a confirmation first (default preference); cancel keeps the turn
     end = page.locator("#groups button.act", has_text="End your turn")
@@ -331,7 +331,7 @@ def test_undo_confirm_and_why_not(server: LiveServer, new_page: Any) -> None:
     # ... and a move offered earlier, typed by its description, too
     page.fill("#why-input", "Draw a card")
     page.click("#why-form button")
-    page.wait_for_function("() => /Draw a card: this move is allowed/.test(document.querySelector('#why-result').textContent)")
+    page.wait_for_function("() => /Draw a card: this move is allowed/.test(document.querySelector('#why-result')?.textContent)")
     # confirm through the dialog, with the preference "every move"
     page.click("#settings-btn")
     page.select_option("#pref-confirm", "all")
@@ -340,7 +340,7 @@ def test_undo_confirm_and_why_not(server: LiveServer, new_page: Any) -> None:
     assert page.locator("#confirm-box").is_visible()
     before = version(page)
     page.click("#confirm-yes")
-    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+    page.wait_for_function(f"() => Number(document.body?.dataset.version) > {before}")
 
 
 def test_reconnect_after_a_server_restart(browser_ready: None, new_page: Any, tmp_path: Any) -> None:
