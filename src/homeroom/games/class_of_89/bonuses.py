@@ -26,14 +26,28 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
-_PLACEMENTS: dict[tuple[Any, ...], dict[tuple[Any, str], list[Action]]] = {}
-"""Memo of :meth:`Bonuses._placements_of`: for a yearbook's content (its photo and ABC tokens for
-students, its photo for teachers, its grid for tiles), the placing actions of each (type, card)
-(actions are immutable, so lists of them can be shared)."""
+class _BookMemo:
+    """What a yearbook's content (its photo and ABC tokens for students, its photo for teachers,
+    its grid for tiles) allows: the placing actions of each (type, card), and what every card of
+    the group shares (the student bounds, each student's cells, the empty cells for teachers), so
+    the Photographer's and a draw's placements of a card reuse the main action's scan."""
+
+    __slots__ = ("actions", "bounds", "cells", "empty")
+
+    def __init__(self) -> None:
+        self.actions: dict[tuple[Any, str], list[Action]] = {}
+        self.bounds: list[tuple[int, int, int]] | None = None
+        self.cells: dict[str, tuple[list[int], list[int]]] = {}
+        self.empty: list[int] | None = None
+
+
+_PLACEMENTS: dict[tuple[Any, ...], _BookMemo] = {}
+"""Memo of :meth:`Bonuses._placements_of` per yearbook content (actions are immutable, so lists
+of them can be shared)."""
 _PLACEMENTS_MAX = 20_000
 
 
-def _placement_memo(book: Yearbook, group: str) -> dict[tuple[Any, str], list[Action]]:
+def _placement_memo(book: Yearbook, group: str) -> _BookMemo:
     """The memo of the placements of ``group`` ('student', 'teacher' or 'tile') in this yearbook."""
     key: tuple[Any, ...]
     if group == "student":
@@ -46,19 +60,26 @@ def _placement_memo(book: Yearbook, group: str) -> dict[tuple[Any, str], list[Ac
     if memo is None:
         if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
-        memo = _PLACEMENTS[key] = {}
+        memo = _PLACEMENTS[key] = _BookMemo()
     return memo
-_PLACINGS: dict[tuple[type[Action], str, bool], list[Action]] = {}
+
+
+_PLACINGS: dict[type[Action], dict[str, list[list[Action] | None]]] = {}
 
 
 def _placings(cls: type[Take] | type[Photograph] | type[Keep], card: str, abc: bool) -> list[Action]:
     """The placing actions of ``card`` (with or without the ABC token) indexed by cell, built once
     per (type, card, ABC): building frozen dataclasses costs more than looking them up (bounded: 3
     types x the cards x 2 lists of the cells)."""
-    key = (cls, card, abc)
-    row = _PLACINGS.get(key)
+    by_card = _PLACINGS.get(cls)
+    if by_card is None:
+        by_card = _PLACINGS[cls] = {}
+    rows = by_card.get(card)
+    if rows is None:
+        rows = by_card[card] = [None, None]
+    row = rows[abc]
     if row is None:
-        row = _PLACINGS[key] = [cls(card, at, abc) for at in range(_CELLS)]
+        row = rows[abc] = [cls(card, at, abc) for at in range(_CELLS)]
     return row
 
 
@@ -158,7 +179,7 @@ class Bonuses:
         book = self.books[seat]
         kinds = pl.lookup().kind
         out: list[Action] = []
-        memos: dict[str, dict[tuple[Any, str], list[Action]]] = {}
+        memos: dict[str, _BookMemo] = {}
         for card in cards:
             if not card:
                 continue
@@ -171,29 +192,40 @@ class Bonuses:
             memo = memos.get(group)
             if memo is None:
                 memo = memos[group] = _placement_memo(book, group)
-            found = memo.get((cls, card))
+            found = memo.actions.get((cls, card))
             if found is None:
-                found = memo[cls, card] = self._scan_placements(book, card, kind, cls)
+                found = memo.actions[cls, card] = self._scan_placements(book, card, kind, cls, memo)
             out += found
         return out
 
     @staticmethod
     def _scan_placements(book: Yearbook, card: str, kind: str,
-                         cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
+                         cls: type[Take] | type[Photograph] | type[Keep], memo: _BookMemo) -> list[Action]:
         assert len(book.photo) <= _CELLS and len(book.grid) <= _CELLS
         row = _placings(cls, card, False)
         if kind == "student":
             # pl.student_slots in one pass over the memoised bounds; with an ABC token left, every
             # other empty cell (in cell order, as the bounds are) takes the card with the token
-            letter = pl.lookup().letter[card]
-            bounds = pl.slot_bounds(book)
-            out: list[Action] = [row[s] for s, lo, hi in bounds if lo <= letter <= hi]
-            if len(book.abc_slots) < book.abc_tokens and len(out) < len(bounds):
+            cells = memo.cells.get(card)
+            if cells is None:
+                bounds = memo.bounds
+                if bounds is None:
+                    bounds = memo.bounds = pl.slot_bounds(book)
+                letter = pl.lookup().letter[card]
+                fit = [s for s, lo, hi in bounds if lo <= letter <= hi]
+                rest = ([s for s, lo, hi in bounds if not lo <= letter <= hi]
+                        if len(book.abc_slots) < book.abc_tokens and len(fit) < len(bounds) else [])
+                cells = memo.cells[card] = (fit, rest)
+            out: list[Action] = [row[s] for s in cells[0]]
+            if cells[1]:
                 abc = _placings(cls, card, True)
-                out += [abc[s] for s, lo, hi in bounds if not lo <= letter <= hi]
+                out += [abc[s] for s in cells[1]]
             return out
         if kind == "teacher":
-            return [row[s] for s, c in enumerate(book.photo) if not c]
+            empty = memo.empty
+            if empty is None:
+                empty = memo.empty = [s for s, c in enumerate(book.photo) if not c]
+            return [row[s] for s in empty]
         return [row[a] for a in pl.tile_spots(book, card)]
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
