@@ -26,42 +26,38 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
-class _BookMemo:
-    """What a yearbook's content (its photo and ABC tokens for students, its photo for teachers,
-    its grid for tiles) allows: the placing actions of each (type, card), and what every card of
-    the group shares (the student bounds, each student's cells, the empty cells for teachers), so
-    the Photographer's and a draw's placements of a card reuse the main action's scan."""
-
-    __slots__ = ("actions", "bounds", "cells", "empty")
-
-    def __init__(self) -> None:
-        self.actions: dict[tuple[Any, str], list[Action]] = {}
-        self.bounds: list[tuple[int, int, int]] | None = None
-        self.cells: dict[str, tuple[list[int], list[int]]] = {}
-        self.empty: list[int] | None = None
+_CELLS_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+"""Memo of the student placements of :meth:`Bonuses._placements_of`, per photo and ABC tokens:
+each student's cells without and with the ABC token (two tuples of ints), and under '' the photo's
+bounds. It holds only tuples of ints and dicts of them, which the garbage collector stops
+tracking after a collection or two: a memo of action lists (tracked for good) made the full
+collections of a long random simulation 10-14% of its time, as every new photo adds entries
+that outlive the young generations."""
+_CELLS_MEMO_MAX = 20_000
 
 
-_PLACEMENTS: dict[tuple[Any, ...], _BookMemo] = {}
-"""Memo of :meth:`Bonuses._placements_of` per yearbook content (actions are immutable, so lists
-of them can be shared)."""
-_PLACEMENTS_MAX = 20_000
-
-
-def _placement_memo(book: Yearbook, group: str) -> _BookMemo:
-    """The memo of the placements of ``group`` ('student', 'teacher' or 'tile') in this yearbook."""
-    key: tuple[Any, ...]
-    if group == "student":
-        key = (group, *book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
-    elif group == "teacher":
-        key = (group, *book.photo)
-    else:
-        key = (group, *book.grid)
-    memo = _PLACEMENTS.get(key)
+def _student_memo(book: Yearbook) -> dict[str, Any]:
+    """The memo of the students' cells in this yearbook (its photo and ABC tokens)."""
+    key = (*book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
+    memo = _CELLS_MEMO.get(key)
     if memo is None:
-        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
-            _PLACEMENTS.clear()
-        memo = _PLACEMENTS[key] = _BookMemo()
+        if len(_CELLS_MEMO) >= _CELLS_MEMO_MAX:
+            _CELLS_MEMO.clear()
+        memo = _CELLS_MEMO[key] = {}
     return memo
+
+
+def _student_cells(book: Yearbook, card: str, memo: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The empty cells where the student may go (pl.student_slots, in one pass over the photo's
+    bounds) and, with an ABC token left, every other empty cell (where it goes with the token)."""
+    bounds: tuple[tuple[int, int, int], ...] | None = memo.get("")
+    if bounds is None:
+        bounds = memo[""] = tuple(pl.compute_bounds(book.photo, book.abc_slots))
+    letter = pl.lookup().letter[card]
+    fit = tuple([s for s, lo, hi in bounds if lo <= letter <= hi])
+    if len(book.abc_slots) < book.abc_tokens and len(fit) < len(bounds):
+        return fit, tuple([s for s, lo, hi in bounds if not lo <= letter <= hi])
+    return fit, ()
 
 
 _PLACINGS: dict[type[Action], dict[str, list[list[Action] | None]]] = {}
@@ -172,61 +168,42 @@ class Bonuses:
     def _placements_of(self, seat: int, cards: Iterable[str],
                        cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
         """Where each of ``cards`` ('' skipped) may go in the seat's yearbook, one list in card
-        order, memoised on what the answer depends on (the photo and ABC tokens for a student,
-        the photo for a teacher, the grid for a tile): the scans are not redone after a token
-        move, a signature or another seat's turn, and the yearbook's key is built and hashed
-        once for all the cards of a location."""
+        order: a student's cells from a memo on the photo and ABC tokens (the yearbook's key
+        built and hashed once for all the cards of a location; a card's cells serve Take,
+        Photograph and Keep alike), a teacher in any empty cell, a tile's spots memoised on the
+        grid, the placing actions from tables."""
         book = self.books[seat]
         kinds = pl.lookup().kind
         out: list[Action] = []
-        memos: dict[str, _BookMemo] = {}
+        memo: dict[str, Any] | None = None
+        empty: list[int] | None = None
         for card in cards:
             if not card:
                 continue
             kind = kinds[card]
-            if kind == "staff":
+            if kind == "student":
+                if memo is None:
+                    memo = _student_memo(book)
+                cells = memo.get(card)
+                if cells is None:
+                    cells = memo[card] = _student_cells(book, card, memo)
+                row = _placings(cls, card, False)
+                out += [row[s] for s in cells[0]]
+                if cells[1]:
+                    abc = _placings(cls, card, True)
+                    out += [abc[s] for s in cells[1]]
+            elif kind == "teacher":
+                if empty is None:
+                    empty = [s for s, c in enumerate(book.photo) if not c]
+                row = _placings(cls, card, False)
+                out += [row[s] for s in empty]
+            elif kind == "staff":
                 if len(book.staff) < 4:
                     out.append(_placings(cls, card, False)[0])
-                continue
-            group = kind if kind == "student" or kind == "teacher" else "tile"
-            memo = memos.get(group)
-            if memo is None:
-                memo = memos[group] = _placement_memo(book, group)
-            found = memo.actions.get((cls, card))
-            if found is None:
-                found = memo.actions[cls, card] = self._scan_placements(book, card, kind, cls, memo)
-            out += found
+            else:
+                row = _placings(cls, card, False)
+                out += [row[a] for a in pl.tile_spots_of(book, card)]
         return out
-
-    @staticmethod
-    def _scan_placements(book: Yearbook, card: str, kind: str,
-                         cls: type[Take] | type[Photograph] | type[Keep], memo: _BookMemo) -> list[Action]:
-        assert len(book.photo) <= _CELLS and len(book.grid) <= _CELLS
-        row = _placings(cls, card, False)
-        if kind == "student":
-            # pl.student_slots in one pass over the memoised bounds; with an ABC token left, every
-            # other empty cell (in cell order, as the bounds are) takes the card with the token
-            cells = memo.cells.get(card)
-            if cells is None:
-                bounds = memo.bounds
-                if bounds is None:
-                    bounds = memo.bounds = pl.slot_bounds(book)
-                letter = pl.lookup().letter[card]
-                fit = [s for s, lo, hi in bounds if lo <= letter <= hi]
-                rest = ([s for s, lo, hi in bounds if not lo <= letter <= hi]
-                        if len(book.abc_slots) < book.abc_tokens and len(fit) < len(bounds) else [])
-                cells = memo.cells[card] = (fit, rest)
-            out: list[Action] = [row[s] for s in cells[0]]
-            if cells[1]:
-                abc = _placings(cls, card, True)
-                out += [abc[s] for s in cells[1]]
-            return out
-        if kind == "teacher":
-            empty = memo.empty
-            if empty is None:
-                empty = memo.empty = [s for s, c in enumerate(book.photo) if not c]
-            return [row[s] for s in empty]
-        return [row[a] for a in pl.tile_spots(book, card)]
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
         cap = 4

@@ -107,11 +107,17 @@ def slot_bounds(book: Yearbook) -> list[tuple[int, int, int]]:
     for every student at a location (twice with the Photographer)."""
     key = (tuple(book.photo), tuple(book.abc_slots))
     bounds = _BOUNDS.get(key)
-    if bounds is not None:
-        return bounds
-    letters = lookup().letter
-    photo = book.photo
-    abc = book.abc_slots
+    if bounds is None:
+        bounds = compute_bounds(book.photo, book.abc_slots)
+        if len(_BOUNDS) >= _BOUNDS_MAX:
+            _BOUNDS.clear()
+        _BOUNDS[key] = bounds
+    return bounds
+
+
+def compute_bounds(photo: list[str], abc: list[int]) -> list[tuple[int, int, int]]:
+    """:func:`slot_bounds` without its memo (for a caller that keeps the answer itself)."""
+    letters = (_LOOKUP if _LOOKUP is not None else lookup()).letter
     n = len(photo)
     los = [0] * n
     lo = 0
@@ -137,9 +143,6 @@ def slot_bounds(book: Yearbook) -> list[tuple[int, int, int]]:
         else:
             bounds.append((s, los[s], hi))
     bounds.reverse()
-    if len(_BOUNDS) >= _BOUNDS_MAX:
-        _BOUNDS.clear()
-    _BOUNDS[key] = bounds
     return bounds
 
 
@@ -169,20 +172,27 @@ def grid_mask(book: Yearbook) -> int:
     return occupied
 
 
-_SPOTS: dict[tuple[str, int], list[int]] = {}
+_SPOTS: dict[tuple[str, int], tuple[int, ...]] = {}
 _SPOTS_MAX = 8192
 
 
-def tile_spots(book: Yearbook, tile: str) -> list[int]:
+def tile_spots_of(book: Yearbook, tile: str) -> tuple[int, ...]:
     """Top-left cells where the tile fits inside the grid without overlap (no rotation), memoised
-    on the tile and the covered cells (a new list each call: callers may keep it)."""
+    on the tile and the covered cells (tuples of ints, which the garbage collector soon stops
+    tracking)."""
     occupied = grid_mask(book)
     spots = _SPOTS.get((tile, occupied))
     if spots is None:
         if len(_SPOTS) >= _SPOTS_MAX:
             _SPOTS.clear()
-        spots = _SPOTS[tile, occupied] = [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
-    return list(spots)
+        spots = _SPOTS[tile, occupied] = tuple([anchor for anchor, mask in lookup().masks[tile]
+                                                if not occupied & mask])
+    return spots
+
+
+def tile_spots(book: Yearbook, tile: str) -> list[int]:
+    """:func:`tile_spots_of` as a new list (callers may keep it)."""
+    return list(tile_spots_of(book, tile))
 
 
 def tile_cells(tile: str, anchor: int) -> list[int]:
@@ -238,19 +248,34 @@ def first_match_slot(book: Yearbook, card: str, slots: list[int]) -> int:
     return -1
 
 
-_MATCHES: dict[tuple[str, ...], tuple[dict[str, int], dict[str, int]]] = {}
+PhotoFacts = tuple[dict[str, int], dict[str, int], int]
+"""What Ed's rules ask about one photo: the first empty cell whose left neighbour's right half-icon
+is each club, the first whose right neighbour's left half-icon is each club, and where he would put
+a teacher (:func:`teacher_slot`). Dicts of ints in a tuple: the garbage collector stops tracking
+them, so the memo of a long simulation costs its collections nothing."""
+
+_MATCHES: dict[tuple[str, ...], PhotoFacts] = {}
 _MATCHES_MAX = 4096
 _NONE = 1 << 30
 
 
-def first_match_empty(book: Yearbook, card: str) -> int:
-    """:func:`first_match_slot` over every empty cell (in cell order), from a table per photo:
-    the first empty cell whose left neighbour's right half-icon is each club, and the first whose
-    right neighbour's left half-icon is each club (Ed asks it for every student he looks at)."""
+def teacher_slot(photo: list[str] | tuple[str, ...]) -> int:
+    """Where Ed puts a teacher: the first empty cell in no row and no column holding a teacher (-1 if none)."""
+    teachers = lookup().teachers
+    placed = [s for s, c in enumerate(photo) if c in teachers]
+    if not placed:
+        return next((s for s, c in enumerate(photo) if not c), -1)
+    rows = {s // 5 for s in placed}
+    cols = {s % 5 for s in placed}
+    return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
+
+
+def photo_facts(book: Yearbook) -> PhotoFacts:
+    """The :data:`PhotoFacts` of the book's photo (memoised on the photo)."""
     key = tuple(book.photo)
-    table = _MATCHES.get(key)
-    lk = lookup()
-    if table is None:
+    facts = _MATCHES.get(key)
+    if facts is None:
+        lk = lookup()
         lefts, rights = lk.left, lk.right
         by_left: dict[str, int] = {}  # club -> first empty cell a card with that left half-icon matches
         by_right: dict[str, int] = {}
@@ -268,11 +293,24 @@ def first_match_empty(book: Yearbook, card: str) -> int:
                     by_right[club] = s
         if len(_MATCHES) >= _MATCHES_MAX:
             _MATCHES.clear()
-        table = _MATCHES[key] = (by_left, by_right)
+        facts = _MATCHES[key] = (by_left, by_right, teacher_slot(key))
+    return facts
+
+
+def match_in(facts: PhotoFacts, card: str) -> int:
+    """:func:`first_match_empty` from the photo's facts (for a caller asking about several cards)."""
+    lk = _LOOKUP if _LOOKUP is not None else lookup()
     left = lk.left.get(card, "")
     right = lk.right.get(card, "")
-    at = min(table[0].get(left, _NONE) if left else _NONE, table[1].get(right, _NONE) if right else _NONE)
+    at = min(facts[0].get(left, _NONE) if left else _NONE, facts[1].get(right, _NONE) if right else _NONE)
     return -1 if at == _NONE else at
+
+
+def first_match_empty(book: Yearbook, card: str) -> int:
+    """:func:`first_match_slot` over every empty cell (in cell order), from a table per photo:
+    the first empty cell whose left neighbour's right half-icon is each club, and the first whose
+    right neighbour's left half-icon is each club (Ed asks it for every student he looks at)."""
+    return match_in(photo_facts(book), card)
 
 
 def all_pairs(book: Yearbook) -> list[tuple[int, str]]:
