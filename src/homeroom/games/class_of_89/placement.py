@@ -255,6 +255,8 @@ a teacher (:func:`teacher_slot`). Dicts of ints in a tuple: the garbage collecto
 them, so the memo of a long simulation costs its collections nothing."""
 
 _MATCHES: dict[tuple[str, ...], PhotoFacts] = {}
+_LINES = [sum(1 << t for t in range(CELLS) if t // COLS == s // COLS or t % COLS == s % COLS) for s in range(CELLS)]
+"""For each photo cell, the cells of its row and column as a bit mask."""
 _MATCHES_MAX = 4096
 _NONE = 1 << 30
 
@@ -277,11 +279,16 @@ def photo_facts(book: Yearbook) -> PhotoFacts:
     if facts is None:
         lk = lookup()
         lefts, rights = lk.left, lk.right
+        teachers = lk.teachers
+        lines = _LINES
         by_left: dict[str, int] = {}  # club -> first empty cell a card with that left half-icon matches
         by_right: dict[str, int] = {}
         n = len(key)
+        barred = 0  # the cells in a row or column holding a teacher (teacher_slot's rule)
         for s, c in enumerate(key):
             if c:
+                if c in teachers:
+                    barred |= lines[s]
                 continue
             if s > 0 and key[s - 1]:
                 club = rights.get(key[s - 1], "")
@@ -293,7 +300,12 @@ def photo_facts(book: Yearbook) -> PhotoFacts:
                     by_right[club] = s
         if len(_MATCHES) >= _MATCHES_MAX:
             _MATCHES.clear()
-        facts = _MATCHES[key] = (by_left, by_right, teacher_slot(key))
+        teacher = -1
+        for s, c in enumerate(key):
+            if not c and not barred >> s & 1:
+                teacher = s
+                break
+        facts = _MATCHES[key] = (by_left, by_right, teacher)
     return facts
 
 
