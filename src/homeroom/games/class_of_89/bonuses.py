@@ -26,17 +26,17 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
-_CELLS_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+_CELLS_MEMO: dict[tuple[Any, ...], dict[str, bytes]] = {}
 """Memo of the student placements of :meth:`Bonuses._placements_of`, per photo and ABC tokens:
-each student's cells without and with the ABC token (two tuples of ints), and under '' the photo's
-bounds. It holds only tuples of ints and dicts of them, which the garbage collector stops
-tracking after a collection or two: a memo of action lists (tracked for good) made the full
-collections of a long random simulation 10-14% of its time, as every new photo adds entries
-that outlive the young generations."""
+each student's cells (under its id) and, with an ABC token left, the cells where it goes with
+the token (under its id and a NUL), as bytes. Bytes in a dict of strings are objects the
+garbage collector never tracks: a memo of action lists (tracked for good) made the full
+collections of a long random simulation 10-14% of its time, as every new photo adds entries that
+outlive the young generations."""
 _CELLS_MEMO_MAX = 20_000
 
 
-def _student_memo(book: Yearbook) -> dict[str, Any]:
+def _student_memo(book: Yearbook) -> dict[str, bytes]:
     """The memo of the students' cells in this yearbook (its photo and ABC tokens)."""
     key = (*book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
     memo = _CELLS_MEMO.get(key)
@@ -45,19 +45,6 @@ def _student_memo(book: Yearbook) -> dict[str, Any]:
             _CELLS_MEMO.clear()
         memo = _CELLS_MEMO[key] = {}
     return memo
-
-
-def _student_cells(book: Yearbook, card: str, memo: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The empty cells where the student may go (pl.student_slots, in one pass over the photo's
-    bounds) and, with an ABC token left, every other empty cell (where it goes with the token)."""
-    bounds: tuple[tuple[int, int, int], ...] | None = memo.get("")
-    if bounds is None:
-        bounds = memo[""] = tuple(pl.compute_bounds(book.photo, book.abc_slots))
-    letter = pl.lookup().letter[card]
-    fit = tuple([s for s, lo, hi in bounds if lo <= letter <= hi])
-    if len(book.abc_slots) < book.abc_tokens and len(fit) < len(bounds):
-        return fit, tuple([s for s, lo, hi in bounds if not lo <= letter <= hi])
-    return fit, ()
 
 
 _PLACINGS: dict[type[Action], dict[str, list[list[Action] | None]]] = {}
@@ -175,23 +162,35 @@ class Bonuses:
         book = self.books[seat]
         kinds = pl.lookup().kind
         out: list[Action] = []
-        memo: dict[str, Any] | None = None
+        memo: dict[str, bytes] | None = None
+        abc_left = False
+        bounds: list[tuple[int, int, int]] | None = None
         empty: list[int] | None = None
         for card in cards:
             if not card:
                 continue
             kind = kinds[card]
             if kind == "student":
+                # pl.student_slots in one pass over the photo's bounds; with an ABC token left,
+                # every other empty cell (in cell order, as the bounds are) takes it with the token
                 if memo is None:
                     memo = _student_memo(book)
-                cells = memo.get(card)
-                if cells is None:
-                    cells = memo[card] = _student_cells(book, card, memo)
+                    abc_left = len(book.abc_slots) < book.abc_tokens
+                fit = memo.get(card)
+                if fit is None:
+                    if bounds is None:
+                        bounds = pl.compute_bounds(book.photo, book.abc_slots)
+                    letter = pl.lookup().letter[card]
+                    fit = memo[card] = bytes([s for s, lo, hi in bounds if lo <= letter <= hi])
+                    if abc_left:
+                        memo[card + "\0"] = bytes([s for s, lo, hi in bounds if not lo <= letter <= hi])
                 row = _placings(cls, card, False)
-                out += [row[s] for s in cells[0]]
-                if cells[1]:
-                    abc = _placings(cls, card, True)
-                    out += [abc[s] for s in cells[1]]
+                out += [row[s] for s in fit]
+                if abc_left:
+                    rest = memo[card + "\0"]
+                    if rest:
+                        abc = _placings(cls, card, True)
+                        out += [abc[s] for s in rest]
             elif kind == "teacher":
                 if empty is None:
                     empty = [s for s, c in enumerate(book.photo) if not c]

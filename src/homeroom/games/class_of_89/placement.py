@@ -40,6 +40,13 @@ class Lookup:
         for tl in comp.tiles.values():
             self.kind[tl.id] = "tile-" + tl.letter
         self.teachers: frozenset[str] = frozenset(comp.teachers)
+        # each half-icon club as a number from 1 (0: no half-icon), and each card's left and right
+        # half-icon as that number, for the tables of ints in photo_facts
+        icons = sorted({*self.left.values(), *self.right.values()} - {""})
+        number = {club: i for i, club in enumerate(icons, 1)}
+        self.icon_count = len(icons) + 1
+        self.left_no: dict[str, int] = {card: number[club] for card, club in self.left.items() if club}
+        self.right_no: dict[str, int] = {card: number[club] for card, club in self.right.items() if club}
         halves: dict[str, list[int]] = {"top": [], "bottom": [], "left": [], "right": []}
         for c in range(self.gw * self.gh):
             x, y = c % self.gw, c // self.gw
@@ -248,10 +255,11 @@ def first_match_slot(book: Yearbook, card: str, slots: list[int]) -> int:
     return -1
 
 
-PhotoFacts = tuple[dict[str, int], dict[str, int], int]
-"""What Ed's rules ask about one photo: the first empty cell whose left neighbour's right half-icon
-is each club, the first whose right neighbour's left half-icon is each club, and where he would put
-a teacher (:func:`teacher_slot`). Dicts of ints in a tuple: the garbage collector stops tracking
+PhotoFacts = tuple[tuple[int, ...], tuple[int, ...], int]
+"""What Ed's rules ask about one photo: for each half-icon club (by its number in
+:attr:`Lookup.left_no`), the first empty cell whose left neighbour's right half-icon is that club,
+and the first whose right neighbour's left half-icon is (``_NONE`` for none), and where he would
+put a teacher (:func:`teacher_slot`). Only ints in tuples: the garbage collector stops tracking
 them, so the memo of a long simulation costs its collections nothing."""
 
 _MATCHES: dict[tuple[str, ...], PhotoFacts] = {}
@@ -278,11 +286,11 @@ def photo_facts(book: Yearbook) -> PhotoFacts:
     facts = _MATCHES.get(key)
     if facts is None:
         lk = lookup()
-        lefts, rights = lk.left, lk.right
+        left_no, right_no = lk.left_no, lk.right_no
         teachers = lk.teachers
         lines = _LINES
-        by_left: dict[str, int] = {}  # club -> first empty cell a card with that left half-icon matches
-        by_right: dict[str, int] = {}
+        by_left = [_NONE] * lk.icon_count  # club -> first empty cell a card with that left half-icon matches
+        by_right = [_NONE] * lk.icon_count
         n = len(key)
         barred = 0  # the cells in a row or column holding a teacher (teacher_slot's rule)
         for s, c in enumerate(key):
@@ -291,12 +299,12 @@ def photo_facts(book: Yearbook) -> PhotoFacts:
                     barred |= lines[s]
                 continue
             if s > 0 and key[s - 1]:
-                club = rights.get(key[s - 1], "")
-                if club and club not in by_left:
+                club = right_no.get(key[s - 1], 0)
+                if club and by_left[club] == _NONE:
                     by_left[club] = s
             if s + 1 < n and key[s + 1]:
-                club = lefts.get(key[s + 1], "")
-                if club and club not in by_right:
+                club = left_no.get(key[s + 1], 0)
+                if club and by_right[club] == _NONE:
                     by_right[club] = s
         if len(_MATCHES) >= _MATCHES_MAX:
             _MATCHES.clear()
@@ -305,16 +313,15 @@ def photo_facts(book: Yearbook) -> PhotoFacts:
             if not c and not barred >> s & 1:
                 teacher = s
                 break
-        facts = _MATCHES[key] = (by_left, by_right, teacher)
+        by_left[0] = by_right[0] = _NONE  # no half-icon matches nothing
+        facts = _MATCHES[key] = (tuple(by_left), tuple(by_right), teacher)
     return facts
 
 
 def match_in(facts: PhotoFacts, card: str) -> int:
     """:func:`first_match_empty` from the photo's facts (for a caller asking about several cards)."""
     lk = _LOOKUP if _LOOKUP is not None else lookup()
-    left = lk.left.get(card, "")
-    right = lk.right.get(card, "")
-    at = min(facts[0].get(left, _NONE) if left else _NONE, facts[1].get(right, _NONE) if right else _NONE)
+    at = min(facts[0][lk.left_no.get(card, 0)], facts[1][lk.right_no.get(card, 0)])
     return -1 if at == _NONE else at
 
 
