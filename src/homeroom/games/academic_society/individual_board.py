@@ -5,7 +5,7 @@ the state first."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Event
 from homeroom.games.academic_society.actions import Sabbatical, TakeTreatise, theories_text
@@ -157,18 +157,29 @@ def treatise_options(st: AcademicState, seat: int, subjects: tuple[str, ...] | l
     return out
 
 
+_TILE_ROWS: list[Any] = [None, {}, ()]
+"""For the components in slot 0: each Treatise tile's subjects as presentation rows, and each
+row's capacity."""
+
+
 def has_treatise_option(st: AcademicState, seat: int) -> bool:
     """Whether :func:`treatise_options` (all subjects) would offer anything, without building it."""
-    rows = components().rows
+    comps = components()
+    if _TILE_ROWS[0] is not comps:
+        _TILE_ROWS[1] = {tid: tuple(SUBJECT_INDEX[s] for s in t.subjects) for tid, t in comps.treatises.items()}
+        _TILE_ROWS[2] = tuple(row.capacity for row in comps.rows)
+        _TILE_ROWS[0] = comps
+    tile_rows: dict[int, tuple[int, ...]] = _TILE_ROWS[1]
+    capacity: tuple[int, ...] = _TILE_ROWS[2]
     sab = st.sabbatical[seat]
-    caps = [rows[i].capacity if sab[i] else 0 for i in range(4)]
+    caps = [capacity[i] if sab[i] else 0 for i in range(4)]
     if not any(caps):
         return False
-    treatises = components().treatises
+    revealed = st.tr_revealed
     for s in SUBJECTS:
-        for tid in st.tr_revealed[s]:
-            for subject in treatises[tid].subjects:
-                if caps[SUBJECT_INDEX[subject]]:
+        for tid in revealed[s]:
+            for row in tile_rows[tid]:
+                if caps[row]:
                     return True
     return False
 
