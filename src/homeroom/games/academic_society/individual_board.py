@@ -151,10 +151,22 @@ def treatise_options(st: AcademicState, seat: int, subjects: tuple[str, ...] | l
                 continue
             held = st.presentation[seat][row]
             if len(held) < cap:
-                out.append(TakeTreatise(tid, subject, len(held), False))
+                out.append(_take(tid, subject, len(held), False))
             else:
-                out.extend(TakeTreatise(tid, subject, slot, True) for slot in range(cap))
+                out.extend(_take(tid, subject, slot, True) for slot in range(cap))
     return out
+
+
+_TAKES: dict[tuple[int, str, int, bool], TakeTreatise] = {}
+
+
+def _take(tile: int, subject: str, slot: int, replace: bool) -> TakeTreatise:
+    """One (immutable) TakeTreatise action per fields, built once (tiles x subjects x slots x 2)."""
+    key = (tile, subject, slot, replace)
+    act = _TAKES.get(key)
+    if act is None:
+        act = _TAKES[key] = TakeTreatise(tile, subject, slot, replace)
+    return act
 
 
 _TILE_ROWS: list[Any] = [None, {}, ()]
