@@ -170,29 +170,34 @@ def _take(tile: int, subject: str, slot: int, replace: bool) -> TakeTreatise:
 
 
 _TILE_ROWS: list[Any] = [None, {}, ()]
-"""For the components in slot 0: each Treatise tile's subjects as presentation rows, and each
-row's capacity."""
+"""For the components in slot 0: each Treatise tile's subjects as a bit mask of presentation rows,
+and each row's capacity."""
 
 
 def has_treatise_option(st: AcademicState, seat: int) -> bool:
-    """Whether :func:`treatise_options` (all subjects) would offer anything, without building it."""
+    """Whether :func:`treatise_options` (all subjects) would offer anything, without building it:
+    a revealed tile with a subject whose row has room (a Sabbatical scholar there gives it its
+    capacity), as bit masks of the rows."""
     comps = components()
     if _TILE_ROWS[0] is not comps:
-        _TILE_ROWS[1] = {tid: tuple(SUBJECT_INDEX[s] for s in t.subjects) for tid, t in comps.treatises.items()}
+        _TILE_ROWS[1] = {tid: sum(1 << SUBJECT_INDEX[s] for s in set(t.subjects))
+                         for tid, t in comps.treatises.items()}
         _TILE_ROWS[2] = tuple(row.capacity for row in comps.rows)
         _TILE_ROWS[0] = comps
-    tile_rows: dict[int, tuple[int, ...]] = _TILE_ROWS[1]
+    tile_rows: dict[int, int] = _TILE_ROWS[1]
     capacity: tuple[int, ...] = _TILE_ROWS[2]
     sab = st.sabbatical[seat]
-    caps = [capacity[i] if sab[i] else 0 for i in range(4)]
-    if not any(caps):
+    rows = 0
+    for i in range(4):
+        if sab[i] and capacity[i]:
+            rows |= 1 << i
+    if not rows:
         return False
     revealed = st.tr_revealed
     for s in SUBJECTS:
         for tid in revealed[s]:
-            for row in tile_rows[tid]:
-                if caps[row]:
-                    return True
+            if tile_rows[tid] & rows:
+                return True
     return False
 
 
