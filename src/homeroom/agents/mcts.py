@@ -33,9 +33,10 @@ from homeroom.engine.state import State
 DEFAULT_SECONDS = 1.0
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
-    """Statistics of the action that leads here, and the children tried below it."""
+    """Statistics of the action that leads here, and the children tried below it (slotted: a
+    search reads these attributes for every legal action of every node it passes)."""
 
     mover: int = -1          # the seat that chose the action leading here
     visits: int = 0
@@ -186,16 +187,19 @@ class MctsAgent(Agent):
             untried: list[Action] = []
             best_action: Action | None = None
             best_score = -math.inf
+            get = children.get
             for a in legal:
-                child = children.get(a)
+                child = get(a)
                 if child is None:
                     untried.append(a)
                     continue
-                child.avail += 1
-                if full and child.visits:
-                    score = child.total / child.visits + c * sqrt(log(max(1, child.avail)) / child.visits)
-                    if score > best_score:
-                        best_score, best_action = score, a
+                avail = child.avail = child.avail + 1
+                if full:
+                    visits = child.visits
+                    if visits:
+                        score = child.total / visits + c * sqrt(log(max(1, avail)) / visits)
+                        if score > best_score:
+                            best_score, best_action = score, a
             if untried and not full:
                 if order:
                     action = min(untried, key=lambda a: order.get(a, len(order)))
@@ -210,8 +214,9 @@ class MctsAgent(Agent):
             if not full:  # every legal action has been tried: UCT over them all
                 for a in legal:
                     child = children[a]
-                    if child.visits:
-                        score = child.total / child.visits + c * sqrt(log(max(1, child.avail)) / child.visits)
+                    visits = child.visits
+                    if visits:
+                        score = child.total / visits + c * sqrt(log(max(1, child.avail)) / visits)
                         if score > best_score:
                             best_score, best_action = score, a
             if best_action is None:  # every tried child is illegal in this world
@@ -234,8 +239,7 @@ class MctsAgent(Agent):
             if self._greedy is not None:
                 action = self._greedy.choose(world, mover)
             else:
-                legal = world.legal_actions()
-                action = legal[rng.randrange(len(legal))]
+                action = rng.choice(world.legal_actions())  # legal[randrange(len(legal))], the same draw
             world.apply(action)
             steps += 1
         if world.is_terminal():

@@ -15,6 +15,8 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _MULT = 6364136223846793005
 _INC = 1442695040888963407
+_THRESHOLDS = [(0x100000000 - n) % n if n else 0 for n in range(257)]
+"""``randrange(n)``'s rejection threshold for each n up to 256 (every deck a game shuffles)."""
 
 
 class Rng:
@@ -79,19 +81,26 @@ class Rng:
                 return seq[r % n]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place (each swap draws ``randrange(i + 1)``, inlined)."""
+        """Fisher-Yates shuffle in place (each swap draws ``randrange(i + 1)``, inlined; a draw
+        below the bound's threshold, about one in 10^7 for a deck, is drawn again in the inner loop)."""
         old = self.state
-        for i in range(len(seq) - 1, 0, -1):
+        size = len(seq)
+        thresholds = _THRESHOLDS if size < len(_THRESHOLDS) else [(0x100000000 - n) % n if n else 0
+                                                                   for n in range(size + 1)]
+        for i in range(size - 1, 0, -1):
+            new = (old * _MULT + _INC) & _MASK
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            old = new
             n = i + 1
-            threshold = (0x100000000 - n) % n
-            while True:
+            threshold = thresholds[n]
+            while r < threshold:
                 new = (old * _MULT + _INC) & _MASK
                 xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
                 rot = old >> 59
                 r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
                 old = new
-                if r >= threshold:
-                    break
             j = r % n
             seq[i], seq[j] = seq[j], seq[i]
         self.state = old

@@ -23,7 +23,7 @@ from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import Keep, Photograph, Take
 from homeroom.games.class_of_89.bonuses import _placings
 from homeroom.games.class_of_89.model import Yearbook
-from homeroom.games.class_of_89.solo import _tables, _teacher_slot
+from homeroom.games.class_of_89.solo import _tables
 from homeroom.games.class_of_89.state import Co89State
 
 
@@ -150,7 +150,7 @@ def test_ed_choices_are_the_code_before(half_icons: bool) -> None:
         for book in state.books:
             for c in [c for row in state.school for c in row if c] + sorted(pl.lookup().left)[::7]:
                 assert pl.first_match_empty(book, c) == pl.first_match_slot(book, c, pl.empty_slots(book))
-        assert _teacher_slot(ed.photo, pl.lookup().teachers) == old_teacher_slot(ed.photo)
+        assert pl.teacher_slot(ed.photo) == pl.photo_facts(ed)[2] == old_teacher_slot(ed.photo)
         assert state._any_token() == old_any_token(state)
         for loc in range(5):
             assert state._ed_options(loc) == old_ed_options(state, loc)

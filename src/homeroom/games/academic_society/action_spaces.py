@@ -68,6 +68,23 @@ def _place_runs(few: bool) -> tuple[_Run, ...]:
     return table
 
 
+_SCHOLAR_ROWS: list[Any] = [None, (), ()]
+_ScholarRun = tuple[str, bool, tuple[tuple[str, bool, Place], ...]]
+
+
+def _scholar_runs(few: bool) -> tuple[_ScholarRun, ...]:
+    """:func:`_place_runs` with each space's Place action for the scholar alone."""
+    _place_runs(few)  # built for the current components
+    if _SCHOLAR_ROWS[0] is not _ROWS[0]:
+        for slot, short in ((1, True), (2, False)):
+            _SCHOLAR_ROWS[slot] = tuple((main, checked, tuple((space, unlimited, places["scholar"])
+                                                                for space, unlimited, places in rows))
+                                        for main, checked, rows in _place_runs(short))
+        _SCHOLAR_ROWS[0] = _ROWS[0]
+    table: tuple[_ScholarRun, ...] = _SCHOLAR_ROWS[1 if few else 2]
+    return table
+
+
 def place_options(st: AcademicState, seat: int) -> list[Action]:
     """Every Place action of ``seat``, in the order of the action spaces (then the pawns)."""
     hand = st.hand[seat]
@@ -82,6 +99,22 @@ def place_options(st: AcademicState, seat: int) -> list[Action]:
     out: list[Action] = []
     allowed: dict[str, tuple[str, ...] | list[str]] = {}  # main action -> the pawns it is possible with
     board = st.board
+    if pawns is _SCHOLAR:  # the usual case: one pawn, its Place action straight from the run
+        for main, checked, spaces in _scholar_runs(st.players < 4):
+            open_run = False
+            for space, unlimited, place in spaces:
+                if board[space] and not unlimited:
+                    continue
+                if not open_run:  # asked once a space of the run is open
+                    if checked:
+                        with_ = allowed.get(main)
+                        if with_ is None:
+                            with_ = allowed[main] = _possible_with(st, seat, main, pawns)
+                        if not with_:
+                            break
+                    open_run = True
+                out.append(place)
+        return out
     for main, checked, rows in _place_runs(st.players < 4):
         ok: tuple[str, ...] | list[str] | None = None
         for space, unlimited, places in rows:

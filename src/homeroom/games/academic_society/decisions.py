@@ -50,6 +50,23 @@ def _gain(counts: Vec) -> Gain:
     return act
 
 
+_VECTOR_ACTIONS: dict[tuple[type[Action], int, int, int, int, int], tuple[Action, ...]] = {}
+"""The Spend or Gain actions of every split of n Theories within a bound, built once per key (a
+few hundred in practice)."""
+
+
+def _vector_actions(cls: type[Spend] | type[Gain], n: int, bound: list[int] | Vec) -> list[Action]:
+    """``[_spend(d) for d in bounded(n, bound)]`` (or ``_gain``), a new list from a table."""
+    key = (cls, n, bound[0], bound[1], bound[2], bound[3])
+    found = _VECTOR_ACTIONS.get(key)
+    if found is None:
+        make = _spend if cls is Spend else _gain
+        if len(_VECTOR_ACTIONS) >= 8192:
+            _VECTOR_ACTIONS.clear()
+        found = _VECTOR_ACTIONS[key] = tuple(make(d) for d in bounded(n, bound))
+    return list(found)
+
+
 def options_for(st: AcademicState, top: Pending) -> list[Action]:
     """The legal actions for the pending decision ``top``."""
     seat, kind = top.seat, top.kind
@@ -69,11 +86,11 @@ def options_for(st: AcademicState, top: Pending) -> list[Action]:
             acts.append(Done())
         return acts
     if kind == "spend":
-        return [_spend(d) for d in bounded(top.n, st.theories[seat])]
+        return _vector_actions(Spend, top.n, st.theories[seat])
     if kind == "gain":
         r = room(st, seat)
         n = min(top.n, sum(r))
-        return [_gain(d) for d in bounded(n, r)]
+        return _vector_actions(Gain, n, r)
     if kind == "blue":
         return list(blue_moves(st, seat))
     if kind == "red":

@@ -5,7 +5,7 @@ the state first."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Event
 from homeroom.games.academic_society.actions import Sabbatical, TakeTreatise, theories_text
@@ -151,25 +151,53 @@ def treatise_options(st: AcademicState, seat: int, subjects: tuple[str, ...] | l
                 continue
             held = st.presentation[seat][row]
             if len(held) < cap:
-                out.append(TakeTreatise(tid, subject, len(held), False))
+                out.append(_take(tid, subject, len(held), False))
             else:
-                out.extend(TakeTreatise(tid, subject, slot, True) for slot in range(cap))
+                out.extend(_take(tid, subject, slot, True) for slot in range(cap))
     return out
 
 
+_TAKES: dict[tuple[int, str, int, bool], TakeTreatise] = {}
+
+
+def _take(tile: int, subject: str, slot: int, replace: bool) -> TakeTreatise:
+    """One (immutable) TakeTreatise action per fields, built once (tiles x subjects x slots x 2)."""
+    key = (tile, subject, slot, replace)
+    act = _TAKES.get(key)
+    if act is None:
+        act = _TAKES[key] = TakeTreatise(tile, subject, slot, replace)
+    return act
+
+
+_TILE_ROWS: list[Any] = [None, {}, ()]
+"""For the components in slot 0: each Treatise tile's subjects as a bit mask of presentation rows,
+and each row's capacity."""
+
+
 def has_treatise_option(st: AcademicState, seat: int) -> bool:
-    """Whether :func:`treatise_options` (all subjects) would offer anything, without building it."""
-    rows = components().rows
+    """Whether :func:`treatise_options` (all subjects) would offer anything, without building it:
+    a revealed tile with a subject whose row has room (a Sabbatical scholar there gives it its
+    capacity), as bit masks of the rows."""
+    comps = components()
+    if _TILE_ROWS[0] is not comps:
+        _TILE_ROWS[1] = {tid: sum(1 << SUBJECT_INDEX[s] for s in set(t.subjects))
+                         for tid, t in comps.treatises.items()}
+        _TILE_ROWS[2] = tuple(row.capacity for row in comps.rows)
+        _TILE_ROWS[0] = comps
+    tile_rows: dict[int, int] = _TILE_ROWS[1]
+    capacity: tuple[int, ...] = _TILE_ROWS[2]
     sab = st.sabbatical[seat]
-    caps = [rows[i].capacity if sab[i] else 0 for i in range(4)]
-    if not any(caps):
+    rows = 0
+    for i in range(4):
+        if sab[i] and capacity[i]:
+            rows |= 1 << i
+    if not rows:
         return False
-    treatises = components().treatises
+    revealed = st.tr_revealed
     for s in SUBJECTS:
-        for tid in st.tr_revealed[s]:
-            for subject in treatises[tid].subjects:
-                if caps[SUBJECT_INDEX[subject]]:
-                    return True
+        for tid in revealed[s]:
+            if tile_rows[tid] & rows:
+                return True
     return False
 
 

@@ -26,39 +26,43 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
-_PLACEMENTS: dict[tuple[Any, ...], dict[tuple[Any, str], list[Action]]] = {}
-"""Memo of :meth:`Bonuses._placements_of`: for a yearbook's content (its photo and ABC tokens for
-students, its photo for teachers, its grid for tiles), the placing actions of each (type, card)
-(actions are immutable, so lists of them can be shared)."""
-_PLACEMENTS_MAX = 20_000
+_CELLS_MEMO: dict[tuple[Any, ...], dict[str, bytes]] = {}
+"""Memo of the student placements of :meth:`Bonuses._placements_of`, per photo and ABC tokens:
+each student's cells (under its id) and, with an ABC token left, the cells where it goes with
+the token (under its id and a NUL), as bytes. Bytes in a dict of strings are objects the
+garbage collector never tracks: a memo of action lists (tracked for good) made the full
+collections of a long random simulation 10-14% of its time, as every new photo adds entries that
+outlive the young generations."""
+_CELLS_MEMO_MAX = 20_000
 
 
-def _placement_memo(book: Yearbook, group: str) -> dict[tuple[Any, str], list[Action]]:
-    """The memo of the placements of ``group`` ('student', 'teacher' or 'tile') in this yearbook."""
-    key: tuple[Any, ...]
-    if group == "student":
-        key = (group, *book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
-    elif group == "teacher":
-        key = (group, *book.photo)
-    else:
-        key = (group, *book.grid)
-    memo = _PLACEMENTS.get(key)
+def _student_memo(book: Yearbook) -> dict[str, bytes]:
+    """The memo of the students' cells in this yearbook (its photo and ABC tokens)."""
+    key = (*book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
+    memo = _CELLS_MEMO.get(key)
     if memo is None:
-        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
-            _PLACEMENTS.clear()
-        memo = _PLACEMENTS[key] = {}
+        if len(_CELLS_MEMO) >= _CELLS_MEMO_MAX:
+            _CELLS_MEMO.clear()
+        memo = _CELLS_MEMO[key] = {}
     return memo
-_PLACINGS: dict[tuple[type[Action], str, bool], list[Action]] = {}
+
+
+_PLACINGS: dict[type[Action], dict[str, list[list[Action] | None]]] = {}
 
 
 def _placings(cls: type[Take] | type[Photograph] | type[Keep], card: str, abc: bool) -> list[Action]:
     """The placing actions of ``card`` (with or without the ABC token) indexed by cell, built once
     per (type, card, ABC): building frozen dataclasses costs more than looking them up (bounded: 3
     types x the cards x 2 lists of the cells)."""
-    key = (cls, card, abc)
-    row = _PLACINGS.get(key)
+    by_card = _PLACINGS.get(cls)
+    if by_card is None:
+        by_card = _PLACINGS[cls] = {}
+    rows = by_card.get(card)
+    if rows is None:
+        rows = by_card[card] = [None, None]
+    row = rows[abc]
     if row is None:
-        row = _PLACINGS[key] = [cls(card, at, abc) for at in range(_CELLS)]
+        row = rows[abc] = [cls(card, at, abc) for at in range(_CELLS)]
     return row
 
 
@@ -151,50 +155,54 @@ class Bonuses:
     def _placements_of(self, seat: int, cards: Iterable[str],
                        cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
         """Where each of ``cards`` ('' skipped) may go in the seat's yearbook, one list in card
-        order, memoised on what the answer depends on (the photo and ABC tokens for a student,
-        the photo for a teacher, the grid for a tile): the scans are not redone after a token
-        move, a signature or another seat's turn, and the yearbook's key is built and hashed
-        once for all the cards of a location."""
+        order: a student's cells from a memo on the photo and ABC tokens (the yearbook's key
+        built and hashed once for all the cards of a location; a card's cells serve Take,
+        Photograph and Keep alike), a teacher in any empty cell, a tile's spots memoised on the
+        grid, the placing actions from tables."""
         book = self.books[seat]
         kinds = pl.lookup().kind
         out: list[Action] = []
-        memos: dict[str, dict[tuple[Any, str], list[Action]]] = {}
+        memo: dict[str, bytes] | None = None
+        abc_left = False
+        bounds: list[tuple[int, int, int]] | None = None
+        empty: list[int] | None = None
         for card in cards:
             if not card:
                 continue
             kind = kinds[card]
-            if kind == "staff":
+            if kind == "student":
+                # pl.student_slots in one pass over the photo's bounds; with an ABC token left,
+                # every other empty cell (in cell order, as the bounds are) takes it with the token
+                if memo is None:
+                    memo = _student_memo(book)
+                    abc_left = len(book.abc_slots) < book.abc_tokens
+                fit = memo.get(card)
+                if fit is None:
+                    if bounds is None:
+                        bounds = pl.compute_bounds(book.photo, book.abc_slots)
+                    letter = pl.lookup().letter[card]
+                    fit = memo[card] = bytes([s for s, lo, hi in bounds if lo <= letter <= hi])
+                    if abc_left:
+                        memo[card + "\0"] = bytes([s for s, lo, hi in bounds if not lo <= letter <= hi])
+                row = _placings(cls, card, False)
+                out += [row[s] for s in fit]
+                if abc_left:
+                    rest = memo[card + "\0"]
+                    if rest:
+                        abc = _placings(cls, card, True)
+                        out += [abc[s] for s in rest]
+            elif kind == "teacher":
+                if empty is None:
+                    empty = [s for s, c in enumerate(book.photo) if not c]
+                row = _placings(cls, card, False)
+                out += [row[s] for s in empty]
+            elif kind == "staff":
                 if len(book.staff) < 4:
                     out.append(_placings(cls, card, False)[0])
-                continue
-            group = kind if kind == "student" or kind == "teacher" else "tile"
-            memo = memos.get(group)
-            if memo is None:
-                memo = memos[group] = _placement_memo(book, group)
-            found = memo.get((cls, card))
-            if found is None:
-                found = memo[cls, card] = self._scan_placements(book, card, kind, cls)
-            out += found
+            else:
+                row = _placings(cls, card, False)
+                out += [row[a] for a in pl.tile_spots_of(book, card)]
         return out
-
-    @staticmethod
-    def _scan_placements(book: Yearbook, card: str, kind: str,
-                         cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
-        assert len(book.photo) <= _CELLS and len(book.grid) <= _CELLS
-        row = _placings(cls, card, False)
-        if kind == "student":
-            # pl.student_slots in one pass over the memoised bounds; with an ABC token left, every
-            # other empty cell (in cell order, as the bounds are) takes the card with the token
-            letter = pl.lookup().letter[card]
-            bounds = pl.slot_bounds(book)
-            out: list[Action] = [row[s] for s, lo, hi in bounds if lo <= letter <= hi]
-            if len(book.abc_slots) < book.abc_tokens and len(out) < len(bounds):
-                abc = _placings(cls, card, True)
-                out += [abc[s] for s, lo, hi in bounds if not lo <= letter <= hi]
-            return out
-        if kind == "teacher":
-            return [row[s] for s, c in enumerate(book.photo) if not c]
-        return [row[a] for a in pl.tile_spots(book, card)]
 
     def _token_targets(self, book: Yearbook, exclude: int = -99, storage: bool = True) -> list[int]:
         cap = 4

@@ -40,6 +40,13 @@ class Lookup:
         for tl in comp.tiles.values():
             self.kind[tl.id] = "tile-" + tl.letter
         self.teachers: frozenset[str] = frozenset(comp.teachers)
+        # each half-icon club as a number from 1 (0: no half-icon), and each card's left and right
+        # half-icon as that number, for the tables of ints in photo_facts
+        icons = sorted({*self.left.values(), *self.right.values()} - {""})
+        number = {club: i for i, club in enumerate(icons, 1)}
+        self.icon_count = len(icons) + 1
+        self.left_no: dict[str, int] = {card: number[club] for card, club in self.left.items() if club}
+        self.right_no: dict[str, int] = {card: number[club] for card, club in self.right.items() if club}
         halves: dict[str, list[int]] = {"top": [], "bottom": [], "left": [], "right": []}
         for c in range(self.gw * self.gh):
             x, y = c % self.gw, c // self.gw
@@ -107,11 +114,17 @@ def slot_bounds(book: Yearbook) -> list[tuple[int, int, int]]:
     for every student at a location (twice with the Photographer)."""
     key = (tuple(book.photo), tuple(book.abc_slots))
     bounds = _BOUNDS.get(key)
-    if bounds is not None:
-        return bounds
-    letters = lookup().letter
-    photo = book.photo
-    abc = book.abc_slots
+    if bounds is None:
+        bounds = compute_bounds(book.photo, book.abc_slots)
+        if len(_BOUNDS) >= _BOUNDS_MAX:
+            _BOUNDS.clear()
+        _BOUNDS[key] = bounds
+    return bounds
+
+
+def compute_bounds(photo: list[str], abc: list[int]) -> list[tuple[int, int, int]]:
+    """:func:`slot_bounds` without its memo (for a caller that keeps the answer itself)."""
+    letters = (_LOOKUP if _LOOKUP is not None else lookup()).letter
     n = len(photo)
     los = [0] * n
     lo = 0
@@ -137,9 +150,6 @@ def slot_bounds(book: Yearbook) -> list[tuple[int, int, int]]:
         else:
             bounds.append((s, los[s], hi))
     bounds.reverse()
-    if len(_BOUNDS) >= _BOUNDS_MAX:
-        _BOUNDS.clear()
-    _BOUNDS[key] = bounds
     return bounds
 
 
@@ -169,20 +179,27 @@ def grid_mask(book: Yearbook) -> int:
     return occupied
 
 
-_SPOTS: dict[tuple[str, int], list[int]] = {}
+_SPOTS: dict[tuple[str, int], tuple[int, ...]] = {}
 _SPOTS_MAX = 8192
 
 
-def tile_spots(book: Yearbook, tile: str) -> list[int]:
+def tile_spots_of(book: Yearbook, tile: str) -> tuple[int, ...]:
     """Top-left cells where the tile fits inside the grid without overlap (no rotation), memoised
-    on the tile and the covered cells (a new list each call: callers may keep it)."""
+    on the tile and the covered cells (tuples of ints, which the garbage collector soon stops
+    tracking)."""
     occupied = grid_mask(book)
     spots = _SPOTS.get((tile, occupied))
     if spots is None:
         if len(_SPOTS) >= _SPOTS_MAX:
             _SPOTS.clear()
-        spots = _SPOTS[tile, occupied] = [anchor for anchor, mask in lookup().masks[tile] if not occupied & mask]
-    return list(spots)
+        spots = _SPOTS[tile, occupied] = tuple([anchor for anchor, mask in lookup().masks[tile]
+                                                if not occupied & mask])
+    return spots
+
+
+def tile_spots(book: Yearbook, tile: str) -> list[int]:
+    """:func:`tile_spots_of` as a new list (callers may keep it)."""
+    return list(tile_spots_of(book, tile))
 
 
 def tile_cells(tile: str, anchor: int) -> list[int]:
@@ -238,41 +255,81 @@ def first_match_slot(book: Yearbook, card: str, slots: list[int]) -> int:
     return -1
 
 
-_MATCHES: dict[tuple[str, ...], tuple[dict[str, int], dict[str, int]]] = {}
+PhotoFacts = tuple[tuple[int, ...], tuple[int, ...], int]
+"""What Ed's rules ask about one photo: for each half-icon club (by its number in
+:attr:`Lookup.left_no`), the first empty cell whose left neighbour's right half-icon is that club,
+and the first whose right neighbour's left half-icon is (``_NONE`` for none), and where he would
+put a teacher (:func:`teacher_slot`). Only ints in tuples: the garbage collector stops tracking
+them, so the memo of a long simulation costs its collections nothing."""
+
+_MATCHES: dict[tuple[str, ...], PhotoFacts] = {}
+_LINES = [sum(1 << t for t in range(CELLS) if t // COLS == s // COLS or t % COLS == s % COLS) for s in range(CELLS)]
+"""For each photo cell, the cells of its row and column as a bit mask."""
 _MATCHES_MAX = 4096
 _NONE = 1 << 30
+
+
+def teacher_slot(photo: list[str] | tuple[str, ...]) -> int:
+    """Where Ed puts a teacher: the first empty cell in no row and no column holding a teacher (-1 if none)."""
+    teachers = lookup().teachers
+    placed = [s for s, c in enumerate(photo) if c in teachers]
+    if not placed:
+        return next((s for s, c in enumerate(photo) if not c), -1)
+    rows = {s // 5 for s in placed}
+    cols = {s % 5 for s in placed}
+    return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
+
+
+def photo_facts(book: Yearbook) -> PhotoFacts:
+    """The :data:`PhotoFacts` of the book's photo (memoised on the photo)."""
+    key = tuple(book.photo)
+    facts = _MATCHES.get(key)
+    if facts is None:
+        lk = lookup()
+        left_no, right_no = lk.left_no, lk.right_no
+        teachers = lk.teachers
+        lines = _LINES
+        by_left = [_NONE] * lk.icon_count  # club -> first empty cell a card with that left half-icon matches
+        by_right = [_NONE] * lk.icon_count
+        n = len(key)
+        barred = 0  # the cells in a row or column holding a teacher (teacher_slot's rule)
+        for s, c in enumerate(key):
+            if c:
+                if c in teachers:
+                    barred |= lines[s]
+                continue
+            if s > 0 and key[s - 1]:
+                club = right_no.get(key[s - 1], 0)
+                if club and by_left[club] == _NONE:
+                    by_left[club] = s
+            if s + 1 < n and key[s + 1]:
+                club = left_no.get(key[s + 1], 0)
+                if club and by_right[club] == _NONE:
+                    by_right[club] = s
+        if len(_MATCHES) >= _MATCHES_MAX:
+            _MATCHES.clear()
+        teacher = -1
+        for s, c in enumerate(key):
+            if not c and not barred >> s & 1:
+                teacher = s
+                break
+        by_left[0] = by_right[0] = _NONE  # no half-icon matches nothing
+        facts = _MATCHES[key] = (tuple(by_left), tuple(by_right), teacher)
+    return facts
+
+
+def match_in(facts: PhotoFacts, card: str) -> int:
+    """:func:`first_match_empty` from the photo's facts (for a caller asking about several cards)."""
+    lk = _LOOKUP if _LOOKUP is not None else lookup()
+    at = min(facts[0][lk.left_no.get(card, 0)], facts[1][lk.right_no.get(card, 0)])
+    return -1 if at == _NONE else at
 
 
 def first_match_empty(book: Yearbook, card: str) -> int:
     """:func:`first_match_slot` over every empty cell (in cell order), from a table per photo:
     the first empty cell whose left neighbour's right half-icon is each club, and the first whose
     right neighbour's left half-icon is each club (Ed asks it for every student he looks at)."""
-    key = tuple(book.photo)
-    table = _MATCHES.get(key)
-    lk = lookup()
-    if table is None:
-        lefts, rights = lk.left, lk.right
-        by_left: dict[str, int] = {}  # club -> first empty cell a card with that left half-icon matches
-        by_right: dict[str, int] = {}
-        n = len(key)
-        for s, c in enumerate(key):
-            if c:
-                continue
-            if s > 0 and key[s - 1]:
-                club = rights.get(key[s - 1], "")
-                if club and club not in by_left:
-                    by_left[club] = s
-            if s + 1 < n and key[s + 1]:
-                club = lefts.get(key[s + 1], "")
-                if club and club not in by_right:
-                    by_right[club] = s
-        if len(_MATCHES) >= _MATCHES_MAX:
-            _MATCHES.clear()
-        table = _MATCHES[key] = (by_left, by_right)
-    left = lk.left.get(card, "")
-    right = lk.right.get(card, "")
-    at = min(table[0].get(left, _NONE) if left else _NONE, table[1].get(right, _NONE) if right else _NONE)
-    return -1 if at == _NONE else at
+    return match_in(photo_facts(book), card)
 
 
 def all_pairs(book: Yearbook) -> list[tuple[int, str]]:

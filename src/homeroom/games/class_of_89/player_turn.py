@@ -43,6 +43,7 @@ from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
 
 _PLACES: dict[tuple[str, str, int], Place] = {}
 _PLACE_ACTIONS: dict[tuple[object, ...], list[Action]] = {}
+_PLACE_ACTIONS_MAX = 20_000
 _ACTIONS: dict[tuple[object, ...], Action] = {}
 
 
@@ -136,7 +137,7 @@ class PlayerTurn(EndOfRound):
         key = (seat, min(book.signatures, 2), entrance, *sp[0], *sp[1], *sp[2], *sp[3], *sp[4], *book.used)
         cached = _PLACE_ACTIONS.get(key)
         if cached is None:
-            if len(_PLACE_ACTIONS) >= 20_000:
+            if len(_PLACE_ACTIONS) >= _PLACE_ACTIONS_MAX:
                 _PLACE_ACTIONS.clear()
             cached = _PLACE_ACTIONS[key] = self._scan_placement_actions(seat, book, entrance)
         return list(cached)

@@ -37,16 +37,6 @@ def _tables() -> _Tables:
     return _TABLES[0]
 
 
-def _teacher_slot(photo: list[str], teachers: frozenset[str]) -> int:
-    """Where Ed puts a teacher: the first empty cell in no row and no column holding a teacher (-1 if none)."""
-    placed = [s for s, c in enumerate(photo) if c in teachers]
-    if not placed:
-        return next((s for s, c in enumerate(photo) if not c), -1)
-    rows = {s // 5 for s in placed}
-    cols = {s % 5 for s in placed}
-    return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
-
-
 class Solo(Bonuses):
     """Mixin: Ed's turns, selections, placements, automatic gains and round-end rewards."""
 
@@ -116,7 +106,6 @@ class Solo(Bonuses):
         book = self.books[self.players]
         lk = pl.lookup()
         kind = lk.kind[card]
-        photo = book.photo
         if kind == "student":
             empty = pl.empty_slots(book)
             if not empty:
@@ -124,10 +113,10 @@ class Solo(Bonuses):
             at = pl.first_match_empty(book, card) if self._half_icons() else -1
             return at if at >= 0 else empty[0]
         if kind == "teacher":
-            return _teacher_slot(photo, lk.teachers)
+            return pl.photo_facts(book)[2]
         if kind == "staff":
             return 0 if len(book.staff) < 4 else -1
-        spots = pl.tile_spots(book, card)
+        spots = pl.tile_spots_of(book, card)
         return spots[0] if spots else -1
 
     def _can_match(self, card: str) -> bool:
@@ -144,7 +133,9 @@ class Solo(Bonuses):
         if all(book.photo):  # no empty cell
             return ""
         if self._half_icons():
-            pool = [c for c in cards if pl.first_match_empty(book, c) >= 0] or list(cards)
+            facts = pl.photo_facts(book)
+            match_in = pl.match_in
+            pool = [c for c in cards if match_in(facts, c) >= 0] or list(cards)
         else:
             pool = list(cards)
         if len(pool) == 1:
@@ -379,12 +370,12 @@ class Solo(Bonuses):
                 continue
             if kind == "teacher":
                 if teacher_fits is None:
-                    teacher_fits = _teacher_slot(book.photo, lk.teachers) >= 0
+                    teacher_fits = pl.photo_facts(book)[2] >= 0
                 fits = teacher_fits
             elif kind == "staff":
                 fits = len(book.staff) < 4
             else:  # what _ed_place asks: any spot free
-                fits = bool(pl.tile_spots(book, c))
+                fits = bool(pl.tile_spots_of(book, c))
             if fits:
                 out[item] = c
         return out
