@@ -74,11 +74,11 @@ def test_the_evaluation_values_a_half_made_teachers_pair() -> None:
             take_out(state, card)
     put(book, 0, "ms-boudreau")
     put(book, 1, "amy-a", "B")
-    with_term = values(state, 0)[0]
     old = bots.use_weights(replace(bots.TUNED, teach=0.0))
     try:
         without = values(state, 0)[0]
+        bots.use_weights(replace(bots.TUNED, teach=1.5))
+        with_term = values(state, 0)[0]
     finally:
         bots.use_weights(old)
-    assert with_term - without == pytest.approx(bots.TUNED.teach * time_left(state) * 1.0)
-    assert bots.TUNED.teach > 0
+    assert with_term - without == pytest.approx(1.5 * time_left(state) * 1.0)

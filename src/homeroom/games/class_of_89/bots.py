@@ -112,7 +112,7 @@ class Weights:
     plan_track: float = 0.8
     """The joint plan's cost of a club-track step still to climb past Ed's projected pin (Normal,
     Hard), in tokens' worth: steps come with students (half-icon matches) beside the tokens."""
-    teach: float = 1.0
+    teach: float = 0.0
     """Solo, per teacher point half earned, by time left: a student in a teacher's class holding
     one of the two tokens its card pays for, with room for the other (``teacher_potential``)."""
     stored: float = 0.7
