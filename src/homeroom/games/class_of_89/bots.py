@@ -114,7 +114,8 @@ class Weights:
     Hard), in tokens' worth: steps come with students (half-icon matches) beside the tokens."""
     teach: float = 0.0
     """Solo, per teacher point half earned, by time left: a student in a teacher's class holding
-    one of the two tokens its card pays for, with room for the other (``teacher_potential``)."""
+    one of the two tokens its card pays for, with room for the other (``teacher_potential``). Off:
+    at 1 it lost 6 points of margin on 6 Normal deals (BOTS.md, fourth pass); kept to try again."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
