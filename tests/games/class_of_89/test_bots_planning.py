@@ -240,9 +240,11 @@ def test_the_solo_only_terms_leave_the_multiplayer_evaluation_alone() -> None:
     book = two.books[0]
     assert bots.shut(book) > 0.0
     base = bots.use_weights(replace(bots.TUNED, flex=0.0, pot_editor=0.0, pot_designer=0.0,
-                                    pot_photo=0.0, crowd=0.0, ed_future=0.0))
+                                    pot_photo=0.0, crowd=0.0, ed_future=0.0, teach=0.0))
     try:
         plain = values(two, 0)
+        bots.use_weights(replace(bots.TUNED, teach=2.0))     # a solo term off by default
+        loud = values(two, 0)
     finally:
         bots.use_weights(base)
-    assert values(two, 0) == plain
+    assert values(two, 0) == plain == loud

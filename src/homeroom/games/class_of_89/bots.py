@@ -112,6 +112,10 @@ class Weights:
     plan_track: float = 0.8
     """The joint plan's cost of a club-track step still to climb past Ed's projected pin (Normal,
     Hard), in tokens' worth: steps come with students (half-icon matches) beside the tokens."""
+    teach: float = 0.0
+    """Solo, per teacher point half earned, by time left: a student in a teacher's class holding
+    one of the two tokens its card pays for, with room for the other (``teacher_potential``). Off:
+    at 1 it lost 6 points of margin on 6 Normal deals (BOTS.md, fourth pass); kept to try again."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -376,12 +380,13 @@ def _rest(book: Yearbook, half_icons: bool) -> float:
                  + int(board["abc_points"]) * (book.abc_tokens - len(book.abc_slots)))
 
 
-def _in_reach(book: Yearbook, left: float, w: Weights, solo: bool = False) -> float:
-    """Resources that turn into points later: cards, stored tokens, signatures, track steps (solo:
-    less the alphabet the photo's cells no longer accept)."""
+def _in_reach(book: Yearbook, left: float, w: Weights, solo: bool = False, storage: bool = True) -> float:
+    """Resources that turn into points later: cards, stored tokens (``storage``: they can still be
+    placed), signatures, track steps (solo: less the alphabet the photo's cells no longer accept)."""
     comp = components()
     v = w.card * sum(1 for c in book.photo if c) * (0.4 + 0.6 * left)
-    v += w.stored_token * len(book.storage)
+    if storage:
+        v += w.stored_token * len(book.storage)
     v += w.signature * book.signatures * left
     for club, steps in book.tracks.items():
         if steps < len(comp.tracks.get(club, ())):
@@ -392,6 +397,25 @@ def _in_reach(book: Yearbook, left: float, w: Weights, solo: bool = False) -> fl
     v += w.room * left * sum(MAX_TOKENS - len(book.tokens[s]) for s, c in enumerate(book.photo)
                              if c and not pl.is_teacher(c))
     return v
+
+
+def teacher_potential(book: Yearbook) -> float:
+    """The teacher points half earned in each class: for a teacher paying per student holding two
+    given tokens, each student of its class with some of them and room for the rest counts its
+    share of the points (one of two: half). Placed tokens score only when a pair is complete, so
+    without this a first token toward a teacher's pair looks like nothing."""
+    comp = components()
+    out = 0.0
+    for t, st in pl.classes(book):
+        sc = comp.teachers[book.photo[t]].scoring
+        if sc["kind"] != "students_with_tokens":
+            continue
+        need = set(sc["tokens"])
+        for s in st:
+            miss = len(need - set(book.tokens[s]))
+            if 0 < miss < len(need) and miss <= _free(book, s):
+                out += int(sc["points"]) * (1.0 - miss / len(need))
+    return out
 
 
 def _potential(state: Any, w: Weights) -> float:
@@ -450,6 +474,18 @@ def shut(book: Yearbook) -> float:
         else:
             out += 1.0 - max(0, hi - lo[s] + 1) / (last - first + 1)
     return out
+
+
+def storage_live(state: Any, seat: int = 0) -> bool:
+    """Whether a token in ``seat``'s storage can still reach a student: tokens move from storage
+    only during the owner's own turn, so once the last one is over (the round-end reward and Ed's
+    last turn may still be to come) a stored token scores nothing (rulebook "Endgame Scoring":
+    tokens in storage are not worth any points)."""
+    if state.phase == "over":
+        return False
+    if turns_left(state, seat) > 0:
+        return True
+    return bool(state.phase == "act" and state.current == seat)
 
 
 def _reach(state: Any, seat: int, w: Weights) -> float:
@@ -630,6 +666,7 @@ def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
     gain = ed_gain(state, w)
+    stored = w.stored if storage_live(state) else 0.0
     full: list[tuple[float, float]] = []
     part: list[tuple[float, float] | None] = []
     for oid in state.objectives:
@@ -637,17 +674,17 @@ def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
         m = obj.measure
         have = measure(me, m)
         if difficulty == "easy":
-            full.append(plan_parts(me, m, obj.min, w.stored, have))
+            full.append(plan_parts(me, m, obj.min, stored, have))
             part.append(None)
             continue
         climb = w.plan_track * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
                                     len(comp.tracks[obj.club]))
         low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
-        p_low = plan_parts(me, m, low, w.stored, have)
+        p_low = plan_parts(me, m, low, stored, have)
         by_track = (p_low[0] + climb, p_low[1]) if climb < INF and p_low[0] < INF else (float(INF), float(INF))
-        p_high = plan_parts(me, m, high, w.stored, have)
+        p_high = plan_parts(me, m, high, stored, have)
         full.append(min(by_track, p_high, key=lambda p: p[0] + w.student_cost * p[1]))
-        part.append(p_low if difficulty == "normal" else plan_parts(me, m, obj.min, w.stored, have))
+        part.append(p_low if difficulty == "normal" else plan_parts(me, m, obj.min, stored, have))
     reach = w.solo_rate * turns_left(state, 0) + (w.slack if state.phase != "over" else 0.0)
     room = free_room(me)
     p_full = joint_chances(full, reach, room, w.student_cost, w.solo_curve)
@@ -710,8 +747,9 @@ def values(state: Any, seat: int) -> list[float]:
     if state.players == 1:
         mine, eds = planned_objectives(state, w) if w.joint > 0 else solo_objectives(state, w)
         book = state.books[0]
-        own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True) + _leads(state, w) \
-            + _potential(state, w)
+        live = storage_live(state) or w.joint <= 0
+        own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True, storage=live) + _leads(state, w) \
+            + _potential(state, w) + (w.teach * left * teacher_potential(book) if w.teach else 0.0)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
         ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
         return [own - (ed_other + eds)]
