@@ -55,7 +55,9 @@ unit: $(STAMP)
 soak: $(STAMP)  ## thousands of random playouts per game, player count and option set
 	$(BIN)/pytest -n 2 --soak -m soak
 
+# OpenSpiel, whose pure-Python games are the speed reference, where it has a wheel for this machine
 bench: $(STAMP)  ## benchmarks that print their figures
+	$(BIN)/python -m pip install --quiet -e '.[bench]' || echo "OpenSpiel cannot be installed here: the reference is the built-in stand-in"
 	$(BIN)/python bench/run_all.py
 
 clean:

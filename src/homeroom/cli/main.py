@@ -421,6 +421,10 @@ def bench(
     console.print(f"reference: {ref['reference']}, {ref['actions_per_second']:.0f} actions per CPU second "
                   f"({ref['before']:.0f} before the cases, {ref['after']:.0f} after: "
                   f"{ref['drift']:.0%} drift)", style="dim")
+    if ref.get("games"):
+        console.print("reference games, actions per CPU second: " + ", ".join(
+            f"{name.removeprefix('python_')} {rate:.0f}" for name, rate in sorted(ref["games"].items(), key=lambda kv: kv[1]))
+            + "".join(f"; not played: {name} ({why})" for name, why in ref.get("skipped", {}).items()), style="dim")
     console.print("p: players; ms: CPU ms per game; dec/s and dec: decisions per CPU second and per game; "
                   "xref: dec/s over the "
                   "reference's; legal, apply, clone, json: CPU µs per call of legal_actions, apply, clone, "
