@@ -9,7 +9,7 @@ solo rules choose at once (see :mod:`homeroom.games.class_of_89.solo`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from homeroom.engine import Action, Event, Rng
@@ -258,16 +258,18 @@ class Bonuses:
     def _place_card(self, seat: int, card: str, at: int, abc: bool, verb: str, sup: str) -> list[Event]:
         book = self.books[seat]
         comp = components()
-        lk = pl.lookup()
-        kind = lk.kind[card]
-        name = self._name(seat)
-        verb, _, source = verb.partition(" from ")  # "takes from the school": "takes X from the school at ..."
-        source = f" from {source}" if source else ""
+        kind = pl.lookup().kind[card]
         quiet = self.quiet
+        if quiet:  # no log text: no name, verb or source needed
+            name = source = ""
+        else:
+            name = self._name(seat)
+            verb, _, source = verb.partition(" from ")  # "takes from the school": "takes X from the school at ..."
+            source = f" from {source}" if source else ""
         if kind == "staff":
             book.staff.append(card)
             if quiet:
-                return self._gain(seat, list(comp.staff[card].gains))
+                return self._gain(seat, comp.staff[card].gains)
             return [Event(f"{name} {verb} {comp.card_name(card)}{source} into the staff section.", seat),
                     *self._gain(seat, list(comp.staff[card].gains))]
         if kind.startswith("tile"):
@@ -278,7 +280,7 @@ class Bonuses:
             if sup:
                 book.superlatives.append(Superlative(card, sup))
             if quiet:
-                return self._cover(cells, seat, list(comp.tiles[card].gains))
+                return self._cover(cells, seat, comp.tiles[card].gains)
             text = f"{name} {verb} the {comp.card_name(card)} tile{source} at {grid_cell(at)}"
             if sup:
                 text += f" with {comp.card_name(sup)} as its Senior Superlative"
@@ -288,13 +290,13 @@ class Bonuses:
         book.photo[at] = card
         if abc:
             book.abc_slots.append(at)
-        events = []
+        events: list[Event] = []
         if not quiet:
             text = f"{name} {verb} {comp.card_name(card)}{source} at {cell(at)}"
             if abc:
                 text += ", covering the initial with the ABC token"
             events.append(Event(text + ".", seat))
-        if self._half_icons():
+        if self.options.get("half_icons", True):
             for club in pl.matches_at(book, at):
                 if not quiet:
                     events.append(Event(f"The {comp.club_name(club)} half-icons match.", seat))
@@ -312,34 +314,41 @@ class Bonuses:
             events += self._gain(seat, comp.column_sides[book.side][col] if book.side else [])
         return events
 
-    def _cover(self, cells: list[int], seat: int, extra: list[str] | None = None) -> list[Event]:
+    def _cover(self, cells: list[int], seat: int, extra: Sequence[str] = ()) -> list[Event]:
         """Gain the grid icons under newly covered cells, then the tile's own gains, then halves."""
         comp = components()
         book = self.books[seat]
+        icons = comp.grid_icons
         gains: list[str] = []
         for c in cells:
-            gains += comp.grid_icons.get(c, [])
-        gains += extra or []
+            if c in icons:
+                gains += icons[c]
+        gains += extra
         events = self._gain(seat, gains)
-        for half in pl.completed_halves(book):
-            book.halves.append(half)
-            club = comp.halves[half]
-            events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.", seat))
-            events += self._advance(seat, club)
+        if len(book.halves) < 4:  # (all four filled: nothing more to find)
+            for half in pl.completed_halves(book):
+                book.halves.append(half)
+                club = comp.halves[half]
+                events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.", seat))
+                events += self._advance(seat, club)
         return events
 
-    def _gain(self, seat: int, gains: list[str], optional_draws: bool = False) -> list[Event]:
+    def _gain(self, seat: int, gains: Sequence[str], optional_draws: bool = False) -> list[Event]:
         """Resolve gains in order; a draw-3 keeps one card unless ``optional_draws`` (the row bonus's
         "choose up to 1 to keep"; a tile's is "choose 1 to keep")."""
+        events: list[Event] = []
+        if seat >= self.players:  # Ed: the solo rules resolve all but club steps
+            for g in gains:
+                if g.startswith("club:"):
+                    events += self._advance(seat, g[5:])
+                else:
+                    events += self._ed_gain(g)
+            return events
         book = self.books[seat]
         comp = components()
         name = self._name(seat)
-        events: list[Event] = []
-        ed = self._is_ed(seat)
         for g in gains:
-            if ed and not g.startswith("club:"):
-                events += self._ed_gain(g)
-            elif g == "signature":
+            if g == "signature":
                 book.signatures += 1
                 if not self.quiet:
                     events.append(Event(f"{name} gains a signature.", seat))
@@ -377,17 +386,18 @@ class Bonuses:
         comp = components()
         steps = comp.tracks[club]
         pos = book.tracks[club]
-        name = self._name(seat)
-        if pos >= len(steps) and self._is_ed(seat):
-            token = "any" if club == "honor" else next(lc.token for lc in comp.locations if lc.club == club)
-            return [Event(f"Ed is already at the top of {comp.club_name(club)} and takes a token instead."),
-                    *self._ed_gain("token:" + token)]
         if pos >= len(steps):
+            if seat >= self.players:  # Ed
+                token = "any" if club == "honor" else next(lc.token for lc in comp.locations if lc.club == club)
+                return [Event(f"Ed is already at the top of {comp.club_name(club)} and takes a token instead."),
+                        *self._ed_gain("token:" + token)]
             book.signatures += 1
-            return [Event(f"{name} is already at the top of {comp.club_name(club)} and gains a signature.", seat)]
+            return [Event(f"{self._name(seat)} is already at the top of {comp.club_name(club)} and gains a "
+                          "signature.", seat)]
         book.tracks[club] = pos + 1
         if self.quiet:
             return self._gain(seat, steps[pos])
+        name = self._name(seat)
         top = " (the top!)" if pos + 1 == len(steps) else ""
         return [Event(f"{name} advances to step {pos + 1} of {comp.club_name(club)}{top}.", seat),
                 *self._gain(seat, steps[pos])]

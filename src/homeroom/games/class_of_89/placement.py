@@ -267,6 +267,8 @@ _LINES = [sum(1 << t for t in range(CELLS) if t // COLS == s // COLS or t % COLS
 """For each photo cell, the cells of its row and column as a bit mask."""
 _MATCHES_MAX = 4096
 _NONE = 1 << 30
+NO_CELL = _NONE
+"""What :data:`PhotoFacts` holds for a half-icon club no empty cell matches."""
 
 
 def teacher_slot(photo: list[str] | tuple[str, ...]) -> int:

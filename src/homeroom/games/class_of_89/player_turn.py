@@ -317,7 +317,7 @@ class PlayerTurn(EndOfRound):
         seat = self.current
         book = self.books[seat]
         comp = components()
-        name = self._name(seat)
+        name = "" if self.quiet else self._name(seat)  # (for log text only)
         if isinstance(a, (Take, Photograph)):
             if isinstance(a, Take):
                 self.main_done = True
@@ -395,7 +395,7 @@ class PlayerTurn(EndOfRound):
         seat = p.seat
         book = self.books[seat]
         comp = components()
-        name = self._name(seat)
+        name = "" if self.quiet else self._name(seat)  # (for log text only)
         if isinstance(a, ChooseToken):
             self.pending.append(Pending("token", seat, token=a.token))
             return []

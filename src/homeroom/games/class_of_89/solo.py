@@ -15,6 +15,8 @@ from homeroom.games.class_of_89.components import CLUBS, components
 from homeroom.games.class_of_89.model import EMPTY
 
 ITEM_KIND = {"student": "student", "teacher": "teacher", "staff": "staff", "tile": "tile"}
+_ITEM = {"teacher": "teacher", "staff": "staff"}
+"""The Choice card item of a card kind other than a student's (every other kind is a tile)."""
 
 
 class _Tables:
@@ -104,14 +106,13 @@ class Solo(Bonuses):
     def _ed_place(self, card: str) -> int:
         """Where Ed puts a card or tile (top-most then left-most; -1 if it cannot be placed)."""
         book = self.books[self.players]
-        lk = pl.lookup()
-        kind = lk.kind[card]
+        kind = pl.lookup().kind[card]
         if kind == "student":
-            empty = pl.empty_slots(book)
-            if not empty:
+            photo = book.photo
+            if "" not in photo:  # no empty cell
                 return -1
-            at = pl.first_match_empty(book, card) if self._half_icons() else -1
-            return at if at >= 0 else empty[0]
+            at = pl.first_match_empty(book, card) if self.options.get("half_icons", True) else -1
+            return at if at >= 0 else photo.index("")
         if kind == "teacher":
             return pl.photo_facts(book)[2]
         if kind == "staff":
@@ -130,12 +131,16 @@ class Solo(Bonuses):
         if not cards:
             return ""
         book = self.books[self.players]
-        if all(book.photo):  # no empty cell
+        if "" not in book.photo:  # no empty cell
             return ""
-        if self._half_icons():
-            facts = pl.photo_facts(book)
-            match_in = pl.match_in
-            pool = [c for c in cards if match_in(facts, c) >= 0] or list(cards)
+        if self.options.get("half_icons", True):
+            # the cards pl.match_in places (a first matching cell by either half-icon), inline
+            by_left, by_right, _ = pl.photo_facts(book)
+            lk = pl.lookup()
+            left_no, right_no, none = lk.left_no, lk.right_no, pl.NO_CELL
+            pool = [c for c in cards if by_left[left_no.get(c, 0)] != none or by_right[right_no.get(c, 0)] != none]
+            if not pool:
+                pool = list(cards)
         else:
             pool = list(cards)
         if len(pool) == 1:
@@ -352,20 +357,21 @@ class Solo(Bonuses):
 
     def _ed_options(self, loc: int) -> dict[str, str]:
         """The card Ed would take at ``loc`` for each possible item type."""
-        lk = pl.lookup()
+        kinds = pl.lookup().kind
         out: dict[str, str] = {}
-        cards = [c for c in self.school[loc] if c]
-        studs = [c for c in cards if lk.kind[c] == "student"]
-        pick = self._select_student(studs)
+        row = self.school[loc]
+        pick = self._select_student([c for c in row if c and kinds[c] == "student"])
         if pick:
             out["student"] = pick
         book = self.books[self.players]
         teacher_fits: bool | None = None  # worked out once
-        for c in cards:
-            kind = lk.kind[c]
+        for c in row:
+            if not c:
+                continue
+            kind = kinds[c]
             if kind == "student":
                 continue
-            item = "tile" if kind.startswith("tile") else kind
+            item = _ITEM.get(kind, "tile")
             if item in out:
                 continue
             if kind == "teacher":
