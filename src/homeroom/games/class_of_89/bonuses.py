@@ -47,22 +47,16 @@ def _student_memo(book: Yearbook) -> dict[str, bytes]:
     return memo
 
 
-_PLACINGS: dict[type[Action], dict[str, list[list[Action] | None]]] = {}
+_PLACINGS: dict[tuple[type[Action], str, bool], list[Action]] = {}
 
 
 def _placings(cls: type[Take] | type[Photograph] | type[Keep], card: str, abc: bool) -> list[Action]:
     """The placing actions of ``card`` (with or without the ABC token) indexed by cell, built once
     per (type, card, ABC): building frozen dataclasses costs more than looking them up (bounded: 3
     types x the cards x 2 lists of the cells)."""
-    by_card = _PLACINGS.get(cls)
-    if by_card is None:
-        by_card = _PLACINGS[cls] = {}
-    rows = by_card.get(card)
-    if rows is None:
-        rows = by_card[card] = [None, None]
-    row = rows[abc]
+    row = _PLACINGS.get((cls, card, abc))
     if row is None:
-        row = rows[abc] = [cls(card, at, abc) for at in range(_CELLS)]
+        row = _PLACINGS[cls, card, abc] = [cls(card, at, abc) for at in range(_CELLS)]
     return row
 
 
@@ -130,12 +124,30 @@ class Bonuses:
     def _fill(self, loc: int, pos: int) -> None:
         kinds, superlatives = _mat()
         kind = kinds[loc][pos]
-        card = self._draw(kind)
+        deck = self.decks[kind]
+        card = deck.pop() if deck else self._draw(kind)  # (what _draw does when the deck has cards)
         self.school[loc][pos] = card
         if card in superlatives:
             student = self._draw("student")
             if student:
                 self.school_sups[card] = student
+
+    def _refill(self) -> None:
+        """:meth:`_fill` every empty space of the mat, by location then position."""
+        kinds, superlatives = _mat()
+        decks = self.decks
+        for loc, row in enumerate(self.school):
+            for pos, card in enumerate(row):
+                if card:
+                    continue
+                kind = kinds[loc][pos]
+                deck = decks[kind]
+                card = deck.pop() if deck else self._draw(kind)
+                row[pos] = card
+                if card in superlatives:
+                    student = self._draw("student")
+                    if student:
+                        self.school_sups[card] = student
 
     def _discard_space(self, loc: int, pos: int) -> None:
         card = self.school[loc][pos]

@@ -75,10 +75,7 @@ class EndOfRound(Solo):
                     self._discard_space(i, j)
             if not self.quiet:
                 events.append(Event("Winter Break: the whole school is wiped."))
-        for i in range(5):
-            for j in range(5):
-                if not self.school[i][j]:
-                    self._fill(i, j)
+        self._refill()
         if self.janitors:
             for loc, cost in self.janitors:
                 self.spaces[loc][cost] = EMPTY

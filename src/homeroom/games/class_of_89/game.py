@@ -128,9 +128,7 @@ class ClassOf89(Game):
             janitors, decks, {k: [] for k in DECK_KINDS}, set_aside, int(comp.board["one_by_one_tiles"]),
             objectives, first=first,
         )
-        for i in range(5):
-            for j in range(5):
-                state._fill(i, j)
+        state._refill()  # every space of the mat is empty
         if solo:
             self._setup_ed(state, options)
         return state

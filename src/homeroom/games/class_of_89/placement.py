@@ -287,37 +287,41 @@ def photo_facts(book: Yearbook) -> PhotoFacts:
     key = tuple(book.photo)
     facts = _MATCHES.get(key)
     if facts is None:
-        lk = lookup()
-        left_no, right_no = lk.left_no, lk.right_no
-        teachers = lk.teachers
-        lines = _LINES
-        by_left = [_NONE] * lk.icon_count  # club -> first empty cell a card with that left half-icon matches
-        by_right = [_NONE] * lk.icon_count
-        n = len(key)
-        barred = 0  # the cells in a row or column holding a teacher (teacher_slot's rule)
-        for s, c in enumerate(key):
-            if c:
-                if c in teachers:
-                    barred |= lines[s]
-                continue
-            if s > 0 and key[s - 1]:
-                club = right_no.get(key[s - 1], 0)
-                if club and by_left[club] == _NONE:
-                    by_left[club] = s
-            if s + 1 < n and key[s + 1]:
-                club = left_no.get(key[s + 1], 0)
-                if club and by_right[club] == _NONE:
-                    by_right[club] = s
-        if len(_MATCHES) >= _MATCHES_MAX:
-            _MATCHES.clear()
-        teacher = -1
-        for s, c in enumerate(key):
-            if not c and not barred >> s & 1:
-                teacher = s
-                break
-        by_left[0] = by_right[0] = _NONE  # no half-icon matches nothing
-        facts = _MATCHES[key] = (tuple(by_left), tuple(by_right), teacher)
+        facts = _MATCHES[key] = _photo_facts(key)
     return facts
+
+
+def _photo_facts(key: tuple[str, ...]) -> PhotoFacts:
+    """:func:`photo_facts` without its memo (and making room in it)."""
+    lk = _LOOKUP if _LOOKUP is not None else lookup()
+    left_no, right_no = lk.left_no, lk.right_no
+    by_left = [_NONE] * lk.icon_count  # club -> first empty cell a card with that left half-icon matches
+    by_right = [_NONE] * lk.icon_count
+    # each pair of reading-order neighbours (s, s + 1), in cell order: an empty cell next to a card
+    for s, (a, b) in enumerate(zip(key, key[1:])):
+        if a:
+            if not b:  # b empty at s + 1, its left neighbour a
+                club = right_no.get(a, 0)
+                if club and by_left[club] == _NONE:
+                    by_left[club] = s + 1
+        elif b:  # a empty at s, its right neighbour b
+            club = left_no.get(b, 0)
+            if club and by_right[club] == _NONE:
+                by_right[club] = s
+    teachers = lk.teachers
+    barred = 0  # the cells in a row or column holding a teacher (teacher_slot's rule)
+    for s, c in enumerate(key):
+        if c in teachers:
+            barred |= _LINES[s]
+    teacher = -1
+    for s, c in enumerate(key):
+        if not c and not barred >> s & 1:
+            teacher = s
+            break
+    if len(_MATCHES) >= _MATCHES_MAX:
+        _MATCHES.clear()
+    by_left[0] = by_right[0] = _NONE  # no half-icon matches nothing
+    return (tuple(by_left), tuple(by_right), teacher)
 
 
 def match_in(facts: PhotoFacts, card: str) -> int:

@@ -261,6 +261,8 @@ class PlayerTurn(EndOfRound):
             events = self._resolve(p, action)
             if len(self.pending) > before:  # gains from resolving come first (depth first)
                 self.pending[:] = self.pending[before:] + self.pending[:before]
+        elif self.phase == "act":  # (legal actions then are _turn_actions' only)
+            events = self._turn_action(action)
         elif isinstance(action, ChooseSide):
             self.books[self.current].side = action.side
             events = [Event(f"{self._name(self.current)} uses side {action.side} of the column "
@@ -318,6 +320,10 @@ class PlayerTurn(EndOfRound):
         book = self.books[seat]
         comp = components()
         name = "" if self.quiet else self._name(seat)  # (for log text only)
+        if isinstance(a, EndTurn):  # the most frequent first
+            if self.quiet:
+                return self._end_turn()
+            return [Event(f"{name} ends the turn.", seat), *self._end_turn()]
         if isinstance(a, (Take, Photograph)):
             if isinstance(a, Take):
                 self.main_done = True
@@ -385,10 +391,6 @@ class PlayerTurn(EndOfRound):
                 return []
             return [Event(f"{name} pays 2 signatures to move a {comp.token_name(a.token)} off "
                           f"{self._target_name(book, a.source)}.", seat)]
-        if isinstance(a, EndTurn):
-            if self.quiet:
-                return self._end_turn()
-            return [Event(f"{name} ends the turn.", seat), *self._end_turn()]
         raise IllegalAction(f"unexpected action {a!r}")
 
     def _resolve(self, p: Pending, a: Action) -> list[Event]:

@@ -90,7 +90,8 @@ class Co89State(PlayerTurn, State):
 
     def _apply(self, action: Action) -> list[Event]:
         events = self._play(action)
-        events += self._settle()
+        if self.pending or self.phase != "act":  # (mid-turn with nothing owed, _settle has nothing to do)
+            events += self._settle()
         if self.quiet:  # search mode: nobody reads the log (not even the final line's scores)
             return events
         if self.phase == "over":
