@@ -31,15 +31,16 @@ class EndOfRound(Solo):
         comp = components()
         quiet = self.quiet
         events = [] if quiet else [Event(f"Round {self.round} ends.")]
-        books = self.books
+        tracks = [b.tracks for b in self.books]
+        players = self.players
         for club in CLUBS:
-            steps = [b.tracks[club] for b in books]
+            steps = [t[club] for t in tracks]
             best = max(steps)
             if best <= 0:
                 continue
             if steps.count(best) == 1:
                 leader = steps.index(best)
-                if self._is_ed(leader):
+                if leader >= players:  # Ed
                     token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
                     if not quiet:
                         events.append(Event(f"Ed leads {comp.club_name(club)} and takes a token."))

@@ -180,9 +180,10 @@ class Solo(Bonuses):
         best, best_col = -1, 0
         for c in range(5):
             cells = photo[c:20:5]  # the column's 4 cells
-            if teachers.isdisjoint(cells):
+            held = teachers.intersection(cells)
+            if not held:
                 continue
-            n = len([x for x in cells if x and x not in teachers])
+            n = 4 - cells.count("") - len(held)  # its students (each card is in one cell only)
             if n > best:
                 best, best_col = n, c
         return _tables().club_token[self.ed_priority[best_col]]
