@@ -171,10 +171,16 @@ class Components:
         return str(self.board["names"]["members"][member])
 
     def card_name(self, card: str) -> str:
-        for table in (self.students, self.teachers, self.staff, self.tiles):
-            if card in table:
-                return str(table[card].name)
-        return card
+        """The card's (or tile's) name; an unknown id is its own name. From one table of every
+        name, built on first use (a game with its log names cards in most lines)."""
+        names: dict[str, str] | None = self.__dict__.get("_card_names")
+        if names is None:
+            names = {}
+            for table in (self.tiles, self.staff, self.teachers, self.students):  # the first kind wins
+                for key, value in table.items():
+                    names[key] = str(value.name)
+            self.__dict__["_card_names"] = names  # (not a field: equality and the codec ignore it)
+        return names.get(card, card)
 
 
 class _Checker:

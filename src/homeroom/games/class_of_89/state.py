@@ -97,8 +97,10 @@ class Co89State(PlayerTurn, State):
         if self.phase == "over":
             events.append(self._final_line())
         if self.players == 1:  # Ed is not a seat: his log lines belong to nobody
-            events = [e if e.seat is None or e.seat < self.players else Event(e.text, None, (), e.reveals)
-                      for e in events]
+            for e in events:
+                if e.seat is not None and e.seat >= 1:  # (a line of Ed's: rewrite them all)
+                    return [e if e.seat is None or e.seat < 1 else Event(e.text, None, (), e.reveals)
+                            for e in events]
         return events
 
     def _final_line(self) -> Event:
