@@ -176,7 +176,7 @@ class PlayerTurn(EndOfRound):
         return self._placements_of(seat, self.school[self.location], Take)
 
     def _turn_actions(self) -> list[Action]:
-        seat = self.current
+        seat = (self.first + self.turns_taken) % len(self.books)  # self.current in the act phase
         book = self.books[seat]
         main_done = self.main_done
         out: list[Action] = [] if main_done else self._main_options()
@@ -476,7 +476,8 @@ class PlayerTurn(EndOfRound):
             phase = self.phase
             if phase == "round_end":
                 events += self._after_round()
-            elif phase == "place" and self.current >= self.players:  # Ed's turn (solo)
+            elif phase == "place" and (self.first + self.turns_taken) % len(self.books) >= self.players:
+                # Ed's turn (solo; self.current in the place phase)
                 events += self._ed_turn()
                 events += self._end_turn()
             else:
