@@ -1,7 +1,7 @@
 """The sixth speed pass of issue 18 (Class of '89 solo playouts) changes no answer: on every
 position of seeded random solo games the rewritten helpers equal verbatim copies of the code
-before them (Ed's photo facts from neighbour pairs, the one-pass refill of the mat, the table of
-card names), and ``bench/trace_hash.py`` (which compares whole games between two trees) is
+before them (Ed's photo facts from neighbour pairs, his choice of one item type, the one-pass
+refill and wipe of the mat, the table of card names), and ``bench/trace_hash.py`` (which compares whole games between two trees) is
 deterministic."""
 
 from __future__ import annotations
@@ -59,6 +59,12 @@ def old_card_name(card: str) -> str:
     return card
 
 
+def old_wipe(state: Co89State, locs: range | tuple[int, ...]) -> None:
+    for i in locs:
+        for j in range(5):
+            state._discard_space(i, j)
+
+
 def old_refill(state: Co89State) -> None:
     for i in range(5):
         for j in range(5):
@@ -89,6 +95,10 @@ def test_photo_facts_and_refill_are_the_code_before() -> None:
             assert pl._photo_facts(key) == old_photo_facts(key)
             assert pl.photo_facts(book) == old_photo_facts(key)
             seen += 1
+        for loc in range(5):  # Ed's choice of one item type is what he would take of all of them
+            every = state._ed_options(loc)
+            for item in ("student", "teacher", "staff", "tile"):
+                assert state._ed_option(loc, item) == every.get(item, "")
         if k % 7 == 0:  # empty a few spaces (some decks run dry), then refill both ways
             a, b = state.clone(), state.clone()
             for st in (a, b):
@@ -99,6 +109,10 @@ def test_photo_facts_and_refill_are_the_code_before() -> None:
                     st.decks["student"] = st.decks["student"][:3]
             a._refill()
             old_refill(b)
+            assert a.to_json() == b.to_json()
+            locs = (k % 5,) if k % 2 else range(5)  # a wipe of one location (Refresh) or all (Winter Break)
+            a._wipe(locs)
+            old_wipe(b, locs)
             assert a.to_json() == b.to_json()
     assert seen > 1000
 

@@ -132,11 +132,14 @@ class Bonuses:
             if student:
                 self.school_sups[card] = student
 
-    def _refill(self) -> None:
-        """:meth:`_fill` every empty space of the mat, by location then position."""
+    def _refill(self, locs: Iterable[int] = range(5)) -> None:
+        """:meth:`_fill` every empty space of these locations (all by default), by location then
+        position."""
         kinds, superlatives = _mat()
         decks = self.decks
-        for loc, row in enumerate(self.school):
+        school = self.school
+        for loc in locs:
+            row = school[loc]
             for pos, card in enumerate(row):
                 if card:
                     continue
@@ -148,6 +151,22 @@ class Bonuses:
                     student = self._draw("student")
                     if student:
                         self.school_sups[card] = student
+
+    def _wipe(self, locs: Iterable[int]) -> None:
+        """:meth:`_discard_space` every space of these locations, by location then position."""
+        kinds = _mat()[0]
+        discards = self.discards
+        sups = self.school_sups
+        for loc in locs:
+            row = self.school[loc]
+            for pos, card in enumerate(row):
+                if not card:
+                    continue
+                discards[kinds[loc][pos]].append(card)
+                student = sups.pop(card, "")
+                if student:
+                    discards["student"].append(student)
+                row[pos] = ""
 
     def _discard_space(self, loc: int, pos: int) -> None:
         card = self.school[loc][pos]
@@ -173,6 +192,7 @@ class Bonuses:
         grid, the placing actions from tables."""
         book = self.books[seat]
         kinds = pl.lookup().kind
+        placings = _PLACINGS
         out: list[Action] = []
         memo: dict[str, bytes] | None = None
         abc_left = False
@@ -196,12 +216,12 @@ class Bonuses:
                     fit = memo[card] = bytes([s for s, lo, hi in bounds if lo <= letter <= hi])
                     if abc_left:
                         memo[card + "\0"] = bytes([s for s, lo, hi in bounds if not lo <= letter <= hi])
-                row = _placings(cls, card, False)
+                row = placings.get((cls, card, False)) or _placings(cls, card, False)
                 out += [row[s] for s in fit]
                 if abc_left:
                     rest = memo[card + "\0"]
                     if rest:
-                        abc = _placings(cls, card, True)
+                        abc = placings.get((cls, card, True)) or _placings(cls, card, True)
                         out += [abc[s] for s in rest]
             elif kind == "teacher":
                 if empty is None:

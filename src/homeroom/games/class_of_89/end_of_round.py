@@ -71,9 +71,7 @@ class EndOfRound(Solo):
         for b in self.books:
             b.used.clear()
         if self.round == int(board["winter_break_round"]):
-            for i in range(5):
-                for j in range(5):
-                    self._discard_space(i, j)
+            self._wipe(range(5))
             if not self.quiet:
                 events.append(Event("Winter Break: the whole school is wiped."))
         self._refill()

@@ -239,7 +239,9 @@ class PlayerTurn(EndOfRound):
             return self._put_actions(book, p.token, self._token_targets(book, exclude=p.source, storage=False))
         if p.kind == "tile1x1":
             cells = _ONE_BY_ONE
-            return [*(cells[c] for c, v in enumerate(book.grid) if not v), _DECLINE]
+            out: list[Action] = [cells[c] for c, v in enumerate(book.grid) if not v]
+            out.append(_DECLINE)
+            return out
         if p.kind in ("draw_students", "draw_teachers"):
             out = self._placements_of(p.seat, p.cards, Keep)
             if p.optional or not out:  # none placeable: one is discarded (ruling 22)
@@ -352,10 +354,8 @@ class PlayerTurn(EndOfRound):
         if isinstance(a, Refresh):
             self.sig_done = True
             book.signatures -= 1
-            for pos in range(5):
-                self._discard_space(self.location, pos)
-            for pos in range(5):
-                self._fill(self.location, pos)
+            self._wipe((self.location,))
+            self._refill((self.location,))
             if self.quiet:
                 return []
             shown = ", ".join(comp.card_name(c) for c in self.school[self.location] if c)

@@ -318,15 +318,22 @@ class Solo(Bonuses):
                                             reveals=True))
                     events += self._ed_put(top, "places")
         elif member == "treasurer":
-            for pos in range(5):
-                self._discard_space(loc, pos)
-            for pos in range(5):
-                self._fill(loc, pos)
+            self._wipe((loc,))
+            self._refill((loc,))
             if not quiet:
                 events.append(Event(f"Ed's Treasurer wipes and refreshes the {where.name}: "
                                     + ", ".join(comp.card_name(c) for c in self.school[loc] if c) + ".",
                                     reveals=True))
         # the item on the Choice card, revealing more until one is possible
+        item = comp.choice_cards[choice].items[where.id]
+        card = self._ed_option(loc, item)  # (the usual case: that item is possible, nothing else asked)
+        if card:
+            self.school[loc][self.school[loc].index(card)] = ""
+            sup = self.school_sups.pop(card, "")
+            if not quiet:
+                events.append(Event(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
+                                    f"{comp.card_name(card)}."))
+            return [*events, *self._ed_put(card, "places", sup)]
         possible = self._ed_options(loc)
         if not possible:
             if not quiet:
@@ -355,6 +362,30 @@ class Solo(Bonuses):
             events.append(Event(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
                                 f"{comp.card_name(card)}."))
         return [*events, *self._ed_put(card, "places", sup)]
+
+    def _ed_option(self, loc: int, item: str) -> str:
+        """The card Ed would take at ``loc`` for this item type ('' if none): what
+        ``_ed_options(loc).get(item, "")`` gives, without working out the other types."""
+        kinds = pl.lookup().kind
+        row = self.school[loc]
+        if item == "student":
+            return self._select_student([c for c in row if c and kinds[c] == "student"])
+        book = self.books[self.players]
+        for c in row:
+            if not c:
+                continue
+            kind = kinds[c]
+            if kind == "student" or _ITEM.get(kind, "tile") != item:
+                continue
+            if kind == "teacher":
+                fits = pl.photo_facts(book)[2] >= 0
+            elif kind == "staff":
+                fits = len(book.staff) < 4
+            else:  # what _ed_place asks: any spot free
+                fits = bool(pl.tile_spots_of(book, c))
+            if fits:
+                return c
+        return ""
 
     def _ed_options(self, loc: int) -> dict[str, str]:
         """The card Ed would take at ``loc`` for each possible item type."""
