@@ -242,8 +242,9 @@ class Bonuses:
         tokens = book.tokens
         out = [s for s, c in enumerate(book.photo)
                if c and s != exclude and len(tokens[s]) < cap and c not in teachers]
-        out += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives)
-                if len(sup.tokens) < cap and SUPERLATIVE + k != exclude]
+        if book.superlatives:
+            out += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives)
+                    if len(sup.tokens) < cap and SUPERLATIVE + k != exclude]
         if storage and len(book.storage) < 2:
             out.append(STORAGE)
         return out

@@ -93,6 +93,12 @@ def _member_places(member: str) -> dict[tuple[str, int], Place]:
 
 
 @cache
+def _location_index() -> dict[str, int]:
+    """Each location's index on the mat by its id."""
+    return {lc.id: k for k, lc in enumerate(components().locations)}
+
+
+@cache
 def _turns_per_round() -> int:
     return int(components().board["turns_per_round"])
 
@@ -202,7 +208,8 @@ class PlayerTurn(EndOfRound):
                 out += [_act(Unstore, token, t, self._student_at(book, t)) for t in targets]
         if book.signatures >= 2:
             sources = [s for s, t in enumerate(book.tokens) if t]
-            sources += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives) if sup.tokens]
+            if book.superlatives:
+                sources += [SUPERLATIVE + k for k, sup in enumerate(book.superlatives) if sup.tokens]
             if sources and targets is None:
                 targets = self._token_targets(book, storage=False)
             for src in sources:
@@ -302,7 +309,7 @@ class PlayerTurn(EndOfRound):
                 return []
             return [Event(f"{self._name(seat)} sends the {comp.member_name(a.member)} to the School Entrance.",
                           seat)]
-        i = next(k for k, lc in enumerate(comp.locations) if lc.id == a.location)
+        i = _location_index()[a.location]
         self.location = i
         self.spaces[i][a.cost] = seat
         self.space_members[i][a.cost] = a.member

@@ -208,7 +208,7 @@ class Solo(Bonuses):
         book = self.books[self.players]
         if gain == "tile1x1":
             grid = book.grid
-            at = next((c for c, v in enumerate(grid) if not v), -1)
+            at = grid.index("") if "" in grid else -1  # the first empty cell
             if self.ones_supply <= 0 or at < 0:
                 return [] if quiet else [Event("Ed has no room for a 1x1 tile.")]
             self.ones_supply -= 1
