@@ -80,15 +80,15 @@ def _place(member: str, location: str, cost: int) -> Place:
 _PUTS: dict[tuple[str, int, str], PutToken] = {}
 """PutToken actions by their fields (tokens x targets x students: a few thousand at most)."""
 
-_MEMBER_PLACES: dict[str, dict[tuple[str, int], Place]] = {}
+_MEMBER_PLACES: dict[str, list[Place]] = {}
 
 
-def _member_places(member: str) -> dict[tuple[str, int], Place]:
-    """The member's Place action for every (location, cost spot) of the mat (3 spots a location)."""
+def _member_places(member: str) -> list[Place]:
+    """The member's Place action for every space of the mat, at location * 3 + cost spot."""
     table = _MEMBER_PLACES.get(member)
     if table is None:
-        table = _MEMBER_PLACES[member] = {(lc.id, cost): _place(member, lc.id, cost)
-                                          for lc in components().locations for cost in range(3)}
+        table = _MEMBER_PLACES[member] = [_place(member, lc.id, cost)
+                                          for lc in components().locations for cost in range(3)]
     return table
 
 
@@ -149,22 +149,22 @@ class PlayerTurn(EndOfRound):
         return list(cached)
 
     def _scan_placement_actions(self, seat: int, book: Yearbook, entrance: bool) -> list[Action]:
-        comp = components()
         out: list[Action] = []
         signatures = book.signatures
-        # the open spaces, in location then cost order: any (the Treasurer ignores the cost and
-        # may join his own team) and those another member may take
-        anywhere: list[tuple[str, int]] = []
-        payable: list[tuple[str, int]] = []
-        for loc, row in zip(comp.locations, self.spaces):
+        # the open spaces (as location * 3 + cost), in location then cost order: any (the
+        # Treasurer ignores the cost and may join his own team) and those another member may take
+        anywhere: list[int] = []
+        payable: list[int] = []
+        for loc, row in enumerate(self.spaces):
             mine = seat in row
+            base = loc * 3
             for cost, occ in enumerate(row):
                 if occ == EMPTY:
-                    anywhere.append((loc.id, cost))
+                    anywhere.append(base + cost)
                     if not mine and signatures >= cost:
-                        payable.append((loc.id, cost))
+                        payable.append(base + cost)
         used = book.used
-        for member in comp.board["members"]:
+        for member in components().board["members"]:
             if member in used:
                 continue
             places = _member_places(member)
