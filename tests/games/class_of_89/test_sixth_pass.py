@@ -122,6 +122,11 @@ def test_card_names_are_the_code_before() -> None:
     ids = [*comp.students, *comp.teachers, *comp.staff, *comp.tiles, "1x1", "no-such-card", ""]
     for card in ids:
         assert comp.card_name(card) == old_card_name(card)
+    names = comp.board["names"]
+    for group, method in (("clubs", comp.club_name), ("tokens", comp.token_name), ("members", comp.member_name)):
+        assert names[group]
+        for key, name in names[group].items():
+            assert method(key) == str(name)
 
 
 def test_trace_hash_is_deterministic() -> None:

@@ -162,13 +162,22 @@ class Components:
     choice_cards: dict[str, ChoiceCard]
 
     def club_name(self, club: str) -> str:
-        return str(self.board["names"]["clubs"][club])
+        return self._names("clubs")[club]
 
     def token_name(self, token: str) -> str:
-        return str(self.board["names"]["tokens"][token])
+        return self._names("tokens")[token]
 
     def member_name(self, member: str) -> str:
-        return str(self.board["names"]["members"][member])
+        return self._names("members")[member]
+
+    def _names(self, group: str) -> dict[str, str]:
+        """The board's names of one group (clubs, tokens, members) as strings, converted once (a
+        game with its log names them in most lines); a missing name is a KeyError as before."""
+        cache: dict[str, dict[str, str]] = self.__dict__.setdefault("_name_tables", {})
+        table = cache.get(group)
+        if table is None:
+            table = cache[group] = {k: str(v) for k, v in self.board["names"][group].items()}
+        return table
 
     def card_name(self, card: str) -> str:
         """The card's (or tile's) name; an unknown id is its own name. From one table of every
