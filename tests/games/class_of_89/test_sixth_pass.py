@@ -1,8 +1,8 @@
 """The sixth speed pass of issue 18 (Class of '89 solo playouts) changes no answer: on every
 position of seeded random solo games the rewritten helpers equal verbatim copies of the code
 before them (Ed's photo facts from neighbour pairs, his choice of one item type, the one-pass
-refill and wipe of the mat, the tables of card, club, token and member names), and ``bench/trace_hash.py`` (which compares whole games between two trees) is
-deterministic."""
+refill and wipe of the mat, the tables of card, club, token and member names), and
+``bench/trace_hash.py`` (which compares whole games between two trees) is deterministic."""
 
 from __future__ import annotations
 
