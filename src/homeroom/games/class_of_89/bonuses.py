@@ -327,7 +327,7 @@ class Bonuses:
             if quiet:
                 return self._gain(seat, comp.staff[card].gains)
             return [Event(f"{name} {verb} {comp.card_name(card)}{source} into the staff section.", seat),
-                    *self._gain(seat, list(comp.staff[card].gains))]
+                    *self._gain(seat, comp.staff[card].gains)]
         if kind.startswith("tile"):
             cells = pl.tile_cells(card, at)
             for c in cells:
@@ -341,12 +341,12 @@ class Bonuses:
             if sup:
                 text += f" with {comp.card_name(sup)} as its Senior Superlative"
             events = [Event(text + ".", seat)]
-            events += self._cover(cells, seat, list(comp.tiles[card].gains))
+            events += self._cover(cells, seat, comp.tiles[card].gains)
             return events
         book.photo[at] = card
         if abc:
             book.abc_slots.append(at)
-        events: list[Event] = []
+        events = []
         if not quiet:
             text = f"{name} {verb} {comp.card_name(card)}{source} at {cell(at)}"
             if abc:
