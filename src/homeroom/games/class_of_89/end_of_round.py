@@ -44,7 +44,7 @@ class EndOfRound(Solo):
                     token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
                     if not quiet:
                         events.append(Event(f"Ed leads {comp.club_name(club)} and takes a token."))
-                    events += self._ed_gain("token:" + token)
+                    events += self._ed_token(token)  # (what _ed_gain("token:" + token) does)
                 else:
                     self.pending.append(Pending("reward", leader, club=club))
             elif not quiet:
