@@ -60,23 +60,6 @@ def _placings(cls: type[Take] | type[Photograph] | type[Keep], card: str, abc: b
     return row
 
 
-_BUILT: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-"""A student's placing actions by (type, card, ABC, cells) as built tuples, for the cells found
-in :data:`_CELLS_MEMO` (a search meets the same placements again and again; commit 3438126 made
-each such hit rebuild the list). Small and cleared when full, so its entries (tracked by the
-garbage collector) die young; a random playout, which mostly meets new photos, seldom uses it."""
-_BUILT_MAX = 2048
-
-
-def _build(cls: type[Take] | type[Photograph] | type[Keep], card: str, abc: bool, cells: bytes) -> tuple[Action, ...]:
-    """The placing actions of ``card`` at these cells (into :data:`_BUILT`)."""
-    if len(_BUILT) >= _BUILT_MAX:
-        _BUILT.clear()
-    row = _placings(cls, card, abc)
-    acts = _BUILT[cls, card, abc, cells] = tuple([row[s] for s in cells])
-    return acts
-
-
 _CELLS = 32
 
 _MAT: list[Any] = [None, None]
@@ -209,7 +192,7 @@ class Bonuses:
         grid, the placing actions from tables."""
         book = self.books[seat]
         kinds = pl.lookup().kind
-        built = _BUILT
+        placings = _PLACINGS
         out: list[Action] = []
         memo: dict[str, bytes] | None = None
         abc_left = False
@@ -226,26 +209,20 @@ class Bonuses:
                     memo = _student_memo(book)
                     abc_left = len(book.abc_slots) < book.abc_tokens
                 fit = memo.get(card)
-                if fit is None:  # a new photo (or card): its cells, and the actions built directly
+                if fit is None:
                     if bounds is None:
                         bounds = pl.compute_bounds(book.photo, book.abc_slots)
                     letter = pl.lookup().letter[card]
                     fit = memo[card] = bytes([s for s, lo, hi in bounds if lo <= letter <= hi])
-                    row = _placings(cls, card, False)
-                    out += [row[s] for s in fit]
                     if abc_left:
-                        rest = memo[card + "\0"] = bytes([s for s, lo, hi in bounds if not lo <= letter <= hi])
-                        if rest:
-                            row = _placings(cls, card, True)
-                            out += [row[s] for s in rest]
-                    continue
-                # met before (a search's positions come again and again): the actions built once
-                if fit:  # (a non-empty tuple from the memo, or built)
-                    out += built.get((cls, card, False, fit)) or _build(cls, card, False, fit)
+                        memo[card + "\0"] = bytes([s for s, lo, hi in bounds if not lo <= letter <= hi])
+                row = placings.get((cls, card, False)) or _placings(cls, card, False)
+                out += [row[s] for s in fit]
                 if abc_left:
                     rest = memo[card + "\0"]
                     if rest:
-                        out += built.get((cls, card, True, rest)) or _build(cls, card, True, rest)
+                        abc = placings.get((cls, card, True)) or _placings(cls, card, True)
+                        out += [abc[s] for s in rest]
             elif kind == "teacher":
                 if empty is None:
                     empty = [s for s, c in enumerate(book.photo) if not c]
