@@ -54,6 +54,7 @@ from homeroom.games.class_of_89.scoring import (
     ranked_points,
     sequential_pairs,
     staff_points,
+    student_count,
 )
 from homeroom.games.class_of_89.solo_plan import free_room, joint_chances
 
@@ -116,6 +117,18 @@ class Weights:
     """Solo, per teacher point half earned, by time left: a student in a teacher's class holding
     one of the two tokens its card pays for, with room for the other (``teacher_potential``). Off:
     at 1 it lost 6 points of margin on 6 Normal deals (BOTS.md, fourth pass); kept to try again."""
+    prod: float = 0.0
+    """Solo, per student in the class photo up to ``prod_target``, by time left (``0.4 + 0.6 *
+    left``, like ``card``): an explicit production target. Greedy took a student in 23 of 72 main
+    actions (6 Normal games) and ended with about 7; a staff card or tile was preferred over a
+    placeable student by 3.6 (round 1) to 7.5 (round 4) points (BOTS.md, fifth pass)."""
+    prod_target: float = 11.0
+    """The students the production target counts up to (the rulebook's 97-point yearbook has 12)."""
+    turn_clock: float = 0.0
+    """Solo, 1: the time left that scales the resources in reach is the player's own turns left
+    (``turn_clock_left``), so it runs down when a team member is placed; 0: by rounds
+    (``time_left``), so it drops at each round end and the last turn of a round looked like a
+    loss of about 3 points to end (BOTS.md, fifth pass)."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -161,6 +174,17 @@ def time_left(state: Any) -> float:
         return 0.0
     rounds = int(components().board.get("rounds", 4))
     return max(0.0, (rounds - int(state.round) + 1) / rounds)
+
+
+def turn_clock_left(state: Any, seat: int = 0) -> float:
+    """Fraction of ``seat``'s turns still to come, counted from the next placement: 1 until the
+    first team member is placed, then (own turns left + 1) / all turns, so it runs down when a
+    member is placed and stays put through the rest of the turn, Ed's turn and the round end."""
+    if state.phase == "over":
+        return 0.0
+    board = components().board
+    total = int(board.get("rounds", 4)) * int(board.get("turns_per_round", 3))
+    return min(1.0, (turns_left(state, seat) + 1) / total)
 
 
 def turns_left(state: Any, seat: int) -> int:
@@ -745,11 +769,14 @@ def values(state: Any, seat: int) -> list[float]:
     half = bool(state.options.get("half_icons", True))
     left = time_left(state)
     if state.players == 1:
+        if w.turn_clock > 0:
+            left = turn_clock_left(state, 0)
         mine, eds = planned_objectives(state, w) if w.joint > 0 else solo_objectives(state, w)
         book = state.books[0]
         live = storage_live(state) or w.joint <= 0
         own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True, storage=live) + _leads(state, w) \
-            + _potential(state, w) + (w.teach * left * teacher_potential(book) if w.teach else 0.0)
+            + _potential(state, w) + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
+            + (w.prod * (0.4 + 0.6 * left) * min(float(student_count(book)), w.prod_target) if w.prod else 0.0)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
         ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
         return [own - (ed_other + eds)]
