@@ -98,3 +98,27 @@ def test_with_the_turn_clock_ending_the_rounds_last_turn_costs_no_decay() -> Non
     assert turn_clock_left(ended) == clock
     assert time_left(ended) < time_left(state)
     assert bots._in_reach(book, clock, w, solo=True) == bots._in_reach(book, turn_clock_left(ended), w, solo=True)
+
+
+def test_buys_left_counts_this_turns_unused_signature_action() -> None:
+    from homeroom.games.class_of_89.actions import BuyToken
+    from homeroom.games.class_of_89.bots import buys_left
+    state = started(1, 9, difficulty="normal")
+    rng = Rng(9)
+    while not (state.phase == "act" and state.current == 0 and any(isinstance(a, BuyToken) for a in state.legal_actions())):
+        state.apply(rng.choice(state.legal_actions()))
+    assert buys_left(state) == turns_left(state, 0) + 1
+    buy = next(a for a in state.legal_actions() if isinstance(a, BuyToken))
+    state.apply(buy)
+    assert buys_left(state) == turns_left(state, 0)
+
+
+def test_a_signature_is_worth_sig_buy_while_it_can_still_buy_a_token() -> None:
+    state = started(1, 9, difficulty="normal")
+    book = state.books[0]
+    n = turns_left(state, 0)
+    book.signatures = n - 1
+    one_short = _valued(state, sig_buy=1.5) - _valued(state, sig_buy=0.0)
+    assert one_short == pytest.approx(1.5 * (n - 1))
+    book.signatures = n + 3                         # more than the turns left can spend on tokens
+    assert _valued(state, sig_buy=1.5) - _valued(state, sig_buy=0.0) == pytest.approx(1.5 * n)

@@ -129,6 +129,11 @@ class Weights:
     (``turn_clock_left``), so it runs down when a team member is placed; 0: by rounds
     (``time_left``), so it drops at each round end and the last turn of a round looked like a
     loss of about 3 points to end (BOTS.md, fifth pass)."""
+    sig_buy: float = 0.0
+    """Solo, per signature that can still buy a token (``buys_left``: one a turn, this turn's
+    included while its signature action is unused): a signature is a token to come while turns
+    remain, not the few tenths ``signature`` gives it in round 4, where the bot spent half its
+    signatures on paid token moves (BOTS.md, fifth pass)."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -185,6 +190,15 @@ def turn_clock_left(state: Any, seat: int = 0) -> float:
     board = components().board
     total = int(board.get("rounds", 4)) * int(board.get("turns_per_round", 3))
     return min(1.0, (turns_left(state, seat) + 1) / total)
+
+
+def buys_left(state: Any, seat: int = 0) -> int:
+    """Signature actions ``seat`` can still take: one a turn, this turn's included while it is
+    unused (not at the School Entrance, which has none)."""
+    if state.phase == "over":
+        return 0
+    now = state.phase == "act" and state.current == seat and not state.sig_done and state.location != ENTRANCE
+    return turns_left(state, seat) + (1 if now else 0)
 
 
 def turns_left(state: Any, seat: int) -> int:
@@ -776,7 +790,8 @@ def values(state: Any, seat: int) -> list[float]:
         live = storage_live(state) or w.joint <= 0
         own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True, storage=live) + _leads(state, w) \
             + _potential(state, w) + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
-            + (w.prod * (0.4 + 0.6 * left) * min(float(student_count(book)), w.prod_target) if w.prod else 0.0)
+            + (w.prod * (0.4 + 0.6 * left) * min(float(student_count(book)), w.prod_target) if w.prod else 0.0) \
+            + (w.sig_buy * min(book.signatures, buys_left(state, 0)) if w.sig_buy else 0.0)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
         ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
         return [own - (ed_other + eds)]
