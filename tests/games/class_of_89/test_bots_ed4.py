@@ -122,3 +122,20 @@ def test_a_signature_is_worth_sig_buy_while_it_can_still_buy_a_token() -> None:
     assert one_short == pytest.approx(1.5 * (n - 1))
     book.signatures = n + 3                         # more than the turns left can spend on tokens
     assert _valued(state, sig_buy=1.5) - _valued(state, sig_buy=0.0) == pytest.approx(1.5 * n)
+
+
+def test_with_pot_main_an_unused_ability_counts_only_until_the_main_action() -> None:
+    """Once the card is taken, ending the turn with the Designer unused is no cliff the bot would pay
+    signatures to put off: the ability is then valued by the lookahead as a legal action."""
+    from homeroom.games.class_of_89.actions import Take
+    state = started(1, 4, difficulty="normal")
+    rng = Rng(4)
+    while not (state.phase == "act" and state.current == 0 and state.member == "designer"
+               and not state.main_done and not state.member_done
+               and any(isinstance(a, Take) for a in state.legal_actions())):
+        state.apply(rng.choice(state.legal_actions()))
+    assert bots._potential(state, replace(bots.TUNED, pot_main=1.0)) == bots.TUNED.pot_designer
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, Take)))
+    assert not state.member_done
+    assert bots._potential(state, replace(bots.TUNED, pot_main=1.0)) == 0.0
+    assert bots._potential(state, replace(bots.TUNED, pot_main=0.0)) == bots.TUNED.pot_designer

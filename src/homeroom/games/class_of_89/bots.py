@@ -97,6 +97,11 @@ class Weights:
     three in the legal order: always the Editor first."""
     pot_designer: float = 1.5
     pot_photo: float = 1.5
+    pot_main: float = 0.0
+    """1: the unused ability counts only until the main action is done. After it the ability is a
+    legal action the lookahead values as it is, and counting it anyway made ending the turn without
+    it look like a loss of 1.5-3 points: in round 4 the bot paid 2 signatures (about 1.2 points
+    there) per token move again and again rather than end the turn (BOTS.md, fifth pass)."""
     ed_future: float = 1.0
     """How much of Ed's measured points still to come (:data:`ED_FUTURE`) the evaluation adds."""
     ed_realized: float = 1.0
@@ -459,6 +464,8 @@ def teacher_potential(book: Yearbook) -> float:
 def _potential(state: Any, w: Weights) -> float:
     """What the placed team member's unused ability is worth (see ``Weights.pot_editor``)."""
     if state.phase != "act" or state.member_done or state.current != 0:
+        return 0.0
+    if w.pot_main > 0 and state.main_done:
         return 0.0
     comp = components()
     at_entrance = state.location == ENTRANCE
