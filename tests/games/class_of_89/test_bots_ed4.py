@@ -139,3 +139,31 @@ def test_with_pot_main_an_unused_ability_counts_only_until_the_main_action() -> 
     assert not state.member_done
     assert bots._potential(state, replace(bots.TUNED, pot_main=1.0)) == 0.0
     assert bots._potential(state, replace(bots.TUNED, pot_main=0.0)) == bots.TUNED.pot_designer
+
+
+def _bench_script():  # type: ignore[no-untyped-def]
+    import importlib.util
+    import sys
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
+    spec = importlib.util.spec_from_file_location("tune_class_of_89", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tune_class_of_89"] = module   # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_trace_plays_the_game_the_measurement_plays_and_its_yields_add_up() -> None:
+    """``tune_class_of_89.py trace`` ranks each decision to print it; it must still make the choices
+    ``ed`` makes (same seed, same agent), and the turns' yields must add up to the final yearbook."""
+    script = _bench_script()
+    weights = bots.TUNED.as_dict()
+    game = script.trace_game(5010, "normal", "greedy:depth=0", weights)
+    played = script.play_solo(script.SoloJob(5010, "normal", "greedy:depth=0", weights))
+    totals = game["totals"]
+    assert totals["margin"] == played["score"] - played["ed"]
+    assert totals["students"] == played["students"]
+    assert sum(totals[f"students_round_{r}"] for r in range(1, 5)) == totals["students"]
+    assert sum(totals[f"tokens_round_{r}"] for r in range(1, 5)) == totals["tokens"]
+    assert len(game["turns"]) == 12
