@@ -12,6 +12,10 @@ Three commands, all seeded and reproducible, at most ``--workers`` processes (de
 ``ed``    Play one agent against Ed E. Tor: win rate with its 95% Wilson interval and the mean
           score by category beside Ed's. Every finished game is appended to
           ``RUN_DIR/games.jsonl``; rerun the same command to resume, ``--report`` to re-report.
+``trace`` Play solo games move by move: each decision with the agent's ranking of its options (a
+          ``rank``-ing agent such as greedy; the same choice ``choose`` makes), and each turn's
+          yield: students and placed tokens added, signatures paid for spaces, tokens, refreshes
+          and token moves, tokens declined (BOTS.md, fifth pass: why production stops).
 ``duel``  Two-player games of greedy with the new evaluation against greedy with the evaluation
           from before the objective planning, seats rotated on each deal (resumable the same way).
 
@@ -20,6 +24,7 @@ Examples (the ones BOTS.md records)::
     python bench/tune_class_of_89.py tune --generations 5 --popsize 8 --games 4 --seed 1
     python bench/tune_class_of_89.py ed --difficulty normal --games 50 --run-dir runs/ed-normal
     python bench/tune_class_of_89.py duel --games 50 --run-dir runs/duel
+    python bench/tune_class_of_89.py trace --difficulty normal --seed 5010 --verbose
 """
 
 from __future__ import annotations
@@ -113,6 +118,82 @@ def objective_outcomes(state: State) -> list[dict[str, Any]]:
                     "t1": o.t1, "t2": o.t2, "track": me.tracks[o.club], "ed_track": ed.tracks[o.club],
                     "points": mine[oid], "ed_points": eds[oid]})
     return out
+
+
+def _yield_snapshot(state: Co89State) -> dict[str, int]:
+    book = state.books[0]
+    return {"students": student_count(book),
+            "tokens": sum(len(t) for t in book.tokens) + sum(len(x.tokens) for x in book.superlatives),
+            "signatures": book.signatures}
+
+
+def trace_game(seed: int, difficulty: str, agent_spec: str, weights: dict[str, float] | None,
+               verbose: bool = False, top: int = 6) -> dict[str, Any]:
+    """One solo game move by move: the turns' yields (and, ``verbose``, every decision printed with
+    the agent's ranking). Returns the turns, the per-game totals and the final scores."""
+    from homeroom.games.class_of_89 import actions as act
+
+    old = bots.use_weights(Weights.from_dict(weights) if weights is not None else None)
+    try:
+        state = games.get(GAME).new_state(1, seed, {"difficulty": difficulty})
+        assert isinstance(state, Co89State)
+        agent = make_agent(agent_spec, seed * 7919 + 1)
+        rank = getattr(agent, "rank", None)
+        turns: list[dict[str, Any]] = []
+        cur: dict[str, Any] | None = None
+        declined = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            ranked: list[tuple[Action, float]] | None = None
+            if len(legal) == 1:
+                action = legal[0]
+            elif rank is not None:
+                ranked = rank(state, 0)
+                action = ranked[0][0]
+            else:
+                action = agent.choose(state, 0)
+            if isinstance(action, act.Place):
+                if cur is not None:
+                    cur["after"] = _yield_snapshot(state)
+                    turns.append(cur)
+                paid = action.cost if action.member != "treasurer" else 0
+                cur = {"round": state.round, "member": action.member, "before": _yield_snapshot(state),
+                       "paid": {"space": paid, "token": 0, "refresh": 0, "move": 0}, "actions": []}
+                if verbose and ranked:
+                    print(f"\n== round {state.round}, {state.books[0].signatures} signatures; placements:")
+                    for a, v in ranked[:top]:
+                        print(f"     {v:+7.1f} {state.describe_action(a)}")
+            if cur is not None:
+                if isinstance(action, act.BuyToken):
+                    cur["paid"]["token"] += 1
+                elif isinstance(action, act.Refresh):
+                    cur["paid"]["refresh"] += 1
+                elif isinstance(action, act.ShiftToken):
+                    cur["paid"]["move"] += 2
+                cur["actions"].append(state.describe_action(action))
+            if isinstance(action, act.Decline) and state.pending and state.pending[0].kind == "token":
+                declined += 1
+            if verbose:
+                nxt = f"  (next {ranked[1][1]:+.1f}: {state.describe_action(ranked[1][0])})" if ranked else ""
+                print(f"  {ranked[0][1] if ranked else 0.0:+7.1f} {state.describe_action(action)}{nxt}")
+            state.apply(action)
+        if cur is not None:
+            cur["after"] = _yield_snapshot(state)
+            turns.append(cur)
+    finally:
+        bots.use_weights(old)
+    end = _yield_snapshot(state)
+    totals: dict[str, float] = {f"signatures_{k}": sum(t["paid"][k] for t in turns)
+                                for k in ("space", "token", "refresh", "move")}
+    for r in range(1, 5):
+        totals[f"students_round_{r}"] = sum(t["after"]["students"] - t["before"]["students"]
+                                            for t in turns if t["round"] == r)
+        totals[f"tokens_round_{r}"] = sum(t["after"]["tokens"] - t["before"]["tokens"]
+                                          for t in turns if t["round"] == r)
+    totals.update({"students": end["students"], "tokens": end["tokens"], "signatures_left": end["signatures"],
+                   "tokens_declined": declined,
+                   "margin": state.scores()[0].total - state.automa_scores()["Ed E. Tor"].total})
+    return {"seed": seed, "turns": turns, "totals": totals}
 
 
 @dataclass(frozen=True)
@@ -277,6 +358,24 @@ def objective_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "tokens_placed": round(_mean(r["tokens"] for r in rows), 1)}
 
 
+def cmd_trace(args: argparse.Namespace) -> None:
+    weights = {**bots.TUNED.as_dict(), **_overrides(args.set)}
+    games_out = []
+    for seed in range(args.seed, args.seed + args.games):
+        game = trace_game(seed, args.difficulty, args.agent, weights, verbose=args.verbose)
+        if args.verbose:
+            print("\nturns (students +, tokens +, signatures before -> after, paid):")
+            for t in game["turns"]:
+                b, a = t["before"], t["after"]
+                print(f"  round {t['round']} {t['member']:12s} +{a['students'] - b['students']} students "
+                      f"+{a['tokens'] - b['tokens']} tokens, signatures {b['signatures']} -> {a['signatures']}, "
+                      f"paid {t['paid']}")
+        print(json.dumps({"seed": seed, **game["totals"]}))
+        games_out.append(game["totals"])
+    keys = list(games_out[0])
+    print(json.dumps({"games": len(games_out), "mean": {k: round(_mean(g[k] for g in games_out), 2) for k in keys}}))
+
+
 def cmd_duel(args: argparse.Namespace) -> None:
     n_deals = (args.games + 1) // 2
     jobs = [DuelJob(args.seed + d, s, args.agent) for d in range(n_deals) for s in (0, 1)]
@@ -400,6 +499,14 @@ def main(argv: list[str] | None = None) -> None:
     e.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
     e.add_argument("--report", action="store_true", help="only report what the run dir holds")
     e.set_defaults(fn=cmd_ed)
+
+    tr = sub.add_parser("trace", parents=[common], help="solo games move by move: rankings and each turn's yield")
+    tr.add_argument("--difficulty", default="normal", choices=DIFFICULTIES)
+    tr.add_argument("--games", type=int, default=1)
+    tr.add_argument("--seed", type=int, default=5010)
+    tr.add_argument("--verbose", action="store_true", help="print every decision with the agent's ranking")
+    tr.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
+    tr.set_defaults(fn=cmd_trace)
 
     d = sub.add_parser("duel", parents=[common], help="greedy new evaluation vs old, 2 players")
     d.add_argument("--games", type=int, default=50, help="games (two per deal, seats swapped)")

@@ -243,7 +243,8 @@ def test_the_solo_only_terms_leave_the_multiplayer_evaluation_alone() -> None:
                                     pot_photo=0.0, crowd=0.0, ed_future=0.0, teach=0.0))
     try:
         plain = values(two, 0)
-        bots.use_weights(replace(bots.TUNED, teach=2.0))     # a solo term off by default
+        bots.use_weights(replace(bots.TUNED, teach=2.0, prod=3.0, turn_clock=1.0,
+                                        sig_buy=1.5, pot_main=1.0))   # solo terms off by default
         loud = values(two, 0)
     finally:
         bots.use_weights(base)

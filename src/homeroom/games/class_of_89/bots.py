@@ -54,6 +54,7 @@ from homeroom.games.class_of_89.scoring import (
     ranked_points,
     sequential_pairs,
     staff_points,
+    student_count,
 )
 from homeroom.games.class_of_89.solo_plan import free_room, joint_chances
 
@@ -96,6 +97,11 @@ class Weights:
     three in the legal order: always the Editor first."""
     pot_designer: float = 1.5
     pot_photo: float = 1.5
+    pot_main: float = 0.0
+    """1: the unused ability counts only until the main action is done. After it the ability is a
+    legal action the lookahead values as it is, and counting it anyway made ending the turn without
+    it look like a loss of 1.5-3 points: in round 4 the bot paid 2 signatures (about 1.2 points
+    there) per token move again and again rather than end the turn (BOTS.md, fifth pass)."""
     ed_future: float = 1.0
     """How much of Ed's measured points still to come (:data:`ED_FUTURE`) the evaluation adds."""
     ed_realized: float = 1.0
@@ -116,6 +122,23 @@ class Weights:
     """Solo, per teacher point half earned, by time left: a student in a teacher's class holding
     one of the two tokens its card pays for, with room for the other (``teacher_potential``). Off:
     at 1 it lost 6 points of margin on 6 Normal deals (BOTS.md, fourth pass); kept to try again."""
+    prod: float = 0.0
+    """Solo, per student in the class photo up to ``prod_target``, by time left (``0.4 + 0.6 *
+    left``, like ``card``): an explicit production target. Greedy took a student in 23 of 72 main
+    actions (6 Normal games) and ended with about 7; a staff card or tile was preferred over a
+    placeable student by 3.6 (round 1) to 7.5 (round 4) points (BOTS.md, fifth pass)."""
+    prod_target: float = 11.0
+    """The students the production target counts up to (the rulebook's 97-point yearbook has 12)."""
+    turn_clock: float = 0.0
+    """Solo, 1: the time left that scales the resources in reach is the player's own turns left
+    (``turn_clock_left``), so it runs down when a team member is placed; 0: by rounds
+    (``time_left``), so it drops at each round end and the last turn of a round looked like a
+    loss of about 3 points to end (BOTS.md, fifth pass)."""
+    sig_buy: float = 0.0
+    """Solo, per signature that can still buy a token (``buys_left``: one a turn, this turn's
+    included while its signature action is unused): a signature is a token to come while turns
+    remain, not the few tenths ``signature`` gives it in round 4, where the bot spent half its
+    signatures on paid token moves (BOTS.md, fifth pass)."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -161,6 +184,26 @@ def time_left(state: Any) -> float:
         return 0.0
     rounds = int(components().board.get("rounds", 4))
     return max(0.0, (rounds - int(state.round) + 1) / rounds)
+
+
+def turn_clock_left(state: Any, seat: int = 0) -> float:
+    """Fraction of ``seat``'s turns still to come, counted from the next placement: 1 until the
+    first team member is placed, then (own turns left + 1) / all turns, so it runs down when a
+    member is placed and stays put through the rest of the turn, Ed's turn and the round end."""
+    if state.phase == "over":
+        return 0.0
+    board = components().board
+    total = int(board.get("rounds", 4)) * int(board.get("turns_per_round", 3))
+    return min(1.0, (turns_left(state, seat) + 1) / total)
+
+
+def buys_left(state: Any, seat: int = 0) -> int:
+    """Signature actions ``seat`` can still take: one a turn, this turn's included while it is
+    unused (not at the School Entrance, which has none)."""
+    if state.phase == "over":
+        return 0
+    now = state.phase == "act" and state.current == seat and not state.sig_done and state.location != ENTRANCE
+    return turns_left(state, seat) + (1 if now else 0)
 
 
 def turns_left(state: Any, seat: int) -> int:
@@ -421,6 +464,8 @@ def teacher_potential(book: Yearbook) -> float:
 def _potential(state: Any, w: Weights) -> float:
     """What the placed team member's unused ability is worth (see ``Weights.pot_editor``)."""
     if state.phase != "act" or state.member_done or state.current != 0:
+        return 0.0
+    if w.pot_main > 0 and state.main_done:
         return 0.0
     comp = components()
     at_entrance = state.location == ENTRANCE
@@ -745,11 +790,15 @@ def values(state: Any, seat: int) -> list[float]:
     half = bool(state.options.get("half_icons", True))
     left = time_left(state)
     if state.players == 1:
+        if w.turn_clock > 0:
+            left = turn_clock_left(state, 0)
         mine, eds = planned_objectives(state, w) if w.joint > 0 else solo_objectives(state, w)
         book = state.books[0]
         live = storage_live(state) or w.joint <= 0
         own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True, storage=live) + _leads(state, w) \
-            + _potential(state, w) + (w.teach * left * teacher_potential(book) if w.teach else 0.0)
+            + _potential(state, w) + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
+            + (w.prod * (0.4 + 0.6 * left) * min(float(student_count(book)), w.prod_target) if w.prod else 0.0) \
+            + (w.sig_buy * min(book.signatures, buys_left(state, 0)) if w.sig_buy else 0.0)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
         ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
         return [own - (ed_other + eds)]
