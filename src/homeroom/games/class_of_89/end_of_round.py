@@ -32,7 +32,6 @@ class EndOfRound(Solo):
         quiet = self.quiet
         events = [] if quiet else [Event(f"Round {self.round} ends.")]
         tracks = [b.tracks for b in self.books]
-        players = self.players
         for club in CLUBS:
             steps = [t[club] for t in tracks]
             best = max(steps)
@@ -40,7 +39,7 @@ class EndOfRound(Solo):
                 continue
             if steps.count(best) == 1:
                 leader = steps.index(best)
-                if leader >= players:  # Ed
+                if self._is_ed(leader):
                     token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
                     if not quiet:
                         events.append(Event(f"Ed leads {comp.club_name(club)} and takes a token."))

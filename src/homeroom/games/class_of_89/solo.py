@@ -327,35 +327,29 @@ class Solo(Bonuses):
         # the item on the Choice card, revealing more until one is possible
         item = comp.choice_cards[choice].items[where.id]
         card = self._ed_option(loc, item)  # (the usual case: that item is possible, nothing else asked)
-        if card:
-            self.school[loc][self.school[loc].index(card)] = ""
-            sup = self.school_sups.pop(card, "")
-            if not quiet:
-                events.append(Event(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
-                                    f"{comp.card_name(card)}."))
-            return [*events, *self._ed_put(card, "places", sup)]
-        possible = self._ed_options(loc)
-        if not possible:
-            if not quiet:
-                events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
-                                    f"{comp.token_name(where.token)} token and advances on "
-                                    f"{comp.club_name(where.club)}."))
-            return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
-        item = comp.choice_cards[choice].items[where.id]
-        reveals = 0
-        while item not in possible:
-            reveals += 1
-            if reveals > len(comp.choice_cards) + 1:
+        if not card:
+            possible = self._ed_options(loc)
+            if not possible:
                 if not quiet:
-                    events.append(Event(f"No Choice card shows a possible item: Ed takes a "
+                    events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
                                         f"{comp.token_name(where.token)} token and advances on "
                                         f"{comp.club_name(where.club)}."))
                 return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
-            choice = self._reveal_choice()
-            item = comp.choice_cards[choice].items[where.id]
-            if not quiet:
-                events.append(Event(f"Ed cannot take that; he reveals another Choice card: {item}.", reveals=True))
-        card = possible[item]
+            reveals = 0
+            while item not in possible:
+                reveals += 1
+                if reveals > len(comp.choice_cards) + 1:
+                    if not quiet:
+                        events.append(Event(f"No Choice card shows a possible item: Ed takes a "
+                                            f"{comp.token_name(where.token)} token and advances on "
+                                            f"{comp.club_name(where.club)}."))
+                    return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
+                choice = self._reveal_choice()
+                item = comp.choice_cards[choice].items[where.id]
+                if not quiet:
+                    events.append(Event(f"Ed cannot take that; he reveals another Choice card: {item}.",
+                                        reveals=True))
+            card = possible[item]
         self.school[loc][self.school[loc].index(card)] = ""
         sup = self.school_sups.pop(card, "")
         if not quiet:

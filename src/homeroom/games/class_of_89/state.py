@@ -96,11 +96,9 @@ class Co89State(PlayerTurn, State):
             return events
         if self.phase == "over":
             events.append(self._final_line())
-        if self.players == 1:  # Ed is not a seat: his log lines belong to nobody
-            for e in events:
-                if e.seat is not None and e.seat >= 1:  # (a line of Ed's: rewrite them all)
-                    return [e if e.seat is None or e.seat < 1 else Event(e.text, None, (), e.reveals)
-                            for e in events]
+        if self.players == 1 and any(e.seat is not None and e.seat >= 1 for e in events):
+            # Ed is not a seat: his log lines belong to nobody
+            return [e if e.seat is None or e.seat < 1 else Event(e.text, None, (), e.reveals) for e in events]
         return events
 
     def _final_line(self) -> Event:
