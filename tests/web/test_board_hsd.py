@@ -13,7 +13,7 @@ from typing import Any
 
 import board_hsd_harness as H
 import pytest
-from web_helpers import LiveServer
+from web_helpers import LiveServer, overflow_report
 
 from homeroom import games
 
@@ -303,3 +303,21 @@ def _shot(page: Any, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.mark.parametrize("seed", [17, 18, 20, 37])
+def test_graduation_fits_a_400px_screen(server: LiveServer, new_page: Any, board_served: None, seed: int) -> None:
+    """These seeded two-bot games end with a clique grid wider than a phone. Before the board's
+    grid had a shrinkable column, that grid's width set the column's, so the prompt above it
+    stuck out of the page by a pixel (a CI failure); the grid must scroll inside its clique."""
+    created = server.api("POST", "/api/tables", {
+        "game": H.GAME_ID, "players": 2, "seed": seed, "listed": False,
+        "seats": [{"kind": "random", "name": "Ana"}, {"kind": "random", "name": "Bob"}],
+    })
+    page = new_page(400, 800)
+    page.goto(server.url + created["spectator_url"])
+    page.wait_for_function("() => document.body?.dataset.terminal === 'true'", timeout=30_000)
+    assert "Graduation" in page.locator(".hsd-prompt").inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 400, overflow_report(page, 400)
+    prompt = page.locator(".hsd-prompt").bounding_box()
+    assert prompt is not None and prompt["x"] + prompt["width"] <= 400

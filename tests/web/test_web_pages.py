@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from web_helpers import LiveServer, shot
+from web_helpers import LiveServer, overflow_report, shot
 
 GAMES = ["class-of-89", "academic-society", "high-school-drama"]
 
@@ -87,7 +87,7 @@ def test_whole_game_through_the_generic_page(server: LiveServer, new_page: Any, 
     if game == GAMES[-1]:
         page.set_viewport_size({"width": 400, "height": 800})
         shot(page, "narrow-end", full_page=False)
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 400
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 400, overflow_report(page, 400)
         page.set_viewport_size({"width": 1280, "height": 800})
     # the replay viewer: the first position, then back to the end
     page.click("#replay-first")
@@ -156,7 +156,7 @@ def test_narrow_screens(server: LiveServer, new_page: Any) -> None:
     page.click(".game-card[data-game='high-school-drama']")
     shot(page, "narrow-lobby")
     width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= 400, f"the lobby is {width}px wide on a 400px screen"
+    assert width <= 400, f"the lobby is too wide on a 400px screen: {overflow_report(page, 400)}"
     page.select_option("#seats select[data-seat='1']", "random")
     page.click("#create-btn")
     page.wait_for_selector("#ready-card:not(.hidden)")
@@ -166,7 +166,7 @@ def test_narrow_screens(server: LiveServer, new_page: Any) -> None:
     shot(page, "narrow-table", full_page=False)
     # nothing wider than the screen
     overflow = page.evaluate("() => document.documentElement.scrollWidth")
-    assert overflow <= 400, f"the page is {overflow}px wide on a 400px screen"
+    assert overflow <= 400, f"the page is too wide on a 400px screen: {overflow_report(page, 400)}"
 
 
 def test_bad_links_say_what_is_wrong(server: LiveServer, new_page: Any) -> None:

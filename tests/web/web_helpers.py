@@ -76,3 +76,24 @@ def shot(page: Any, name: str, full_page: bool = True) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def overflow_report(page: Any, width: int) -> str:
+    """The page's scroll width and the deepest elements whose right edge passes `width`, so a
+    failed narrow-screen check names what is too wide instead of only a number."""
+    return page.evaluate(
+        """(w) => {
+            const out = [];
+            for (const el of document.querySelectorAll('body *')) {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 || r.right <= w + 0.01) continue;
+                if ([...el.children].some(c => c.getBoundingClientRect().right > w + 0.01)) continue;
+                const cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
+                out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${cls} right=${r.right.toFixed(1)} `
+                         + JSON.stringify((el.textContent || '').trim().slice(0, 40)));
+                if (out.length >= 8) break;
+            }
+            return `scrollWidth=${document.documentElement.scrollWidth}; ` + (out.join('; ') || 'no element passes the edge');
+        }""",
+        width,
+    )
