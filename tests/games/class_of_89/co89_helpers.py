@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeroom.engine import Rng
 from homeroom.games.class_of_89 import GAME
 from homeroom.games.class_of_89.components import CLUBS, components
 from homeroom.games.class_of_89.model import Superlative, Yearbook
@@ -94,3 +95,20 @@ def stock(state: Co89State, location: int, cards: list[str]) -> None:
         pos = next(p for p in free if lk_spaces[p] == kind)
         free.remove(pos)
         state.school[location][pos] = card
+
+
+def random_solo_positions(seed0: int, games_n: int, **options: Any) -> list[Co89State]:
+    """Every position of ``games_n`` seeded random solo games (seeds from ``seed0``), quiet (no
+    log text), cloned as they were reached. ``options`` maps an option to a value or to a
+    function of the game's index (so games can alternate variants)."""
+    out: list[Co89State] = []
+    for k in range(games_n):
+        chosen = {name: value(k) if callable(value) else value for name, value in options.items()}
+        state = GAME.new_state(1, seed0 + k, chosen)
+        assert isinstance(state, Co89State)
+        state.set_quiet()
+        rng = Rng(k)
+        while not state.is_terminal():
+            out.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return out

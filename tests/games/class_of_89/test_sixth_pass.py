@@ -10,8 +10,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from homeroom import games
-from homeroom.engine import Rng
+from co89_helpers import random_solo_positions
+
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.state import Co89State
@@ -73,18 +73,8 @@ def old_refill(state: Co89State) -> None:
 
 
 # ------------------------------------------------------------------ the comparison
-def positions(games_n: int = 10) -> list[Co89State]:
-    game = games.get("class-of-89")
-    out: list[Co89State] = []
-    for seed in range(games_n):
-        state = game.new_state(1, 6100 + seed, {"half_icons": seed % 3 != 0})
-        assert isinstance(state, Co89State)
-        state.set_quiet()
-        rng = Rng(seed)
-        while not state.is_terminal():
-            out.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return out
+def positions() -> list[Co89State]:
+    return random_solo_positions(6100, 10, half_icons=lambda k: k % 3 != 0)
 
 
 def test_photo_facts_and_refill_are_the_code_before() -> None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from co89_helpers import random_solo_positions
 
-from homeroom import games
 from homeroom.engine import Rng
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import Keep, Photograph, Take
@@ -128,18 +128,8 @@ def old_scan(book: Yearbook, card: str, cls: Any) -> list[Any]:
 
 
 # ------------------------------------------------------------------ the comparison
-def positions(half_icons: bool, games_n: int = 12) -> list[Co89State]:
-    game = games.get("class-of-89")
-    out: list[Co89State] = []
-    for seed in range(games_n):
-        state = game.new_state(1, 4100 + seed, {"half_icons": half_icons, "solo_extra_abc": seed % 2 == 0})
-        assert isinstance(state, Co89State)
-        state.set_quiet()
-        rng = Rng(seed)
-        while not state.is_terminal():
-            out.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return out
+def positions(half_icons: bool) -> list[Co89State]:
+    return random_solo_positions(4100, 12, half_icons=half_icons, solo_extra_abc=lambda k: k % 2 == 0)
 
 
 @pytest.mark.parametrize("half_icons", [True, False])
