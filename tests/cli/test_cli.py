@@ -117,7 +117,7 @@ def test_bench_and_data_check() -> None:
     report = json.loads(result.stdout)
     row = report["cases"][0]
     assert row["games_per_second"] > 0 and row["apply_us"] > 0
-    assert report["reference"]["actions_per_second"] > 0 and row["ratio"] > 0
+    assert report["reference"]["decisions_per_second"] > 0 and row["ratio"] > 0
     assert run("data", "check", "toy").exit_code == 0
     checked = run("data", "check", "academic-society")
     assert checked.exit_code == 0 and "stand-in fields" in checked.output and "treatises" in checked.output

@@ -1,6 +1,7 @@
 """The speed reference: with OpenSpiel installed, the median of every pure-Python game it
-registers, counted the way our decisions are (a chance outcome is one action, a simultaneous move
-one action per player), mean-field games left out and a game that fails reported, not fatal.
+registers, counted the way our decisions are (a player's move is one decision, a simultaneous move
+one per player; a chance outcome takes time but is not a decision, and the all-actions count is
+reported beside it), mean-field games left out and a game that fails reported, not fatal.
 
 A fake ``pyspiel`` stands in, so this runs whether OpenSpiel is installed or not."""
 
@@ -89,26 +90,32 @@ def test_only_playable_pure_python_games_are_listed(fake_openspiel: dict[str, An
     assert ref.openspiel_games() == ["python_broken", "python_three", "python_two"]
 
 
-def test_a_simultaneous_move_counts_one_action_per_player(fake_openspiel: dict[str, Any]) -> None:
+def test_decisions_count_each_player_of_a_simultaneous_move_and_no_chance_outcome(
+        fake_openspiel: dict[str, Any]) -> None:
     three = ref._openspiel_rate("python_three", 0.01)
     two = ref._openspiel_rate("python_two", 0.01)
-    assert three > 0 and two > 0
-    # a playout of the 3-player game is 1 + 3 + 1 actions, of the 2-player one 1 + 2 + 1: per
-    # playout the same work, so the 3-player game counts about 5/4 as many actions a second
-    assert 1.0 < three / two < 1.6
+    # a playout of the 3-player game is a chance outcome, 3 simultaneous decisions and 1 more
+    # decision: 4 decisions in 5 actions (the 2-player game: 3 in 4), over the same CPU time
+    assert three["decisions"] / three["actions"] == pytest.approx(4 / 5)
+    assert two["decisions"] / two["actions"] == pytest.approx(3 / 4)
+    # per playout the same work, so the 3-player game counts about 4/3 as many decisions a second
+    assert 1.0 < three["decisions"] / two["decisions"] < 1.8
 
 
 def test_the_reference_is_the_median_and_names_what_it_skipped(fake_openspiel: dict[str, Any]) -> None:
     report = ref.reference(0.03)
-    assert report["reference"] == "median of OpenSpiel's 2 pure-Python games"
-    assert set(report["games"]) == {"python_three", "python_two"}
+    assert report["reference"] == "median of OpenSpiel's 2 pure-Python games, player decisions"
+    assert set(report["games"]) == set(report["games_all_actions"]) == {"python_three", "python_two"}
     assert report["skipped"] == {"python_broken": "RuntimeError: needs a data file"}
     low, high = sorted(report["games"].values())
-    assert report["actions_per_second"] == pytest.approx((low + high) / 2, abs=0.1)
+    assert report["decisions_per_second"] == pytest.approx((low + high) / 2, abs=0.1)
+    low, high = sorted(report["games_all_actions"].values())
+    assert report["all_actions_per_second"] == pytest.approx((low + high) / 2, abs=0.1)
+    assert report["all_actions_per_second"] > report["decisions_per_second"]
 
 
 def test_without_openspiel_the_builtin_stand_in_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # import fails
     report = ref.reference(0.05)
     assert report["reference"] == "built-in OpenSpiel-style pure-Python tic-tac-toe"
-    assert report["actions_per_second"] > 0
+    assert report["decisions_per_second"] > 0

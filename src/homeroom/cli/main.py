@@ -418,12 +418,15 @@ def bench(
                       f"{r['legal_actions_us']:.1f}", f"{r['apply_us']:.1f}", f"{r['clone_us']:.0f}",
                       f"{r['to_json_us']:.0f}", f"{r['state_bytes']['held'] / 1024:.1f}")
     console.print(table)
-    console.print(f"reference: {ref['reference']}, {ref['actions_per_second']:.0f} actions per CPU second "
+    console.print(f"reference: {ref['reference']}, {ref['decisions_per_second']:.0f} decisions per CPU second "
                   f"({ref['before']:.0f} before the cases, {ref['after']:.0f} after: "
                   f"{ref['drift']:.0%} drift)", style="dim")
     if ref.get("games"):
-        console.print("reference games, actions per CPU second: " + ", ".join(
-            f"{name.removeprefix('python_')} {rate:.0f}" for name, rate in sorted(ref["games"].items(), key=lambda kv: kv[1]))
+        every = ref.get("games_all_actions", {})
+        console.print("reference games, player decisions per CPU second (all actions, chance outcomes too, in "
+                      f"brackets; their median {ref.get('all_actions_per_second', 0):.0f}): " + ", ".join(
+            f"{name.removeprefix('python_')} {rate:.0f} ({every.get(name, rate):.0f})"
+            for name, rate in sorted(ref["games"].items(), key=lambda kv: kv[1]))
             + "".join(f"; not played: {name} ({why})" for name, why in ref.get("skipped", {}).items()), style="dim")
     console.print("p: players; ms: CPU ms per game; dec/s and dec: decisions per CPU second and per game; "
                   "xref: dec/s over the "

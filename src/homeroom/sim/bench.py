@@ -145,20 +145,20 @@ def run(game_ids: Sequence[str] | None = None, seconds: float = 2.0) -> list[dic
 def with_reference(cases: Sequence[tuple[str, int]], seconds: float = 2.0) -> dict[str, Any]:
     """Measure ``cases`` (game, players) with the reference workload measured before and after
     them (its two figures show how steady the machine was); each row gets ``ratio``, its
-    decisions per CPU second over the reference's actions per CPU second."""
+    decisions per CPU second over the reference's (both count players' decisions)."""
     from homeroom.sim.reference import reference
 
     ref_seconds = max(0.2, min(seconds, 2.0))
     before = reference(ref_seconds)
     rows = [bench_case(gid, n, seconds=seconds) for gid, n in cases]
     after = reference(ref_seconds)
-    rate = statistics.mean([before["actions_per_second"], after["actions_per_second"]])
+    rate = statistics.mean([before["decisions_per_second"], after["decisions_per_second"]])
     for row in rows:
         row["ratio"] = round(row["decisions_per_second"] / rate, 3)
         row["quiet_ratio"] = round(row["quiet_decisions_per_second"] / rate, 3)
-    spread = abs(before["actions_per_second"] - after["actions_per_second"]) / rate
-    return {"reference": {**before, "actions_per_second": round(rate, 1),
-                          "before": before["actions_per_second"], "after": after["actions_per_second"],
+    spread = abs(before["decisions_per_second"] - after["decisions_per_second"]) / rate
+    return {"reference": {**before, "decisions_per_second": round(rate, 1),
+                          "before": before["decisions_per_second"], "after": after["decisions_per_second"],
                           "drift": round(spread, 3)},
             "cases": rows}
 
