@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from homeroom import games
 from homeroom.agents import AgentError, kinds, make_agent
 from homeroom.agents.greedy import GreedyAgent
-from homeroom.agents.levels import LABELS, LEVELS
+from homeroom.agents.levels import HARD_ITERATIONS, LABELS, LEVELS, HardAgent
 from homeroom.agents.mcts import MctsAgent
+from homeroom.engine.bots import BotSettings
 from homeroom.engine.rng import Rng
 from homeroom.server.bots import BOT_PRESETS, check_kind
 from homeroom.sim.tournament import tournament
@@ -36,6 +39,30 @@ def test_each_level_is_its_recipe() -> None:
     assert isinstance(medium, GreedyAgent) and medium.epsilon == 0 and medium.depth == 2
     assert isinstance(hard, MctsAgent) and hard.iterations == 1000 and hard.seconds == 3.0 and hard.name == "hard"
     assert make_agent("hard:seconds=2,iterations=50").budget() == "50 iterations or 2 s per decision"  # type: ignore[attr-defined]
+
+
+def test_a_games_hard_budget_applies_from_its_player_count() -> None:
+    plain = BotSettings()
+    assert [plain.hard_budget(n, 1000) for n in (1, 2, 5)] == [1000, 1000, 1000]
+    tuned = BotSettings(hard_iterations=((5, 4000), (4, 3000)))  # pairs in any order
+    assert [tuned.hard_budget(n, 1000) for n in (2, 3, 4, 5)] == [1000, 1000, 3000, 4000]
+
+
+def test_hard_searches_with_the_games_budget_unless_given_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = games.get("high-school-drama")
+    monkeypatch.setattr(game, "bots", dataclasses.replace(game.bots, hard_iterations=((3, 7), (4, 11))))
+    for players, own, expected in ((2, None, HARD_ITERATIONS), (3, None, 7), (4, None, 11), (4, 5, 5)):
+        state = game.new_state(players, 11)
+        rng = Rng(3)
+        while len(state.legal_actions()) < 2:
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.to_move
+        assert seat is not None
+        bot = make_agent("hard" if own is None else f"hard:iterations={own}", seed=1)
+        assert isinstance(bot, HardAgent)
+        bot.seconds = 600.0  # the budget, not the clock, must stop each search
+        assert bot.choose(state, seat) in state.legal_actions()
+        assert bot.last_iterations == expected, (players, own)
 
 
 @pytest.mark.parametrize("spec, words", [

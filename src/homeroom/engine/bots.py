@@ -36,6 +36,18 @@ class BotSettings:
     own_turn_depth: int = 0
     """Down to which depth MCTS orders the searching seat's own follow-up decisions by the
     one-step evaluation (0: only the root)."""
+    hard_iterations: tuple[tuple[int, int], ...] = ()
+    """The ``hard`` level's search budget where this game's measurements found the shared default
+    too little within the second or two a person waits: ``(from this many players, iterations)``
+    pairs, the last pair whose player count is reached applying. Empty: the shared default."""
+
+    def hard_budget(self, players: int, default: int) -> int:
+        """``hard``'s iterations a decision at ``players`` players (``default`` unless a pair applies)."""
+        budget = default
+        for at_least, iterations in sorted(self.hard_iterations):
+            if players >= at_least:
+                budget = iterations
+        return budget
 
     @property
     def has_own_evaluation(self) -> bool:
