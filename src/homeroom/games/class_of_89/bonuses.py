@@ -295,15 +295,17 @@ class Bonuses:
         quiet = self.quiet
         if quiet:  # no log text: no name, verb or source needed
             name = source = ""
+            owner: int | None = None
         else:
             name = self._name(seat)
+            owner = seat if seat < self.players else None  # Ed's lines belong to nobody (not a seat)
             verb, _, source = verb.partition(" from ")  # "takes from the school": "takes X from the school at ..."
             source = f" from {source}" if source else ""
         if kind == "staff":
             book.staff.append(card)
             if quiet:
                 return self._gain(seat, comp.staff[card].gains)
-            return [Event(f"{name} {verb} {comp.card_name(card)}{source} into the staff section.", seat),
+            return [Event(f"{name} {verb} {comp.card_name(card)}{source} into the staff section.", owner),
                     *self._gain(seat, comp.staff[card].gains)]
         if kind.startswith("tile"):
             cells = pl.tile_cells(card, at)
@@ -317,7 +319,7 @@ class Bonuses:
             text = f"{name} {verb} the {comp.card_name(card)} tile{source} at {grid_cell(at)}"
             if sup:
                 text += f" with {comp.card_name(sup)} as its Senior Superlative"
-            events = [Event(text + ".", seat)]
+            events = [Event(text + ".", owner)]
             events += self._cover(cells, seat, comp.tiles[card].gains)
             return events
         book.photo[at] = card
@@ -328,22 +330,22 @@ class Bonuses:
             text = f"{name} {verb} {comp.card_name(card)}{source} at {cell(at)}"
             if abc:
                 text += ", covering the initial with the ABC token"
-            events.append(Event(text + ".", seat))
+            events.append(Event(text + ".", owner))
         if self.options.get("half_icons", True):
             for club in pl.matches_at(book, at):
                 if not quiet:
-                    events.append(Event(f"The {comp.club_name(club)} half-icons match.", seat))
+                    events.append(Event(f"The {comp.club_name(club)} half-icons match.", owner))
                 events += self._advance(seat, club)
         row, col = pl.completed_lines(book, at)
         if row is not None:
             book.rows_done.append(row)
             if not quiet:
-                events.append(Event(f"{name} completes row {row + 1} of the class photo.", seat))
+                events.append(Event(f"{name} completes row {row + 1} of the class photo.", owner))
             events += self._gain(seat, comp.row_bonuses[row], optional_draws=True)  # "choose up to 1"
         if col is not None:
             book.cols_done.append(col)
             if not quiet:
-                events.append(Event(f"{name} completes column {col + 1} of the class photo.", seat))
+                events.append(Event(f"{name} completes column {col + 1} of the class photo.", owner))
             events += self._gain(seat, comp.column_sides[book.side][col] if book.side else [])
         return events
 
@@ -362,7 +364,8 @@ class Bonuses:
             for half in pl.completed_halves(book):
                 book.halves.append(half)
                 club = comp.halves[half]
-                events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.", seat))
+                events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.",
+                                    seat if seat < self.players else None))  # (Ed: nobody's line)
                 events += self._advance(seat, club)
         return events
 
@@ -432,6 +435,7 @@ class Bonuses:
             return self._gain(seat, steps[pos])
         name = self._name(seat)
         top = " (the top!)" if pos + 1 == len(steps) else ""
-        return [Event(f"{name} advances to step {pos + 1} of {comp.club_name(club)}{top}.", seat),
+        return [Event(f"{name} advances to step {pos + 1} of {comp.club_name(club)}{top}.",
+                      seat if seat < self.players else None),  # (Ed: nobody's line)
                 *self._gain(seat, steps[pos])]
 

@@ -96,10 +96,7 @@ class Co89State(PlayerTurn, State):
             return events
         if self.phase == "over":
             events.append(self._final_line())
-        if self.players == 1 and any(e.seat is not None and e.seat >= 1 for e in events):
-            # Ed is not a seat: his log lines belong to nobody
-            return [e if e.seat is None or e.seat < 1 else Event(e.text, None, (), e.reveals) for e in events]
-        return events
+        return events  # (Ed is not a seat: the rules give his log lines no seat as they write them)
 
     def _final_line(self) -> Event:
         """The last log line: every score and the winner (solo: the player's score against Ed's)."""
