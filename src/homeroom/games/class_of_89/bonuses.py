@@ -20,10 +20,8 @@ from homeroom.games.class_of_89.actions import (
     Keep,
     Photograph,
     Take,
-    cell,
-    grid_cell,
 )
-from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.components import NAMES, components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
 _CELLS_MEMO: dict[tuple[Any, ...], dict[str, bytes]] = {}
@@ -276,12 +274,11 @@ class Bonuses:
         return book.tokens[target]
 
     def _target_name(self, book: Yearbook, target: int) -> str:
-        comp = components()
         if target == STORAGE:
             return "storage"
         if target >= SUPERLATIVE:
-            return comp.card_name(book.superlatives[target - SUPERLATIVE].student)
-        return comp.card_name(book.photo[target])
+            return NAMES.card[book.superlatives[target - SUPERLATIVE].student]
+        return NAMES.card[book.photo[target]]
 
     def _school_cards(self, kind: str) -> list[str]:
         lk = pl.lookup()
@@ -305,7 +302,7 @@ class Bonuses:
             book.staff.append(card)
             if quiet:
                 return self._gain(seat, comp.staff[card].gains)
-            return [Event(f"{name} {verb} {comp.card_name(card)}{source} into the staff section.", owner),
+            return [Event(f"{name} {verb} {NAMES.card[card]}{source} into the staff section.", owner),
                     *self._gain(seat, comp.staff[card].gains)]
         if kind.startswith("tile"):
             cells = pl.tile_cells(card, at)
@@ -316,9 +313,9 @@ class Bonuses:
                 book.superlatives.append(Superlative(card, sup))
             if quiet:
                 return self._cover(cells, seat, comp.tiles[card].gains)
-            text = f"{name} {verb} the {comp.card_name(card)} tile{source} at {grid_cell(at)}"
+            text = f"{name} {verb} the {NAMES.card[card]} tile{source} at {NAMES.grid_cell[at]}"
             if sup:
-                text += f" with {comp.card_name(sup)} as its Senior Superlative"
+                text += f" with {NAMES.card[sup]} as its Senior Superlative"
             events = [Event(text + ".", owner)]
             events += self._cover(cells, seat, comp.tiles[card].gains)
             return events
@@ -327,14 +324,14 @@ class Bonuses:
             book.abc_slots.append(at)
         events = []
         if not quiet:
-            text = f"{name} {verb} {comp.card_name(card)}{source} at {cell(at)}"
+            text = f"{name} {verb} {NAMES.card[card]}{source} at {NAMES.cell[at]}"
             if abc:
                 text += ", covering the initial with the ABC token"
             events.append(Event(text + ".", owner))
         if self.options.get("half_icons", True):
             for club in pl.matches_at(book, at):
                 if not quiet:
-                    events.append(Event(f"The {comp.club_name(club)} half-icons match.", owner))
+                    events.append(Event(f"The {NAMES.club[club]} half-icons match.", owner))
                 events += self._advance(seat, club)
         row, col = pl.completed_lines(book, at)
         if row is not None:
@@ -381,7 +378,6 @@ class Bonuses:
                     events += self._ed_gain(g)
             return events
         book = self.books[seat]
-        comp = components()
         name = self._name(seat)
         for g in gains:
             if g == "signature":
@@ -391,7 +387,7 @@ class Bonuses:
             elif g.startswith("token:"):
                 token = g[6:]
                 if token != "any" and not self._has_token_target(book):
-                    events.append(Event(f"{name} has no room for a {comp.token_name(token)} and discards it.", seat))
+                    events.append(Event(f"{name} has no room for a {NAMES.token[token]} and discards it.", seat))
                 else:
                     self.pending.append(Pending("token", seat, token=token))
             elif g.startswith("club:"):
@@ -406,7 +402,7 @@ class Bonuses:
                 cards = [c for c in (self._draw(kind) for _ in range(3)) if c]
                 if cards:
                     self.pending.append(Pending(g, seat, cards=cards, optional=optional_draws))
-                    shown = ", ".join(comp.card_name(c) for c in cards)
+                    shown = ", ".join(NAMES.card[c] for c in cards)
                     events.append(Event(f"{name} draws {len(cards)} {kind} cards.", seat,
                                         ((seat, f"You draw {shown}."),), reveals=True))
             elif g in ("pick_student", "pick_teacher"):
@@ -425,17 +421,17 @@ class Bonuses:
         if pos >= len(steps):
             if seat >= self.players:  # Ed
                 token = "any" if club == "honor" else next(lc.token for lc in comp.locations if lc.club == club)
-                return [Event(f"Ed is already at the top of {comp.club_name(club)} and takes a token instead."),
+                return [Event(f"Ed is already at the top of {NAMES.club[club]} and takes a token instead."),
                         *self._ed_gain("token:" + token)]
             book.signatures += 1
-            return [Event(f"{self._name(seat)} is already at the top of {comp.club_name(club)} and gains a "
+            return [Event(f"{self._name(seat)} is already at the top of {NAMES.club[club]} and gains a "
                           "signature.", seat)]
         book.tracks[club] = pos + 1
         if self.quiet:
             return self._gain(seat, steps[pos])
         name = self._name(seat)
         top = " (the top!)" if pos + 1 == len(steps) else ""
-        return [Event(f"{name} advances to step {pos + 1} of {comp.club_name(club)}{top}.",
+        return [Event(f"{name} advances to step {pos + 1} of {NAMES.club[club]}{top}.",
                       seat if seat < self.players else None),  # (Ed: nobody's line)
                 *self._gain(seat, steps[pos])]
 

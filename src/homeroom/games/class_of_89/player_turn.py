@@ -35,9 +35,8 @@ from homeroom.games.class_of_89.actions import (
     TakeEntrance,
     Unstore,
     UseMember,
-    grid_cell,
 )
-from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
+from homeroom.games.class_of_89.components import CLUBS, NAMES, TOKENS, components
 from homeroom.games.class_of_89.end_of_round import EndOfRound
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
 
@@ -296,7 +295,6 @@ class PlayerTurn(EndOfRound):
     def _place_member(self, a: Place) -> list[Event]:
         seat = self.current
         book = self.books[seat]
-        comp = components()
         book.used.append(a.member)
         self.member = a.member
         self.main_done = self.sig_done = self.member_done = False
@@ -307,7 +305,7 @@ class PlayerTurn(EndOfRound):
             self.entrance.append((seat, a.member))
             if quiet:
                 return []
-            return [Event(f"{self._name(seat)} sends the {comp.member_name(a.member)} to the School Entrance.",
+            return [Event(f"{self._name(seat)} sends the {NAMES.member[a.member]} to the School Entrance.",
                           seat)]
         i = _location_index()[a.location]
         self.location = i
@@ -321,8 +319,8 @@ class PlayerTurn(EndOfRound):
             paid = " (the Treasurer ignores the cost)"
         if quiet:
             return []
-        who = f"{self._name(seat)}'s {comp.member_name(a.member)}"
-        return [Event(f"{who} goes to the {comp.locations[i].name}{paid}.", seat)]
+        who = f"{self._name(seat)}'s {NAMES.member[a.member]}"
+        return [Event(f"{who} goes to the {NAMES.location[i]}{paid}.", seat)]
 
     def _turn_action(self, a: Action) -> list[Event]:
         seat = self.current
@@ -357,7 +355,7 @@ class PlayerTurn(EndOfRound):
             self.pending.append(Pending("token", seat, token=token))
             if self.quiet:
                 return []
-            return [Event(f"{name} pays a signature for a {comp.token_name(token)} token.", seat)]
+            return [Event(f"{name} pays a signature for a {NAMES.token[token]} token.", seat)]
         if isinstance(a, Refresh):
             self.sig_done = True
             book.signatures -= 1
@@ -365,8 +363,8 @@ class PlayerTurn(EndOfRound):
             self._refill((self.location,))
             if self.quiet:
                 return []
-            shown = ", ".join(comp.card_name(c) for c in self.school[self.location] if c)
-            return [Event(f"{name} pays a signature to wipe and refresh the {comp.locations[self.location].name}: "
+            shown = ", ".join(NAMES.card[c] for c in self.school[self.location] if c)
+            return [Event(f"{name} pays a signature to wipe and refresh the {NAMES.location[self.location]}: "
                           f"{shown}.", seat, reveals=True)]
         if isinstance(a, UseMember):
             self.member_done = True
@@ -374,21 +372,21 @@ class PlayerTurn(EndOfRound):
                 club = comp.board["entrance_club"] if self.location == ENTRANCE else comp.locations[self.location].club
                 if self.quiet:
                     return self._advance(seat, club)
-                return [Event(f"{name}'s Editor works on the {comp.club_name(club)} page.", seat),
+                return [Event(f"{name}'s Editor works on the {NAMES.club[club]} page.", seat),
                         *self._advance(seat, club)]
             token = "any" if self.location == ENTRANCE else comp.locations[self.location].token
             book.signatures += 1
             self.pending.append(Pending("token", seat, token=token))
             if self.quiet:
                 return []
-            what = "any token" if token == "any" else f"a {comp.token_name(token)} token"
+            what = "any token" if token == "any" else f"a {NAMES.token[token]} token"
             return [Event(f"{name}'s Designer gains a signature and {what}.", seat)]
         if isinstance(a, Unstore):
             book.storage.remove(a.token)
             self._tokens_at(book, a.target).append(a.token)
             if self.quiet:
                 return []
-            return [Event(f"{name} moves a stored {comp.token_name(a.token)} onto "
+            return [Event(f"{name} moves a stored {NAMES.token[a.token]} onto "
                           f"{self._target_name(book, a.target)}.", seat)]
         if isinstance(a, ShiftToken):
             book.signatures -= int(comp.board["move_token_cost"])
@@ -396,14 +394,13 @@ class PlayerTurn(EndOfRound):
             self.pending.append(Pending("move", seat, token=a.token, source=a.source))
             if self.quiet:
                 return []
-            return [Event(f"{name} pays 2 signatures to move a {comp.token_name(a.token)} off "
+            return [Event(f"{name} pays 2 signatures to move a {NAMES.token[a.token]} off "
                           f"{self._target_name(book, a.source)}.", seat)]
         raise IllegalAction(f"unexpected action {a!r}")
 
     def _resolve(self, p: Pending, a: Action) -> list[Event]:
         seat = p.seat
         book = self.books[seat]
-        comp = components()
         name = "" if self.quiet else self._name(seat)  # (for log text only)
         if isinstance(a, ChooseToken):
             self.pending.append(Pending("token", seat, token=a.token))
@@ -412,14 +409,14 @@ class PlayerTurn(EndOfRound):
             self._tokens_at(book, a.target).append(a.token)
             if self.quiet:
                 return []
-            return [Event(f"{name} puts a {comp.token_name(a.token)} on {self._target_name(book, a.target)}.", seat)]
+            return [Event(f"{name} puts a {NAMES.token[a.token]} on {self._target_name(book, a.target)}.", seat)]
         if isinstance(a, PlaceOneByOne):
             self.ones_supply -= 1
             book.ones += 1
             book.grid[a.at] = "1x1"
             if self.quiet:
                 return self._cover([a.at], seat)
-            return [Event(f"{name} places a 1x1 tile at {grid_cell(a.at)}.", seat),
+            return [Event(f"{name} places a 1x1 tile at {NAMES.grid_cell[a.at]}.", seat),
                       *self._cover([a.at], seat)]
         if isinstance(a, Keep):
             if p.kind.startswith("draw"):
@@ -444,7 +441,7 @@ class PlayerTurn(EndOfRound):
                 if self.quiet:
                     return []
                 return [Event(f"{name} can place none of the drawn cards, discards "
-                              f"{comp.card_name(p.cards[0])} and returns the others to the bottom.", seat,
+                              f"{NAMES.card[p.cards[0]]} and returns the others to the bottom.", seat,
                               reveals=True)]
             if self.quiet:
                 return []
@@ -455,11 +452,11 @@ class PlayerTurn(EndOfRound):
                 book.signatures += 1
                 if self.quiet:
                     return []
-                return [Event(f"{name} leads {comp.club_name(p.club)} and takes a signature.", seat)]
+                return [Event(f"{name} leads {NAMES.club[p.club]} and takes a signature.", seat)]
             self.pending.append(Pending("token", seat, token=a.choice))
             if self.quiet:
                 return []
-            return [Event(f"{name} leads {comp.club_name(p.club)} and takes a {comp.token_name(a.choice)}.", seat)]
+            return [Event(f"{name} leads {NAMES.club[p.club]} and takes a {NAMES.token[a.choice]}.", seat)]
         raise IllegalAction(f"unexpected action {a!r}")
 
     # ---------------------------------------------------------- turn flow
