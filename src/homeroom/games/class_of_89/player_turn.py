@@ -91,6 +91,19 @@ def _member_places(member: str) -> list[Place]:
     return table
 
 
+_AT_ENTRANCE = 15
+"""The index of a member's School Entrance action in its :func:`_members_places` row (after the
+mat's 15 spaces)."""
+
+
+@cache
+def _members_places() -> tuple[tuple[str, list[Place]], ...]:
+    """Each team member in board order with its Place action for every space of the mat (at
+    location * 3 + cost spot, as :func:`_member_places`) and then the School Entrance's."""
+    return tuple((member, [*_member_places(member), _place(member, "entrance", 0)])
+                 for member in components().board["members"])
+
+
 @cache
 def _location_index() -> dict[str, int]:
     """Each location's index on the mat by its id."""
@@ -148,28 +161,27 @@ class PlayerTurn(EndOfRound):
         return list(cached)
 
     def _scan_placement_actions(self, seat: int, book: Yearbook, entrance: bool) -> list[Action]:
-        out: list[Action] = []
-        signatures = book.signatures
         # the open spaces (as location * 3 + cost), in location then cost order: any (the
         # Treasurer ignores the cost and may join his own team) and those another member may take
-        anywhere: list[int] = []
-        payable: list[int] = []
-        for loc, row in enumerate(self.spaces):
-            mine = seat in row
-            base = loc * 3
-            for cost, occ in enumerate(row):
-                if occ == EMPTY:
-                    anywhere.append(base + cost)
-                    if not mine and signatures >= cost:
-                        payable.append(base + cost)
+        sp = self.spaces
+        flat = (*sp[0], *sp[1], *sp[2], *sp[3], *sp[4])
+        anywhere = [spot for spot, occ in enumerate(flat) if occ == EMPTY]
+        signatures = book.signatures
+        if seat in flat:  # not where the seat's own team already is
+            mine = [seat in row for row in sp]
+            payable = [spot for spot in anywhere if not mine[spot // 3] and spot % 3 <= signatures]
+        elif signatures >= 2:  # (every cost paid)
+            payable = anywhere
+        else:
+            payable = [spot for spot in anywhere if spot % 3 <= signatures]
+        out: list[Action] = []
         used = book.used
-        for member in components().board["members"]:
+        for member, places in _members_places():
             if member in used:
                 continue
-            places = _member_places(member)
             out += [places[spot] for spot in (anywhere if member == "treasurer" else payable)]
             if entrance:
-                out.append(_place(member, "entrance", 0))
+                out.append(places[_AT_ENTRANCE])
         if not out:
             out.append(Forgo())
         return out
