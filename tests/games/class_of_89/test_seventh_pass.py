@@ -1,0 +1,238 @@
+"""The seventh speed pass of issue 18 (Class of '89 solo playouts) changes no answer: the rewritten
+helpers equal verbatim copies of the code before them on seeded random positions (the placement
+scan, the objective measures, the students' cells by runs of empty cells), the log's name tables
+give what the components' methods give, shared log lines are the events they stand for, and Ed's
+log lines carry no seat as they are written."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from co89_helpers import random_solo_positions
+
+from homeroom.engine import Event, Rng
+from homeroom.games.class_of_89 import bonuses, scoring
+from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89.actions import Forgo, cell, grid_cell
+from homeroom.games.class_of_89.components import NAMES, components
+from homeroom.games.class_of_89.game import GAME
+from homeroom.games.class_of_89.model import EMPTY, Yearbook
+from homeroom.games.class_of_89.player_turn import _member_places, _place
+from homeroom.games.class_of_89.state import Co89State
+
+
+# ------------------------------------------------------------------ the code before (verbatim)
+def old_scan_placement_actions(state: Co89State, seat: int, book: Yearbook, entrance: bool) -> list[Any]:
+    out: list[Any] = []
+    signatures = book.signatures
+    anywhere: list[int] = []
+    payable: list[int] = []
+    for loc, row in enumerate(state.spaces):
+        mine = seat in row
+        base = loc * 3
+        for cost, occ in enumerate(row):
+            if occ == EMPTY:
+                anywhere.append(base + cost)
+                if not mine and signatures >= cost:
+                    payable.append(base + cost)
+    used = book.used
+    for member in components().board["members"]:
+        if member in used:
+            continue
+        places = _member_places(member)
+        out += [places[spot] for spot in (anywhere if member == "treasurer" else payable)]
+        if entrance:
+            out.append(_place(member, "entrance", 0))
+    if not out:
+        out.append(Forgo())
+    return out
+
+
+def old_students(book: Yearbook) -> list[int]:
+    return [s for s, c in enumerate(book.photo) if c and not pl.is_teacher(c)]
+
+
+def old_measure(book: Yearbook, m: dict[str, Any]) -> int:
+    kind = m["kind"]
+    photo = book.photo
+    tokens = book.tokens
+    studs = old_students(book)
+    if kind == "students_token_same_class":
+        tok = m["token"]
+        return max((sum(1 for s in st if tok in tokens[s]) for _, st in pl.classes(book)), default=0)
+    if kind == "tokens_same_row":
+        tok = m["token"]
+        return max(sum(tokens[r * 5 + c].count(tok) for c in range(5)) for r in range(4))
+    if kind == "tokens_same_column":
+        tok = m["token"]
+        return max(sum(tokens[r * 5 + c].count(tok) for r in range(4)) for c in range(5))
+    if kind == "connected_students_token":
+        tok = m["token"]
+        have = {s for s in studs if tok in tokens[s]}
+        best = 0
+        while have:
+            stack = [have.pop()]
+            size = 0
+            while stack:
+                s = stack.pop()
+                size += 1
+                for n in pl.neighbours(s):
+                    if n in have:
+                        have.remove(n)
+                        stack.append(n)
+            best = max(best, size)
+        return best
+    if kind == "tokens_adjacent_teacher":
+        tok = m["token"]
+        return sum(tokens[s].count(tok) for s in studs
+                   if any(photo[n] and pl.is_teacher(photo[n]) for n in pl.neighbours(s)))
+    if kind == "tokens_adjacent_token":
+        tok, other = m["token"], m["other"]
+        return sum(tokens[s].count(tok) for s in studs
+                   if any(other in tokens[n] for n in pl.neighbours(s) if photo[n]))
+    return scoring.measure(book, m)  # the kinds this pass did not touch
+
+
+def old_ed_teachers(state: Co89State) -> int:
+    comp = components()
+    ed = state.books[1]
+    teachers = 0
+    for c in range(5):
+        cells = [ed.photo[r * 5 + c] for r in range(4)]
+        if not any(x and pl.is_teacher(x) for x in cells):
+            continue
+        club = state.ed_priority[c]
+        token = next(lc.token for lc in comp.locations if lc.club == club)
+        n = state.ed_tokens.get(token, 0)
+        remaining = n - (n + 1) // 2
+        teachers += remaining * sum(1 for x in cells if x and not pl.is_teacher(x))
+    return teachers
+
+
+def fits_by_bounds(photo: list[str], abc: list[int], letter: int) -> tuple[bytes, bytes]:
+    bounds = pl.compute_bounds(photo, abc)
+    return (bytes([s for s, lo, hi in bounds if lo <= letter <= hi]),
+            bytes([s for s, lo, hi in bounds if not lo <= letter <= hi]))
+
+
+def fits_by_runs(photo: list[str], abc: list[int], letter: int) -> tuple[bytes, bytes]:
+    runs = pl.compute_runs(photo, abc)
+    return (b"".join([c for lo, hi, c in runs if lo <= letter <= hi]),
+            b"".join([c for lo, hi, c in runs if not lo <= letter <= hi]))
+
+
+# ------------------------------------------------------------------ positions
+def positions() -> list[Co89State]:
+    return random_solo_positions(7100, 10, half_icons=lambda k: k % 3 != 0)
+
+
+def multiplayer_positions(players: int, seed0: int, games_n: int) -> list[Co89State]:
+    out = []
+    for k in range(games_n):
+        state = GAME.new_state(players, seed0 + k)
+        rng = Rng(seed0 + k)
+        while not state.is_terminal():
+            out.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+# ------------------------------------------------------------------ the comparisons
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_placement_scan_is_the_code_before(players: int) -> None:
+    states = positions() if players == 1 else multiplayer_positions(players, 7200 + players, 4)
+    seen = 0
+    for state in states:
+        for seat in range(state.players):
+            book = state.books[seat]
+            for entrance in (True, False):
+                for signatures in (0, 1, 2, book.signatures):
+                    book.signatures, kept = signatures, book.signatures
+                    assert (state._scan_placement_actions(seat, book, entrance)
+                            == old_scan_placement_actions(state, seat, book, entrance))
+                    book.signatures = kept
+                    seen += 1
+    assert seen > 500
+
+
+def test_students_cells_by_runs_are_the_cells_by_bounds() -> None:
+    comp = components()
+    letters = sorted({pl.lookup().letter[s] for s in comp.students})
+    students, teachers = list(comp.students), list(comp.teachers)
+    rnd = random.Random(7)
+    photos: list[tuple[list[str], list[int]]] = [([""] * 20, []), ([students[0]] * 20, [])]
+    for _ in range(2000):  # random photos (teachers, students, gaps; ABC tokens on some students)
+        photo = [rnd.choice(["", "", "", rnd.choice(teachers), rnd.choice(students)]) for _ in range(20)]
+        filled = [s for s, c in enumerate(photo) if c]
+        photos.append((photo, rnd.sample(filled, min(len(filled), rnd.choice([0, 0, 1, 2])))))
+    for state in positions()[::3]:
+        photos += [(b.photo, b.abc_slots) for b in state.books]
+    for photo, abc in photos:
+        for letter in letters:
+            assert fits_by_runs(photo, abc, letter) == fits_by_bounds(photo, abc, letter)
+    assert pl.compute_runs([""] * 20, []) == [(0, 999, bytes(range(20)))]
+
+
+def test_objective_measures_and_eds_teachers_are_the_code_before() -> None:
+    comp = components()
+    kinds = {o.measure["kind"] for o in comp.objectives.values()}
+    assert {"tokens_same_row", "tokens_same_column", "connected_students_token"} <= kinds
+    seen = 0
+    for state in [*positions()[::4], *multiplayer_positions(3, 7300, 2)[::4]]:
+        for book in state.books:
+            for obj in comp.objectives.values():
+                assert scoring.measure(book, obj.measure) == old_measure(book, obj.measure)
+                seen += 1
+            assert scoring._students(book) == old_students(book)
+        if state.players == 1:
+            ed = scoring.ed_score(state)
+            assert ed.breakdown["teachers"] == old_ed_teachers(state)
+    assert seen > 5000
+
+
+def test_name_tables_give_what_the_components_give() -> None:
+    comp = components()
+    for card in [*comp.students, *comp.teachers, *comp.staff, *comp.tiles, "1x1", "no-such-card", ""]:
+        assert NAMES.card[card] == comp.card_name(card)
+    for table, method, group in ((NAMES.token, comp.token_name, "tokens"), (NAMES.member, comp.member_name, "members"),
+                                 (NAMES.club, comp.club_name, "clubs")):
+        assert set(table) == set(comp.board["names"][group])
+        for key, name in table.items():
+            assert name == method(key)
+        with pytest.raises(KeyError):  # an unknown id is an error, as with the methods
+            table["no-such-id"]
+    assert NAMES.location == [lc.name for lc in comp.locations]
+    assert NAMES.cell == [cell(at) for at in range(20)]
+    width, rows = int(comp.board["grid_columns"]), int(comp.board["grid_rows"])
+    assert NAMES.grid_cell == [grid_cell(at) for at in range(width * rows)]
+    with pytest.raises(AttributeError):
+        NAMES.no_such_table  # noqa: B018
+
+
+def test_log_line_is_the_event_it_stands_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    line = bonuses.log_line("Ed puts a Gavel on his priority card above column 2.", None, True)
+    assert line == Event("Ed puts a Gavel on his priority card above column 2.", None, (), True)
+    assert bonuses.log_line("Ed puts a Gavel on his priority card above column 2.", None, True) is line
+    assert bonuses.log_line("Ed puts a Gavel on his priority card above column 2.") is not line  # reveals differ
+    assert bonuses.log_line("Ana ends the turn.", 0) == Event("Ana ends the turn.", 0)
+    assert bonuses.log_line("Ana ends the turn.", 0) != bonuses.log_line("Ana ends the turn.", 1)
+    monkeypatch.setattr(bonuses, "_LINES", {})
+    monkeypatch.setattr(bonuses, "_LINES_MAX", 3)
+    for k in range(10):  # bounded: dropped whole when full
+        assert bonuses.log_line(f"line {k}").text == f"line {k}"
+        assert len(bonuses._LINES) <= 3
+
+
+def test_eds_log_lines_have_no_seat_and_the_players_have_theirs() -> None:
+    for k in range(12):
+        state = GAME.new_state(1, 7400 + k, {"half_icons": k % 3 != 0})
+        rng = Rng(k)
+        seats: set[int | None] = set()
+        while not state.is_terminal():
+            for event in state.apply(rng.choice(state.legal_actions())):
+                seats.add(event.seat)
+                if event.text.startswith("Ed ") or event.text.startswith("Ed's "):
+                    assert event.seat is None, event
+        assert seats <= {None, 0} and 0 in seats
