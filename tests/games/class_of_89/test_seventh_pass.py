@@ -1,8 +1,7 @@
 """The seventh speed pass of issue 18 (Class of '89 solo playouts) changes no answer: the rewritten
 helpers equal verbatim copies of the code before them on seeded random positions (the placement
 scan, the objective measures, the students' cells by runs of empty cells), the log's name tables
-give what the components' methods give, shared log lines are the events they stand for, and Ed's
-log lines carry no seat as they are written."""
+give what the components' methods give, and Ed's log lines carry no seat as they are written."""
 
 from __future__ import annotations
 
@@ -12,9 +11,9 @@ from typing import Any
 import pytest
 from co89_helpers import random_solo_positions
 
-from homeroom.engine import Event, Rng
-from homeroom.games.class_of_89 import bonuses, scoring
+from homeroom.engine import Rng
 from homeroom.games.class_of_89 import placement as pl
+from homeroom.games.class_of_89 import scoring
 from homeroom.games.class_of_89.actions import Forgo, cell, grid_cell
 from homeroom.games.class_of_89.components import NAMES, components
 from homeroom.games.class_of_89.game import GAME
@@ -209,20 +208,6 @@ def test_name_tables_give_what_the_components_give() -> None:
     assert NAMES.grid_cell == [grid_cell(at) for at in range(width * rows)]
     with pytest.raises(AttributeError):
         NAMES.no_such_table  # noqa: B018
-
-
-def test_log_line_is_the_event_it_stands_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    line = bonuses.log_line("Ed puts a Gavel on his priority card above column 2.", None, True)
-    assert line == Event("Ed puts a Gavel on his priority card above column 2.", None, (), True)
-    assert bonuses.log_line("Ed puts a Gavel on his priority card above column 2.", None, True) is line
-    assert bonuses.log_line("Ed puts a Gavel on his priority card above column 2.") is not line  # reveals differ
-    assert bonuses.log_line("Ana ends the turn.", 0) == Event("Ana ends the turn.", 0)
-    assert bonuses.log_line("Ana ends the turn.", 0) != bonuses.log_line("Ana ends the turn.", 1)
-    monkeypatch.setattr(bonuses, "_LINES", {})
-    monkeypatch.setattr(bonuses, "_LINES_MAX", 3)
-    for k in range(10):  # bounded: dropped whole when full
-        assert bonuses.log_line(f"line {k}").text == f"line {k}"
-        assert len(bonuses._LINES) <= 3
 
 
 def test_eds_log_lines_have_no_seat_and_the_players_have_theirs() -> None:

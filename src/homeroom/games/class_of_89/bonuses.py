@@ -24,24 +24,6 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import NAMES, components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
-_LINES: dict[tuple[str, int | None, bool], Event] = {}
-_LINES_MAX = 20_000
-
-
-def log_line(text: str, seat: int | None = None, reveals: bool = False) -> Event:
-    """``log_line(text, seat, reveals=reveals)`` (a log line without private texts), one shared object
-    per distinct line: events are immutable, and nine in ten lines of a game repeat one seen
-    before ("Ed puts a Gavel on his priority card above column 2."), so a lookup replaces most
-    constructions (a third of the cost of one). Dropped whole past a bound."""
-    key = (text, seat, reveals)
-    event = _LINES.get(key)
-    if event is None:
-        if len(_LINES) >= _LINES_MAX:
-            _LINES.clear()
-        event = _LINES[key] = Event(text, seat, (), reveals)
-    return event
-
-
 _CELLS_MEMO: dict[tuple[Any, ...], dict[str, bytes]] = {}
 """Memo of the student placements of :meth:`Bonuses._placements_of`, per photo and ABC tokens:
 each student's cells (under its id) and, with an ABC token left, the cells where it goes with
@@ -212,26 +194,26 @@ class Bonuses:
         out: list[Action] = []
         memo: dict[str, bytes] | None = None
         abc_left = False
-        runs: list[tuple[int, int, bytes]] | None = None
+        bounds: list[tuple[int, int, int]] | None = None
         empty: list[int] | None = None
         for card in cards:
             if not card:
                 continue
             kind = kinds[card]
             if kind == "student":
-                # pl.student_slots from the photo's runs of empty cells; with an ABC token left,
+                # pl.student_slots in one pass over the photo's bounds; with an ABC token left,
                 # every other empty cell (in cell order, as the bounds are) takes it with the token
                 if memo is None:
                     memo = _student_memo(book)
                     abc_left = len(book.abc_slots) < book.abc_tokens
                 fit = memo.get(card)
                 if fit is None:
-                    if runs is None:
-                        runs = pl.compute_runs(book.photo, book.abc_slots)
+                    if bounds is None:
+                        bounds = pl.compute_bounds(book.photo, book.abc_slots)
                     letter = pl.lookup().letter[card]
-                    fit = memo[card] = b"".join([cells for lo, hi, cells in runs if lo <= letter <= hi])
+                    fit = memo[card] = bytes([s for s, lo, hi in bounds if lo <= letter <= hi])
                     if abc_left:
-                        memo[card + "\0"] = b"".join([cells for lo, hi, cells in runs if not lo <= letter <= hi])
+                        memo[card + "\0"] = bytes([s for s, lo, hi in bounds if not lo <= letter <= hi])
                 row = placings.get((cls, card, False)) or _placings(cls, card, False)
                 out += [row[s] for s in fit]
                 if abc_left:
@@ -320,7 +302,7 @@ class Bonuses:
             book.staff.append(card)
             if quiet:
                 return self._gain(seat, comp.staff[card].gains)
-            return [log_line(f"{name} {verb} {NAMES.card[card]}{source} into the staff section.", owner),
+            return [Event(f"{name} {verb} {NAMES.card[card]}{source} into the staff section.", owner),
                     *self._gain(seat, comp.staff[card].gains)]
         if kind.startswith("tile"):
             cells = pl.tile_cells(card, at)
@@ -334,7 +316,7 @@ class Bonuses:
             text = f"{name} {verb} the {NAMES.card[card]} tile{source} at {NAMES.grid_cell[at]}"
             if sup:
                 text += f" with {NAMES.card[sup]} as its Senior Superlative"
-            events = [log_line(text + ".", owner)]
+            events = [Event(text + ".", owner)]
             events += self._cover(cells, seat, comp.tiles[card].gains)
             return events
         book.photo[at] = card
@@ -345,22 +327,22 @@ class Bonuses:
             text = f"{name} {verb} {NAMES.card[card]}{source} at {NAMES.cell[at]}"
             if abc:
                 text += ", covering the initial with the ABC token"
-            events.append(log_line(text + ".", owner))
+            events.append(Event(text + ".", owner))
         if self.options.get("half_icons", True):
             for club in pl.matches_at(book, at):
                 if not quiet:
-                    events.append(log_line(f"The {NAMES.club[club]} half-icons match.", owner))
+                    events.append(Event(f"The {NAMES.club[club]} half-icons match.", owner))
                 events += self._advance(seat, club)
         row, col = pl.completed_lines(book, at)
         if row is not None:
             book.rows_done.append(row)
             if not quiet:
-                events.append(log_line(f"{name} completes row {row + 1} of the class photo.", owner))
+                events.append(Event(f"{name} completes row {row + 1} of the class photo.", owner))
             events += self._gain(seat, comp.row_bonuses[row], optional_draws=True)  # "choose up to 1"
         if col is not None:
             book.cols_done.append(col)
             if not quiet:
-                events.append(log_line(f"{name} completes column {col + 1} of the class photo.", owner))
+                events.append(Event(f"{name} completes column {col + 1} of the class photo.", owner))
             events += self._gain(seat, comp.column_sides[book.side][col] if book.side else [])
         return events
 
@@ -379,7 +361,7 @@ class Bonuses:
             for half in pl.completed_halves(book):
                 book.halves.append(half)
                 club = comp.halves[half]
-                events.append(log_line(f"{self._name(seat)} fills the {half} half of the Wildcat Way.",
+                events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.",
                                     seat if seat < self.players else None))  # (Ed: nobody's line)
                 events += self._advance(seat, club)
         return events
@@ -401,11 +383,11 @@ class Bonuses:
             if g == "signature":
                 book.signatures += 1
                 if not self.quiet:
-                    events.append(log_line(f"{name} gains a signature.", seat))
+                    events.append(Event(f"{name} gains a signature.", seat))
             elif g.startswith("token:"):
                 token = g[6:]
                 if token != "any" and not self._has_token_target(book):
-                    events.append(log_line(f"{name} has no room for a {NAMES.token[token]} and discards it.", seat))
+                    events.append(Event(f"{name} has no room for a {NAMES.token[token]} and discards it.", seat))
                 else:
                     self.pending.append(Pending("token", seat, token=token))
             elif g.startswith("club:"):
@@ -414,7 +396,7 @@ class Bonuses:
                 if self.ones_supply > 0 and "" in book.grid:
                     self.pending.append(Pending("tile1x1", seat))
                 else:
-                    events.append(log_line(f"{name} has no room for a 1x1 tile and discards it.", seat))
+                    events.append(Event(f"{name} has no room for a 1x1 tile and discards it.", seat))
             elif g in ("draw_students", "draw_teachers"):
                 kind = g[5:-1]
                 cards = [c for c in (self._draw(kind) for _ in range(3)) if c]
@@ -428,7 +410,7 @@ class Bonuses:
                 if any(self._placements(seat, c, Keep) for c in self._school_cards(kind)):
                     self.pending.append(Pending(g, seat))
                 else:
-                    events.append(log_line(f"{name} cannot place any face-up {kind} and loses the bonus.", seat))
+                    events.append(Event(f"{name} cannot place any face-up {kind} and loses the bonus.", seat))
         return events
 
     def _advance(self, seat: int, club: str) -> list[Event]:
@@ -439,17 +421,17 @@ class Bonuses:
         if pos >= len(steps):
             if seat >= self.players:  # Ed
                 token = "any" if club == "honor" else next(lc.token for lc in comp.locations if lc.club == club)
-                return [log_line(f"Ed is already at the top of {NAMES.club[club]} and takes a token instead."),
+                return [Event(f"Ed is already at the top of {NAMES.club[club]} and takes a token instead."),
                         *self._ed_gain("token:" + token)]
             book.signatures += 1
-            return [log_line(f"{self._name(seat)} is already at the top of {NAMES.club[club]} and gains a "
+            return [Event(f"{self._name(seat)} is already at the top of {NAMES.club[club]} and gains a "
                           "signature.", seat)]
         book.tracks[club] = pos + 1
         if self.quiet:
             return self._gain(seat, steps[pos])
         name = self._name(seat)
         top = " (the top!)" if pos + 1 == len(steps) else ""
-        return [log_line(f"{name} advances to step {pos + 1} of {NAMES.club[club]}{top}.",
+        return [Event(f"{name} advances to step {pos + 1} of {NAMES.club[club]}{top}.",
                       seat if seat < self.players else None),  # (Ed: nobody's line)
                 *self._gain(seat, steps[pos])]
 

@@ -9,7 +9,6 @@ for Ed E. Tor are in :mod:`~homeroom.games.class_of_89.solo`.
 from __future__ import annotations
 
 from homeroom.engine import Event
-from homeroom.games.class_of_89.bonuses import log_line
 from homeroom.games.class_of_89.components import CLUBS, NAMES, components
 from homeroom.games.class_of_89.model import EMPTY, JANITOR, Pending
 from homeroom.games.class_of_89.solo import Solo
@@ -31,7 +30,7 @@ class EndOfRound(Solo):
         self.phase = "round_end"
         comp = components()
         quiet = self.quiet
-        events = [] if quiet else [log_line(f"Round {self.round} ends.")]
+        events = [] if quiet else [Event(f"Round {self.round} ends.")]
         tracks = [b.tracks for b in self.books]
         for club in CLUBS:
             steps = [t[club] for t in tracks]
@@ -43,12 +42,12 @@ class EndOfRound(Solo):
                 if self._is_ed(leader):
                     token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
                     if not quiet:
-                        events.append(log_line(f"Ed leads {NAMES.club[club]} and takes a token."))
+                        events.append(Event(f"Ed leads {NAMES.club[club]} and takes a token."))
                     events += self._ed_token(token)  # (what _ed_gain("token:" + token) does)
                 else:
                     self.pending.append(Pending("reward", leader, club=club))
             elif not quiet:
-                events.append(log_line(f"{NAMES.club[club]} is tied at the top: no reward."))
+                events.append(Event(f"{NAMES.club[club]} is tied at the top: no reward."))
         if self.players == 1:
             events += self._ed_round_end()
         return events
@@ -73,7 +72,7 @@ class EndOfRound(Solo):
         if self.round == int(board["winter_break_round"]):
             self._wipe(range(5))
             if not self.quiet:
-                events.append(log_line("Winter Break: the whole school is wiped."))
+                events.append(Event("Winter Break: the whole school is wiped."))
         self._refill()
         if self.janitors:
             for loc, cost in self.janitors:
@@ -84,14 +83,14 @@ class EndOfRound(Solo):
                 self.spaces[loc][cost] = JANITOR
                 self.space_members[loc][cost] = "janitor"
             if not self.quiet:
-                events.append(log_line("The janitors move one location to the right."))
+                events.append(Event("The janitors move one location to the right."))
         if len(self.books) > 2 or self.round == int(board["winter_break_round"]):
             self.first = (self.first + 1) % len(self.books)
         self.round += 1
         self.turns_taken = 0
         self.phase = "place"
         if not self.quiet:
-            events.append(log_line(f"Round {self.round} begins; {self._name(self.first)} goes first.", reveals=True))
+            events.append(Event(f"Round {self.round} begins; {self._name(self.first)} goes first.", reveals=True))
         if self.players == 1:
             events += self._reveal_location()
         return events

@@ -153,46 +153,6 @@ def compute_bounds(photo: list[str], abc: list[int]) -> list[tuple[int, int, int
     return bounds
 
 
-def compute_runs(photo: list[str], abc: list[int]) -> list[tuple[int, int, bytes]]:
-    """:func:`compute_bounds` grouped: each run of neighbouring empty cells (no card between them,
-    so the same bounds for every cell) as (lo, hi, its cells as bytes), in cell order. A student
-    with initial ``x`` fits the cells of the runs with ``lo <= x <= hi``: a placement scan asks
-    this of every student at a location, and a photo has a few runs but many empty cells."""
-    letters = (_LOOKUP if _LOOKUP is not None else lookup()).letter
-    n = len(photo)
-    runs: list[list[int]] = []  # [lo, first cell, end]: lo as compute_bounds' forward pass finds it
-    lo = 0
-    start = -1
-    for s, c in enumerate(photo):
-        if c:
-            if start >= 0:
-                runs.append([lo, start, s])
-                start = -1
-            x = letters.get(c, 0)
-            if not x:
-                lo = 0
-            elif x > lo and s not in abc:
-                lo = x
-        elif start < 0:
-            start = s
-    if start >= 0:
-        runs.append([lo, start, n])
-    out: list[tuple[int, int, bytes]] = []
-    hi = 999
-    s = n
-    for lo, first, end in reversed(runs):  # the backward pass, from the cell after each run
-        for t in range(s - 1, end - 1, -1):  # the cards between this run and the next one
-            x = letters.get(photo[t], 0)
-            if not x:
-                hi = 999
-            elif x < hi and t not in abc:
-                hi = x
-        out.append((lo, hi, bytes(range(first, end))))
-        s = first
-    out.reverse()
-    return out
-
-
 def empty_slots(book: Yearbook) -> list[int]:
     return [s for s, c in enumerate(book.photo) if not c]
 

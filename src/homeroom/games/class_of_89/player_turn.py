@@ -36,7 +36,6 @@ from homeroom.games.class_of_89.actions import (
     Unstore,
     UseMember,
 )
-from homeroom.games.class_of_89.bonuses import log_line
 from homeroom.games.class_of_89.components import CLUBS, NAMES, TOKENS, components
 from homeroom.games.class_of_89.end_of_round import EndOfRound
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
@@ -286,19 +285,19 @@ class PlayerTurn(EndOfRound):
             events = self._turn_action(action)
         elif isinstance(action, ChooseSide):
             self.books[self.current].side = action.side
-            events = [log_line(f"{self._name(self.current)} uses side {action.side} of the column "
+            events = [Event(f"{self._name(self.current)} uses side {action.side} of the column "
                             "completion board.", self.current)]
             self.turns_taken += 1
             if self.turns_taken == self.players:
                 self.turns_taken = 0
                 self.phase = "place"
-                events.append(log_line(f"Round 1 begins; {self._name(self.first)} goes first."))
+                events.append(Event(f"Round 1 begins; {self._name(self.first)} goes first."))
                 if self.players == 1:
                     events += self._reveal_location()
         elif isinstance(action, Place):
             events = self._place_member(action)
         elif isinstance(action, Forgo):
-            events = [log_line(f"{self._name(self.current)} cannot pay for any space and forgoes the turn.",
+            events = [Event(f"{self._name(self.current)} cannot pay for any space and forgoes the turn.",
                             self.current)]
             events += self._end_turn()
         else:
@@ -318,7 +317,7 @@ class PlayerTurn(EndOfRound):
             self.entrance.append((seat, a.member))
             if quiet:
                 return []
-            return [log_line(f"{self._name(seat)} sends the {NAMES.member[a.member]} to the School Entrance.",
+            return [Event(f"{self._name(seat)} sends the {NAMES.member[a.member]} to the School Entrance.",
                           seat)]
         i = _location_index()[a.location]
         self.location = i
@@ -333,7 +332,7 @@ class PlayerTurn(EndOfRound):
         if quiet:
             return []
         who = f"{self._name(seat)}'s {NAMES.member[a.member]}"
-        return [log_line(f"{who} goes to the {NAMES.location[i]}{paid}.", seat)]
+        return [Event(f"{who} goes to the {NAMES.location[i]}{paid}.", seat)]
 
     def _turn_action(self, a: Action) -> list[Event]:
         seat = self.current
@@ -343,7 +342,7 @@ class PlayerTurn(EndOfRound):
         if isinstance(a, EndTurn):  # the most frequent first
             if self.quiet:
                 return self._end_turn()
-            return [log_line(f"{name} ends the turn.", seat), *self._end_turn()]
+            return [Event(f"{name} ends the turn.", seat), *self._end_turn()]
         if isinstance(a, (Take, Photograph)):
             if isinstance(a, Take):
                 self.main_done = True
@@ -359,7 +358,7 @@ class PlayerTurn(EndOfRound):
             book.signatures += n
             if self.quiet:
                 return self._gain(seat, ["tile1x1"])
-            return [log_line(f"{name} takes {n} signatures and a 1x1 tile at the School Entrance.", seat),
+            return [Event(f"{name} takes {n} signatures and a 1x1 tile at the School Entrance.", seat),
                     *self._gain(seat, ["tile1x1"])]
         if isinstance(a, BuyToken):
             self.sig_done = True
@@ -368,7 +367,7 @@ class PlayerTurn(EndOfRound):
             self.pending.append(Pending("token", seat, token=token))
             if self.quiet:
                 return []
-            return [log_line(f"{name} pays a signature for a {NAMES.token[token]} token.", seat)]
+            return [Event(f"{name} pays a signature for a {NAMES.token[token]} token.", seat)]
         if isinstance(a, Refresh):
             self.sig_done = True
             book.signatures -= 1
@@ -377,7 +376,7 @@ class PlayerTurn(EndOfRound):
             if self.quiet:
                 return []
             shown = ", ".join(NAMES.card[c] for c in self.school[self.location] if c)
-            return [log_line(f"{name} pays a signature to wipe and refresh the {NAMES.location[self.location]}: "
+            return [Event(f"{name} pays a signature to wipe and refresh the {NAMES.location[self.location]}: "
                           f"{shown}.", seat, reveals=True)]
         if isinstance(a, UseMember):
             self.member_done = True
@@ -385,7 +384,7 @@ class PlayerTurn(EndOfRound):
                 club = comp.board["entrance_club"] if self.location == ENTRANCE else comp.locations[self.location].club
                 if self.quiet:
                     return self._advance(seat, club)
-                return [log_line(f"{name}'s Editor works on the {NAMES.club[club]} page.", seat),
+                return [Event(f"{name}'s Editor works on the {NAMES.club[club]} page.", seat),
                         *self._advance(seat, club)]
             token = "any" if self.location == ENTRANCE else comp.locations[self.location].token
             book.signatures += 1
@@ -393,13 +392,13 @@ class PlayerTurn(EndOfRound):
             if self.quiet:
                 return []
             what = "any token" if token == "any" else f"a {NAMES.token[token]} token"
-            return [log_line(f"{name}'s Designer gains a signature and {what}.", seat)]
+            return [Event(f"{name}'s Designer gains a signature and {what}.", seat)]
         if isinstance(a, Unstore):
             book.storage.remove(a.token)
             self._tokens_at(book, a.target).append(a.token)
             if self.quiet:
                 return []
-            return [log_line(f"{name} moves a stored {NAMES.token[a.token]} onto "
+            return [Event(f"{name} moves a stored {NAMES.token[a.token]} onto "
                           f"{self._target_name(book, a.target)}.", seat)]
         if isinstance(a, ShiftToken):
             book.signatures -= int(comp.board["move_token_cost"])
@@ -407,7 +406,7 @@ class PlayerTurn(EndOfRound):
             self.pending.append(Pending("move", seat, token=a.token, source=a.source))
             if self.quiet:
                 return []
-            return [log_line(f"{name} pays 2 signatures to move a {NAMES.token[a.token]} off "
+            return [Event(f"{name} pays 2 signatures to move a {NAMES.token[a.token]} off "
                           f"{self._target_name(book, a.source)}.", seat)]
         raise IllegalAction(f"unexpected action {a!r}")
 
@@ -422,14 +421,14 @@ class PlayerTurn(EndOfRound):
             self._tokens_at(book, a.target).append(a.token)
             if self.quiet:
                 return []
-            return [log_line(f"{name} puts a {NAMES.token[a.token]} on {self._target_name(book, a.target)}.", seat)]
+            return [Event(f"{name} puts a {NAMES.token[a.token]} on {self._target_name(book, a.target)}.", seat)]
         if isinstance(a, PlaceOneByOne):
             self.ones_supply -= 1
             book.ones += 1
             book.grid[a.at] = "1x1"
             if self.quiet:
                 return self._cover([a.at], seat)
-            return [log_line(f"{name} places a 1x1 tile at {NAMES.grid_cell[a.at]}.", seat),
+            return [Event(f"{name} places a 1x1 tile at {NAMES.grid_cell[a.at]}.", seat),
                       *self._cover([a.at], seat)]
         if isinstance(a, Keep):
             if p.kind.startswith("draw"):
@@ -448,28 +447,28 @@ class PlayerTurn(EndOfRound):
                     self.decks[kind][0:0] = p.cards
                     if self.quiet:
                         return []
-                    return [log_line(f"{name} keeps none of the drawn cards and returns them to the bottom.", seat)]
+                    return [Event(f"{name} keeps none of the drawn cards and returns them to the bottom.", seat)]
                 self.discards[kind].append(p.cards[0])  # "unable to place the chosen card": discard it
                 self.decks[kind][0:0] = p.cards[1:]
                 if self.quiet:
                     return []
-                return [log_line(f"{name} can place none of the drawn cards, discards "
+                return [Event(f"{name} can place none of the drawn cards, discards "
                               f"{NAMES.card[p.cards[0]]} and returns the others to the bottom.", seat,
                               reveals=True)]
             if self.quiet:
                 return []
             what = {"token": "the token", "tile1x1": "the 1x1 tile"}.get(p.kind, "the bonus")
-            return [log_line(f"{name} declines {what}.", seat)]
+            return [Event(f"{name} declines {what}.", seat)]
         if isinstance(a, Reward):
             if a.choice == "signature":
                 book.signatures += 1
                 if self.quiet:
                     return []
-                return [log_line(f"{name} leads {NAMES.club[p.club]} and takes a signature.", seat)]
+                return [Event(f"{name} leads {NAMES.club[p.club]} and takes a signature.", seat)]
             self.pending.append(Pending("token", seat, token=a.choice))
             if self.quiet:
                 return []
-            return [log_line(f"{name} leads {NAMES.club[p.club]} and takes a {NAMES.token[a.choice]}.", seat)]
+            return [Event(f"{name} leads {NAMES.club[p.club]} and takes a {NAMES.token[a.choice]}.", seat)]
         raise IllegalAction(f"unexpected action {a!r}")
 
     # ---------------------------------------------------------- turn flow
@@ -506,12 +505,12 @@ class PlayerTurn(EndOfRound):
             p = self.pending[0]
             if p.kind in ("pick_student", "pick_teacher") and self._pending_actions(p) == [_DECLINE]:
                 self.pending.pop(0)
-                events.append(log_line(f"{self._name(p.seat)} cannot place any face-up {p.kind[5:]} "
+                events.append(Event(f"{self._name(p.seat)} cannot place any face-up {p.kind[5:]} "
                                     "and loses the bonus.", p.seat))
                 continue
             if p.kind == "token" and p.token != "any" and not self._has_token_target(self.books[p.seat]):
                 self.pending.pop(0)
-                events.append(log_line(f"{self._name(p.seat)} has no room for the token and discards it.", p.seat))
+                events.append(Event(f"{self._name(p.seat)} has no room for the token and discards it.", p.seat))
                 continue
             break
         return events

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from homeroom.engine import Event, Rng
 from homeroom.games.class_of_89 import placement as pl
-from homeroom.games.class_of_89.bonuses import Bonuses, log_line
+from homeroom.games.class_of_89.bonuses import Bonuses
 from homeroom.games.class_of_89.components import CLUBS, NAMES, components
 from homeroom.games.class_of_89.model import EMPTY
 
@@ -98,7 +98,7 @@ class Solo(Bonuses):
         card = comp.location_cards[self.solo_location]
         names = {lc.id: lc.name for lc in comp.locations}
         sends = ", ".join(f"{NAMES.member[m]} to the {names[loc]}" for m, loc in card.members.items())
-        return [log_line(f"Ed reveals his Location card for the round: X on the {names[card.x]}; "
+        return [Event(f"Ed reveals his Location card for the round: X on the {names[card.x]}; "
                       f"{sends}.", reveals=True)]
 
     # ------------------------------------------------------------ placing
@@ -167,7 +167,7 @@ class Solo(Bonuses):
                 self.discards["student"].append(sup)
             if self.quiet:
                 return []
-            return [log_line(f"Ed cannot place {NAMES.card[card]} and discards it.")]
+            return [Event(f"Ed cannot place {NAMES.card[card]} and discards it.")]
         return self._place_card(self.players, card, at, False, verb, sup)
 
     # ------------------------------------------------------------ gains
@@ -195,7 +195,7 @@ class Solo(Bonuses):
         self.ed_revealed[col] = True
         if self.quiet:
             return []
-        return [log_line(f"Ed puts a {NAMES.token[token]} on his priority card above column {col + 1}.")]
+        return [Event(f"Ed puts a {NAMES.token[token]} on his priority card above column {col + 1}.")]
 
     def _ed_gain(self, gain: str) -> list[Event]:
         if gain == "signature":
@@ -208,22 +208,22 @@ class Solo(Bonuses):
             grid = book.grid
             at = grid.index("") if "" in grid else -1  # the first empty cell
             if self.ones_supply <= 0 or at < 0:
-                return [] if quiet else [log_line("Ed has no room for a 1x1 tile.")]
+                return [] if quiet else [Event("Ed has no room for a 1x1 tile.")]
             self.ones_supply -= 1
             book.ones += 1
             grid[at] = "1x1"
             if quiet:
                 return self._cover([at], self.ed)
-            return [log_line(f"Ed places a 1x1 tile at {NAMES.grid_cell[at]}."), *self._cover([at], self.ed)]
+            return [Event(f"Ed places a 1x1 tile at {NAMES.grid_cell[at]}."), *self._cover([at], self.ed)]
         if gain == "draw_students":
             cards = [c for c in (self._draw("student") for _ in range(3)) if c]
             pick = self._select_student(cards)
             self.decks["student"][0:0] = [c for c in cards if c != pick]
             if not pick:
-                return [] if quiet else [log_line("Ed draws students but can place none.")]
+                return [] if quiet else [Event("Ed draws students but can place none.")]
             if quiet:
                 return self._ed_put(pick, "keeps")
-            return [log_line(f"Ed draws {', '.join(NAMES.card[c] for c in cards)} and keeps "
+            return [Event(f"Ed draws {', '.join(NAMES.card[c] for c in cards)} and keeps "
                           f"{NAMES.card[pick]}.", reveals=True), *self._ed_put(pick, "keeps")]
         if gain == "draw_teachers":
             card = self._draw("teacher")
@@ -231,7 +231,7 @@ class Solo(Bonuses):
                 return []
             if quiet:
                 return self._ed_put(card, "places")
-            return [log_line(f"Ed takes the top teacher, {NAMES.card[card]}.", reveals=True),
+            return [Event(f"Ed takes the top teacher, {NAMES.card[card]}.", reveals=True),
                     *self._ed_put(card, "places")]
         if gain in ("pick_student", "pick_teacher"):
             kind = gain[5:]
@@ -249,9 +249,9 @@ class Solo(Bonuses):
                     row[row.index(cards[0])] = ""
                     if quiet:
                         return self._ed_put(cards[0], "places")
-                    return [log_line(f"Ed takes {NAMES.card[cards[0]]} from the {NAMES.location[loc]} "
+                    return [Event(f"Ed takes {NAMES.card[cards[0]]} from the {NAMES.location[loc]} "
                                   f"(his preferred locations first)."), *self._ed_put(cards[0], "places")]
-            return [] if quiet else [log_line(f"Ed finds no face-up {kind} he can place and loses the bonus.")]
+            return [] if quiet else [Event(f"Ed finds no face-up {kind} he can place and loses the bonus.")]
         return []
 
     # ------------------------------------------------------------ a turn
@@ -282,10 +282,10 @@ class Solo(Bonuses):
         mname = "" if quiet else NAMES.member[member]
         events: list[Event] = []
         if not quiet:
-            events.append(log_line(f"Ed reveals a Choice card; the next card's back makes the {mname} his member "
+            events.append(Event(f"Ed reveals a Choice card; the next card's back makes the {mname} his member "
                                 "this turn.", reveals=True))
         if loc < 0:
-            return events if quiet else [*events, log_line(f"Ed finds no free space for his {mname}.")]
+            return events if quiet else [*events, Event(f"Ed finds no free space for his {mname}.")]
         cost = spaces[loc].index(EMPTY)
         spaces[loc][cost] = self.ed
         self.space_members[loc][cost] = member
@@ -293,7 +293,7 @@ class Solo(Bonuses):
         if not quiet:
             moved = "" if loc == want else (f" (the {NAMES.location[want]} is full, so the next location "
                                             "to the right)")
-            events.append(log_line(f"Ed's Location card sends the {mname} to the {where.name}{moved}."))
+            events.append(Event(f"Ed's Location card sends the {mname} to the {where.name}{moved}."))
         # team member action
         if member == "editor":
             events += self._advance(self.players, where.club)
@@ -306,20 +306,20 @@ class Solo(Bonuses):
             if pick:
                 self.school[loc][self.school[loc].index(pick)] = ""
                 if not quiet:
-                    events.append(log_line(f"Ed's Photographer takes {NAMES.card[pick]}."))
+                    events.append(Event(f"Ed's Photographer takes {NAMES.card[pick]}."))
                 events += self._ed_put(pick, "places")
             elif pl.empty_slots(book):
                 top = self._draw("student")
                 if top:
                     if not quiet:
-                        events.append(log_line(f"Ed's Photographer takes the top student, {NAMES.card[top]}.",
+                        events.append(Event(f"Ed's Photographer takes the top student, {NAMES.card[top]}.",
                                             reveals=True))
                     events += self._ed_put(top, "places")
         elif member == "treasurer":
             self._wipe((loc,))
             self._refill((loc,))
             if not quiet:
-                events.append(log_line(f"Ed's Treasurer wipes and refreshes the {where.name}: "
+                events.append(Event(f"Ed's Treasurer wipes and refreshes the {where.name}: "
                                     + ", ".join(NAMES.card[c] for c in self.school[loc] if c) + ".",
                                     reveals=True))
         # the item on the Choice card, revealing more until one is possible
@@ -329,7 +329,7 @@ class Solo(Bonuses):
             possible = self._ed_options(loc)
             if not possible:
                 if not quiet:
-                    events.append(log_line(f"Nothing at the {where.name} can be taken: Ed takes a "
+                    events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
                                         f"{NAMES.token[where.token]} token and advances on "
                                         f"{NAMES.club[where.club]}."))
                 return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
@@ -338,20 +338,20 @@ class Solo(Bonuses):
                 reveals += 1
                 if reveals > len(comp.choice_cards) + 1:
                     if not quiet:
-                        events.append(log_line(f"No Choice card shows a possible item: Ed takes a "
+                        events.append(Event(f"No Choice card shows a possible item: Ed takes a "
                                             f"{NAMES.token[where.token]} token and advances on "
                                             f"{NAMES.club[where.club]}."))
                     return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
                 choice = self._reveal_choice()
                 item = comp.choice_cards[choice].items[where.id]
                 if not quiet:
-                    events.append(log_line(f"Ed cannot take that; he reveals another Choice card: {item}.",
+                    events.append(Event(f"Ed cannot take that; he reveals another Choice card: {item}.",
                                         reveals=True))
             card = possible[item]
         self.school[loc][self.school[loc].index(card)] = ""
         sup = self.school_sups.pop(card, "")
         if not quiet:
-            events.append(log_line(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
+            events.append(Event(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
                                 f"{NAMES.card[card]}."))
         return [*events, *self._ed_put(card, "places", sup)]
 
@@ -419,7 +419,7 @@ class Solo(Bonuses):
             return []
         member = unused[0]
         quiet = self.quiet
-        events = [] if quiet else [log_line(f"Ed's unused team member this round is the {NAMES.member[member]}.")]
+        events = [] if quiet else [Event(f"Ed's unused team member this round is the {NAMES.member[member]}.")]
         top = self.ed_priority[0]
         if member == "editor":
             return events + self._advance(self.players, top)
@@ -431,7 +431,7 @@ class Solo(Bonuses):
                 return events
             if quiet:
                 return self._ed_put(card, "places")
-            return events + [log_line(f"Ed takes the top student, {NAMES.card[card]}.", reveals=True),
+            return events + [Event(f"Ed takes the top student, {NAMES.card[card]}.", reveals=True),
                              *self._ed_put(card, "places")]
         low = min(book.tracks[c] for c in CLUBS)
         club = min((c for c in CLUBS if book.tracks[c] == low), key=self._pref_rank)
