@@ -41,8 +41,6 @@ from homeroom.games.class_of_89.end_of_round import EndOfRound
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
 
 _PLACES: dict[tuple[str, str, int], Place] = {}
-_PLACE_ACTIONS: dict[tuple[object, ...], list[Action]] = {}
-_PLACE_ACTIONS_MAX = 20_000
 _ACTIONS: dict[tuple[object, ...], Action] = {}
 
 
@@ -56,7 +54,6 @@ def _act(cls: type[Action], *args: object) -> Action:
             _ACTIONS.clear()
         act = _ACTIONS[key] = cls(*args)
     return act
-"""Memo of :meth:`PlayerTurn._placement_actions` (actions are immutable: lists of them can be shared)."""
 
 
 _END_TURN = EndTurn()
@@ -146,19 +143,8 @@ class PlayerTurn(EndOfRound):
         return []
 
     def _placement_actions(self) -> list[Action]:
-        """Memoised on all the answer depends on: the seat, its used members, what it can pay (at most
-        2 signatures matter) and the occupied spaces."""
         seat = self.current
-        book = self.books[seat]
-        entrance = bool(self.options.get("school_entrance", True))
-        sp = self.spaces
-        key = (seat, min(book.signatures, 2), entrance, *sp[0], *sp[1], *sp[2], *sp[3], *sp[4], *book.used)
-        cached = _PLACE_ACTIONS.get(key)
-        if cached is None:
-            if len(_PLACE_ACTIONS) >= _PLACE_ACTIONS_MAX:
-                _PLACE_ACTIONS.clear()
-            cached = _PLACE_ACTIONS[key] = self._scan_placement_actions(seat, book, entrance)
-        return list(cached)
+        return self._scan_placement_actions(seat, self.books[seat], bool(self.options.get("school_entrance", True)))
 
     def _scan_placement_actions(self, seat: int, book: Yearbook, entrance: bool) -> list[Action]:
         # the open spaces (as location * 3 + cost), in location then cost order: any (the
