@@ -292,8 +292,13 @@ def solo_objective_points(state: Co89State) -> tuple[dict[str, int], dict[str, i
     return mine, eds
 
 
-def ed_score(state: Co89State) -> Score:
-    """Ed's points: objectives as the solo table, teachers by column, tiles by letter, staff, tracks."""
+SoloObjectives = tuple[dict[str, int], dict[str, int]]
+"""What :func:`solo_objective_points` gives: the player's and Ed's points per objective card."""
+
+
+def ed_score(state: Co89State, solo: SoloObjectives | None = None) -> Score:
+    """Ed's points: objectives as the solo table, teachers by column, tiles by letter, staff, tracks
+    (``solo``: the state's :func:`solo_objective_points`, when the caller has them already)."""
     comp = components()
     board = comp.board
     ed = state.books[1]
@@ -315,7 +320,7 @@ def ed_score(state: Co89State) -> Score:
                 if comp.tiles[t].scoring or comp.tiles[t].letter in ("A", "B"))
     tiles += ed.ones * int(board["one_by_one_points"]) + len(ed.halves) * int(board["half_points"])
     return Score.of({
-        "objectives": sum(solo_objective_points(state)[1].values()),
+        "objectives": sum((solo or solo_objective_points(state))[1].values()),
         "teachers": teachers,
         "wildcat_way": tiles,
         "staff": staff_points(ed),
@@ -324,12 +329,14 @@ def ed_score(state: Co89State) -> Score:
     })
 
 
-def objective_points(state: Co89State, keys: list[tuple[Any, ...]] | None = None) -> list[dict[str, int]]:
+def objective_points(state: Co89State, keys: list[tuple[Any, ...]] | None = None,
+                     solo: SoloObjectives | None = None) -> list[dict[str, int]]:
     """Points per objective per seat, under the chosen objective rule (``keys``: the yearbooks'
-    memo keys, when the caller has them already)."""
+    memo keys, ``solo``: a solo game's :func:`solo_objective_points`, when the caller has them
+    already)."""
     comp = components()
     if state.players == 1:
-        return [solo_objective_points(state)[0]]
+        return [(solo or solo_objective_points(state))[0]]
     mode = state.options.get("objective_scoring", "ranked")
     books = state.books
     if keys is None:
@@ -358,11 +365,13 @@ def objective_points(state: Co89State, keys: list[tuple[Any, ...]] | None = None
     return per
 
 
-def final_scores(state: Co89State) -> list[Score]:
+def final_scores(state: Co89State, solo: SoloObjectives | None = None) -> list[Score]:
+    """Every seat's end-game score (``solo``: a solo game's :func:`solo_objective_points`, when the
+    caller has them already)."""
     board = components().board
     half = bool(state.options.get("half_icons", True))
     keys = [_book_key(b) for b in state.books[:state.players]]  # (not Ed's: his scoring is ed_score's)
-    objs = objective_points(state, keys)
+    objs = objective_points(state, keys, solo)
     out = []
     for s, b in enumerate(state.books[:state.players]):
         facts = _facts_for(keys[s])
