@@ -24,27 +24,6 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.components import NAMES, components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
 
-_CELLS_MEMO: dict[tuple[Any, ...], dict[str, bytes]] = {}
-"""Memo of the student placements of :meth:`Bonuses._placements_of`, per photo and ABC tokens:
-each student's cells (under its id) and, with an ABC token left, the cells where it goes with
-the token (under its id and a NUL), as bytes. Bytes in a dict of strings are objects the
-garbage collector never tracks: a memo of action lists (tracked for good) made the full
-collections of a long random simulation 10-14% of its time, as every new photo adds entries that
-outlive the young generations."""
-_CELLS_MEMO_MAX = 20_000
-
-
-def _student_memo(book: Yearbook) -> dict[str, bytes]:
-    """The memo of the students' cells in this yearbook (its photo and ABC tokens)."""
-    key = (*book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
-    memo = _CELLS_MEMO.get(key)
-    if memo is None:
-        if len(_CELLS_MEMO) >= _CELLS_MEMO_MAX:
-            _CELLS_MEMO.clear()
-        memo = _CELLS_MEMO[key] = {}
-    return memo
-
-
 _PLACINGS: dict[tuple[type[Action], str, bool], list[Action]] = {}
 
 
@@ -184,15 +163,15 @@ class Bonuses:
     def _placements_of(self, seat: int, cards: Iterable[str],
                        cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
         """Where each of ``cards`` ('' skipped) may go in the seat's yearbook, one list in card
-        order: a student's cells from a memo on the photo and ABC tokens (the yearbook's key
-        built and hashed once for all the cards of a location; a card's cells serve Take,
-        Photograph and Keep alike), a teacher in any empty cell, a tile's spots memoised on the
-        grid, the placing actions from tables."""
+        order: a student's cells from the photo's bounds (worked out once for all the cards of a
+        location; no memo: a new photo almost every turn made its key cost more than the hits
+        saved), a teacher in any empty cell, a tile's spots memoised on the grid, the placing
+        actions from tables."""
         book = self.books[seat]
-        kinds = pl.lookup().kind
+        lk = pl.lookup()
+        kinds, letters = lk.kind, lk.letter
         placings = _PLACINGS
         out: list[Action] = []
-        memo: dict[str, bytes] | None = None
         abc_left = False
         bounds: list[tuple[int, int, int]] | None = None
         empty: list[int] | None = None
@@ -203,24 +182,15 @@ class Bonuses:
             if kind == "student":
                 # pl.student_slots in one pass over the photo's bounds; with an ABC token left,
                 # every other empty cell (in cell order, as the bounds are) takes it with the token
-                if memo is None:
-                    memo = _student_memo(book)
+                if bounds is None:
+                    bounds = pl.compute_bounds(book.photo, book.abc_slots)
                     abc_left = len(book.abc_slots) < book.abc_tokens
-                fit = memo.get(card)
-                if fit is None:
-                    if bounds is None:
-                        bounds = pl.compute_bounds(book.photo, book.abc_slots)
-                    letter = pl.lookup().letter[card]
-                    fit = memo[card] = bytes([s for s, lo, hi in bounds if lo <= letter <= hi])
-                    if abc_left:
-                        memo[card + "\0"] = bytes([s for s, lo, hi in bounds if not lo <= letter <= hi])
+                letter = letters[card]
                 row = placings.get((cls, card, False)) or _placings(cls, card, False)
-                out += [row[s] for s in fit]
+                out += [row[s] for s, lo, hi in bounds if lo <= letter <= hi]
                 if abc_left:
-                    rest = memo[card + "\0"]
-                    if rest:
-                        abc = placings.get((cls, card, True)) or _placings(cls, card, True)
-                        out += [abc[s] for s in rest]
+                    abc = placings.get((cls, card, True)) or _placings(cls, card, True)
+                    out += [abc[s] for s, lo, hi in bounds if not lo <= letter <= hi]
             elif kind == "teacher":
                 if empty is None:
                     empty = [s for s, c in enumerate(book.photo) if not c]
