@@ -109,6 +109,16 @@ def old_ed_teachers(state: Co89State) -> int:
     return teachers
 
 
+def old_grid_mask(book: Yearbook) -> int:
+    occupied = 0
+    bit = 1
+    for v in book.grid:
+        if v:
+            occupied |= bit
+        bit <<= 1
+    return occupied
+
+
 # ------------------------------------------------------------------ positions
 def positions() -> list[Co89State]:
     return random_solo_positions(7100, 10, half_icons=lambda k: k % 3 != 0)
@@ -190,3 +200,22 @@ def test_eds_log_lines_have_no_seat_and_the_players_have_theirs() -> None:
                 if event.text.startswith("Ed ") or event.text.startswith("Ed's "):
                     assert event.seat is None, event
         assert seats <= {None, 0} and 0 in seats
+
+
+def test_photo_facts_and_grid_masks_without_their_memos() -> None:
+    seen = 0
+    for state in positions():
+        for book in state.books:
+            assert pl.photo_facts(book) == pl._photo_facts(tuple(book.photo))
+            assert pl.photo_facts(book) == pl._photo_facts(tuple(book.photo))  # the kept answer
+            assert pl.grid_mask(book) == old_grid_mask(book)
+            seen += 1
+    assert seen > 1000
+    # the kept answer is for an equal photo only: the same list edited in place is a new photo
+    book = next(b for st in positions() for b in st.books if pl._photo_facts(tuple(b.photo))[2] >= 0)
+    kept = list(book.photo)
+    before = pl.photo_facts(book)
+    book.photo[:] = [c or "no-such-card" for c in kept]  # every cell filled: no cell for a teacher
+    assert pl.photo_facts(book)[2] == -1 != before[2]
+    book.photo[:] = kept
+    assert pl.photo_facts(book) == before
