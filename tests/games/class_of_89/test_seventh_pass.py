@@ -109,6 +109,18 @@ def old_ed_teachers(state: Co89State) -> int:
     return teachers
 
 
+def old_classes(book: Yearbook) -> list[tuple[int, list[int]]]:
+    out: list[tuple[int, list[int]]] = []
+    for s, c in enumerate(book.photo):
+        if not c:
+            continue
+        if pl.is_teacher(c):
+            out.append((s, []))
+        elif out:
+            out[-1][1].append(s)
+    return out
+
+
 def old_grid_mask(book: Yearbook) -> int:
     occupied = 0
     bit = 1
@@ -164,6 +176,8 @@ def test_objective_measures_and_eds_teachers_are_the_code_before() -> None:
                 assert scoring.measure(book, obj.measure) == old_measure(book, obj.measure)
                 seen += 1
             assert scoring._students(book) == old_students(book)
+            assert pl.classes(book) == old_classes(book)
+            assert scoring.student_count(book) == len(old_students(book)) + len(book.superlatives)
         if state.players == 1:
             ed = scoring.ed_score(state)
             assert ed.breakdown["teachers"] == old_ed_teachers(state)

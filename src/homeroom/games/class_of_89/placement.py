@@ -349,11 +349,12 @@ def all_pairs(book: Yearbook) -> list[tuple[int, str]]:
 
 def classes(book: Yearbook) -> list[tuple[int, list[int]]]:
     """Each class as (teacher slot, student slots in reading order)."""
+    teachers = (_LOOKUP if _LOOKUP is not None else lookup()).teachers
     out: list[tuple[int, list[int]]] = []
     for s, c in enumerate(book.photo):
         if not c:
             continue
-        if is_teacher(c):
+        if c in teachers:  # (is_teacher, without a call per card)
             out.append((s, []))
         elif out:
             out[-1][1].append(s)

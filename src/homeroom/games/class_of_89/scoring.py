@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 def student_count(book: Yearbook) -> int:
     """Students in the yearbook: the class photo and the Senior Superlatives (tie-break 2)."""
-    return sum(1 for c in book.photo if c and not pl.is_teacher(c)) + len(book.superlatives)
+    teachers = pl.lookup().teachers
+    return sum(1 for c in book.photo if c and c not in teachers) + len(book.superlatives)
 
 
 def _students(book: Yearbook) -> list[int]:
