@@ -15,8 +15,21 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _MULT = 6364136223846793005
 _INC = 1442695040888963407
-_THRESHOLDS = [(0x100000000 - n) % n if n else 0 for n in range(257)]
-"""``randrange(n)``'s rejection threshold for each n up to 256 (every deck a game shuffles)."""
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The Fisher-Yates steps of a sequence of ``size`` items: (index i, bound i + 1, the bound's
+    rejection threshold) for i from the end down to 1, built once per size (kept for sizes up to
+    256, the decks a game shuffles)."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = tuple((i, i + 1, (0x100000000 - (i + 1)) % (i + 1)) for i in range(size - 1, 0, -1))
+        if size <= 256:
+            _STEPS[size] = steps
+    return steps
 
 
 class Rng:
@@ -82,25 +95,19 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place (each swap draws ``randrange(i + 1)``, inlined; a draw
-        below the bound's threshold, about one in 10^7 for a deck, is drawn again in the inner loop)."""
+        below the bound's threshold, about one in 10^7 for a deck, is drawn again in the inner loop).
+        The output's rotation is a shift of the 32-bit word doubled to 64 bits (the same value as
+        ``randrange``'s two shifts and three masks), and each step's index, bound and threshold
+        come from a table per deck size."""
         old = self.state
-        size = len(seq)
-        thresholds = _THRESHOLDS if size < len(_THRESHOLDS) else [(0x100000000 - n) % n if n else 0
-                                                                   for n in range(size + 1)]
-        for i in range(size - 1, 0, -1):
-            new = (old * _MULT + _INC) & _MASK
-            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
-            old = new
-            n = i + 1
-            threshold = thresholds[n]
+        for i, n, threshold in _shuffle_steps(len(seq)):
+            x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            r = ((x << 32 | x) >> (old >> 59)) & 0xFFFFFFFF  # x rotated right by old >> 59
+            old = (old * _MULT + _INC) & _MASK
             while r < threshold:
-                new = (old * _MULT + _INC) & _MASK
-                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-                rot = old >> 59
-                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
-                old = new
+                x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                r = ((x << 32 | x) >> (old >> 59)) & 0xFFFFFFFF
+                old = (old * _MULT + _INC) & _MASK
             j = r % n
             seq[i], seq[j] = seq[j], seq[i]
         self.state = old

@@ -20,32 +20,9 @@ from homeroom.games.class_of_89.actions import (
     Keep,
     Photograph,
     Take,
-    cell,
-    grid_cell,
 )
-from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.components import NAMES, components
 from homeroom.games.class_of_89.model import Pending, Superlative, Yearbook
-
-_CELLS_MEMO: dict[tuple[Any, ...], dict[str, bytes]] = {}
-"""Memo of the student placements of :meth:`Bonuses._placements_of`, per photo and ABC tokens:
-each student's cells (under its id) and, with an ABC token left, the cells where it goes with
-the token (under its id and a NUL), as bytes. Bytes in a dict of strings are objects the
-garbage collector never tracks: a memo of action lists (tracked for good) made the full
-collections of a long random simulation 10-14% of its time, as every new photo adds entries that
-outlive the young generations."""
-_CELLS_MEMO_MAX = 20_000
-
-
-def _student_memo(book: Yearbook) -> dict[str, bytes]:
-    """The memo of the students' cells in this yearbook (its photo and ABC tokens)."""
-    key = (*book.photo, len(book.abc_slots) < book.abc_tokens, *book.abc_slots)
-    memo = _CELLS_MEMO.get(key)
-    if memo is None:
-        if len(_CELLS_MEMO) >= _CELLS_MEMO_MAX:
-            _CELLS_MEMO.clear()
-        memo = _CELLS_MEMO[key] = {}
-    return memo
-
 
 _PLACINGS: dict[tuple[type[Action], str, bool], list[Action]] = {}
 
@@ -186,15 +163,15 @@ class Bonuses:
     def _placements_of(self, seat: int, cards: Iterable[str],
                        cls: type[Take] | type[Photograph] | type[Keep]) -> list[Action]:
         """Where each of ``cards`` ('' skipped) may go in the seat's yearbook, one list in card
-        order: a student's cells from a memo on the photo and ABC tokens (the yearbook's key
-        built and hashed once for all the cards of a location; a card's cells serve Take,
-        Photograph and Keep alike), a teacher in any empty cell, a tile's spots memoised on the
-        grid, the placing actions from tables."""
+        order: a student's cells from the photo's bounds (worked out once for all the cards of a
+        location; no memo: a new photo almost every turn made its key cost more than the hits
+        saved), a teacher in any empty cell, a tile's spots memoised on the grid, the placing
+        actions from tables."""
         book = self.books[seat]
-        kinds = pl.lookup().kind
+        lk = pl.lookup()
+        kinds, letters = lk.kind, lk.letter
         placings = _PLACINGS
         out: list[Action] = []
-        memo: dict[str, bytes] | None = None
         abc_left = False
         bounds: list[tuple[int, int, int]] | None = None
         empty: list[int] | None = None
@@ -205,24 +182,15 @@ class Bonuses:
             if kind == "student":
                 # pl.student_slots in one pass over the photo's bounds; with an ABC token left,
                 # every other empty cell (in cell order, as the bounds are) takes it with the token
-                if memo is None:
-                    memo = _student_memo(book)
+                if bounds is None:
+                    bounds = pl.compute_bounds(book.photo, book.abc_slots)
                     abc_left = len(book.abc_slots) < book.abc_tokens
-                fit = memo.get(card)
-                if fit is None:
-                    if bounds is None:
-                        bounds = pl.compute_bounds(book.photo, book.abc_slots)
-                    letter = pl.lookup().letter[card]
-                    fit = memo[card] = bytes([s for s, lo, hi in bounds if lo <= letter <= hi])
-                    if abc_left:
-                        memo[card + "\0"] = bytes([s for s, lo, hi in bounds if not lo <= letter <= hi])
+                letter = letters[card]
                 row = placings.get((cls, card, False)) or _placings(cls, card, False)
-                out += [row[s] for s in fit]
+                out += [row[s] for s, lo, hi in bounds if lo <= letter <= hi]
                 if abc_left:
-                    rest = memo[card + "\0"]
-                    if rest:
-                        abc = placings.get((cls, card, True)) or _placings(cls, card, True)
-                        out += [abc[s] for s in rest]
+                    abc = placings.get((cls, card, True)) or _placings(cls, card, True)
+                    out += [abc[s] for s, lo, hi in bounds if not lo <= letter <= hi]
             elif kind == "teacher":
                 if empty is None:
                     empty = [s for s, c in enumerate(book.photo) if not c]
@@ -276,12 +244,11 @@ class Bonuses:
         return book.tokens[target]
 
     def _target_name(self, book: Yearbook, target: int) -> str:
-        comp = components()
         if target == STORAGE:
             return "storage"
         if target >= SUPERLATIVE:
-            return comp.card_name(book.superlatives[target - SUPERLATIVE].student)
-        return comp.card_name(book.photo[target])
+            return NAMES.card[book.superlatives[target - SUPERLATIVE].student]
+        return NAMES.card[book.photo[target]]
 
     def _school_cards(self, kind: str) -> list[str]:
         lk = pl.lookup()
@@ -295,15 +262,17 @@ class Bonuses:
         quiet = self.quiet
         if quiet:  # no log text: no name, verb or source needed
             name = source = ""
+            owner: int | None = None
         else:
             name = self._name(seat)
+            owner = seat if seat < self.players else None  # Ed's lines belong to nobody (not a seat)
             verb, _, source = verb.partition(" from ")  # "takes from the school": "takes X from the school at ..."
             source = f" from {source}" if source else ""
         if kind == "staff":
             book.staff.append(card)
             if quiet:
                 return self._gain(seat, comp.staff[card].gains)
-            return [Event(f"{name} {verb} {comp.card_name(card)}{source} into the staff section.", seat),
+            return [Event(f"{name} {verb} {NAMES.card[card]}{source} into the staff section.", owner),
                     *self._gain(seat, comp.staff[card].gains)]
         if kind.startswith("tile"):
             cells = pl.tile_cells(card, at)
@@ -314,10 +283,10 @@ class Bonuses:
                 book.superlatives.append(Superlative(card, sup))
             if quiet:
                 return self._cover(cells, seat, comp.tiles[card].gains)
-            text = f"{name} {verb} the {comp.card_name(card)} tile{source} at {grid_cell(at)}"
+            text = f"{name} {verb} the {NAMES.card[card]} tile{source} at {NAMES.grid_cell[at]}"
             if sup:
-                text += f" with {comp.card_name(sup)} as its Senior Superlative"
-            events = [Event(text + ".", seat)]
+                text += f" with {NAMES.card[sup]} as its Senior Superlative"
+            events = [Event(text + ".", owner)]
             events += self._cover(cells, seat, comp.tiles[card].gains)
             return events
         book.photo[at] = card
@@ -325,25 +294,25 @@ class Bonuses:
             book.abc_slots.append(at)
         events = []
         if not quiet:
-            text = f"{name} {verb} {comp.card_name(card)}{source} at {cell(at)}"
+            text = f"{name} {verb} {NAMES.card[card]}{source} at {NAMES.cell[at]}"
             if abc:
                 text += ", covering the initial with the ABC token"
-            events.append(Event(text + ".", seat))
+            events.append(Event(text + ".", owner))
         if self.options.get("half_icons", True):
             for club in pl.matches_at(book, at):
                 if not quiet:
-                    events.append(Event(f"The {comp.club_name(club)} half-icons match.", seat))
+                    events.append(Event(f"The {NAMES.club[club]} half-icons match.", owner))
                 events += self._advance(seat, club)
         row, col = pl.completed_lines(book, at)
         if row is not None:
             book.rows_done.append(row)
             if not quiet:
-                events.append(Event(f"{name} completes row {row + 1} of the class photo.", seat))
+                events.append(Event(f"{name} completes row {row + 1} of the class photo.", owner))
             events += self._gain(seat, comp.row_bonuses[row], optional_draws=True)  # "choose up to 1"
         if col is not None:
             book.cols_done.append(col)
             if not quiet:
-                events.append(Event(f"{name} completes column {col + 1} of the class photo.", seat))
+                events.append(Event(f"{name} completes column {col + 1} of the class photo.", owner))
             events += self._gain(seat, comp.column_sides[book.side][col] if book.side else [])
         return events
 
@@ -362,7 +331,8 @@ class Bonuses:
             for half in pl.completed_halves(book):
                 book.halves.append(half)
                 club = comp.halves[half]
-                events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.", seat))
+                events.append(Event(f"{self._name(seat)} fills the {half} half of the Wildcat Way.",
+                                    seat if seat < self.players else None))  # (Ed: nobody's line)
                 events += self._advance(seat, club)
         return events
 
@@ -378,7 +348,6 @@ class Bonuses:
                     events += self._ed_gain(g)
             return events
         book = self.books[seat]
-        comp = components()
         name = self._name(seat)
         for g in gains:
             if g == "signature":
@@ -388,7 +357,7 @@ class Bonuses:
             elif g.startswith("token:"):
                 token = g[6:]
                 if token != "any" and not self._has_token_target(book):
-                    events.append(Event(f"{name} has no room for a {comp.token_name(token)} and discards it.", seat))
+                    events.append(Event(f"{name} has no room for a {NAMES.token[token]} and discards it.", seat))
                 else:
                     self.pending.append(Pending("token", seat, token=token))
             elif g.startswith("club:"):
@@ -403,7 +372,7 @@ class Bonuses:
                 cards = [c for c in (self._draw(kind) for _ in range(3)) if c]
                 if cards:
                     self.pending.append(Pending(g, seat, cards=cards, optional=optional_draws))
-                    shown = ", ".join(comp.card_name(c) for c in cards)
+                    shown = ", ".join(NAMES.card[c] for c in cards)
                     events.append(Event(f"{name} draws {len(cards)} {kind} cards.", seat,
                                         ((seat, f"You draw {shown}."),), reveals=True))
             elif g in ("pick_student", "pick_teacher"):
@@ -422,16 +391,17 @@ class Bonuses:
         if pos >= len(steps):
             if seat >= self.players:  # Ed
                 token = "any" if club == "honor" else next(lc.token for lc in comp.locations if lc.club == club)
-                return [Event(f"Ed is already at the top of {comp.club_name(club)} and takes a token instead."),
+                return [Event(f"Ed is already at the top of {NAMES.club[club]} and takes a token instead."),
                         *self._ed_gain("token:" + token)]
             book.signatures += 1
-            return [Event(f"{self._name(seat)} is already at the top of {comp.club_name(club)} and gains a "
+            return [Event(f"{self._name(seat)} is already at the top of {NAMES.club[club]} and gains a "
                           "signature.", seat)]
         book.tracks[club] = pos + 1
         if self.quiet:
             return self._gain(seat, steps[pos])
         name = self._name(seat)
         top = " (the top!)" if pos + 1 == len(steps) else ""
-        return [Event(f"{name} advances to step {pos + 1} of {comp.club_name(club)}{top}.", seat),
+        return [Event(f"{name} advances to step {pos + 1} of {NAMES.club[club]}{top}.",
+                      seat if seat < self.players else None),  # (Ed: nobody's line)
                 *self._gain(seat, steps[pos])]
 

@@ -505,3 +505,47 @@ def components() -> Components:
     if comp is None:
         raise DataError(problems)
     return comp
+
+
+class _CardNames(dict[str, str]):
+    """Card and tile names by id; an unknown id is its own name (as :meth:`Components.card_name`)."""
+
+    def __missing__(self, card: str) -> str:
+        return card
+
+
+class NameTables:
+    """The names a game's log text uses, as plain tables of the packaged components, filled on first
+    use: ``NAMES.card[id]`` is what ``components().card_name(id)`` gives (likewise ``token``,
+    ``member``, ``club``), ``location[i]`` the i-th location's name, ``cell[at]`` and
+    ``grid_cell[at]`` the texts of :func:`~homeroom.games.class_of_89.actions.cell` and
+    :func:`~homeroom.games.class_of_89.actions.grid_cell`. A game with its log names something in
+    most lines; a lookup here is one subscript instead of two method calls."""
+
+    card: _CardNames
+    token: dict[str, str]
+    member: dict[str, str]
+    club: dict[str, str]
+    location: list[str]
+    cell: list[str]
+    grid_cell: list[str]
+
+    def __getattr__(self, attr: str) -> Any:  # only while the tables are not filled yet
+        if "card" in self.__dict__:
+            raise AttributeError(attr)
+        comp = components()
+        comp.card_name("")  # (fills its table)
+        self.card = _CardNames(comp.__dict__["_card_names"])
+        self.token = dict(comp._names("tokens"))
+        self.member = dict(comp._names("members"))
+        self.club = dict(comp._names("clubs"))
+        self.location = [lc.name for lc in comp.locations]
+        self.cell = [f"row {r + 1}, column {c + 1}" for r, c in (divmod(at, 5) for at in range(20))]
+        width = int(comp.board.get("grid_columns", 6))
+        cells = width * int(comp.board.get("grid_rows", 4))
+        self.grid_cell = [f"grid row {r + 1}, column {c + 1}" for r, c in (divmod(at, width) for at in range(cells))]
+        return getattr(self, attr)
+
+
+NAMES = NameTables()
+"""The log's name tables of the packaged components (see :class:`NameTables`)."""

@@ -9,7 +9,7 @@ for Ed E. Tor are in :mod:`~homeroom.games.class_of_89.solo`.
 from __future__ import annotations
 
 from homeroom.engine import Event
-from homeroom.games.class_of_89.components import CLUBS, components
+from homeroom.games.class_of_89.components import CLUBS, NAMES, components
 from homeroom.games.class_of_89.model import EMPTY, JANITOR, Pending
 from homeroom.games.class_of_89.solo import Solo
 
@@ -42,12 +42,12 @@ class EndOfRound(Solo):
                 if self._is_ed(leader):
                     token = "any" if club == "honor" else comp.locations[CLUBS.index(club)].token
                     if not quiet:
-                        events.append(Event(f"Ed leads {comp.club_name(club)} and takes a token."))
+                        events.append(Event(f"Ed leads {NAMES.club[club]} and takes a token."))
                     events += self._ed_token(token)  # (what _ed_gain("token:" + token) does)
                 else:
                     self.pending.append(Pending("reward", leader, club=club))
             elif not quiet:
-                events.append(Event(f"{comp.club_name(club)} is tied at the top: no reward."))
+                events.append(Event(f"{NAMES.club[club]} is tied at the top: no reward."))
         if self.players == 1:
             events += self._ed_round_end()
         return events

@@ -8,7 +8,9 @@ matches and completed rows, columns and halves (rulebook: "Students", "Teachers"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from itertools import compress
+from typing import TYPE_CHECKING, Any
 
 from homeroom.games.class_of_89.components import Components, components
 
@@ -157,26 +159,15 @@ def empty_slots(book: Yearbook) -> list[int]:
     return [s for s, c in enumerate(book.photo) if not c]
 
 
-_MASKS: dict[tuple[str, ...], int] = {}
-_MASKS_MAX = 4096
+_BITS = [1 << c for c in range(64)]
+"""Bit c for grid cell c (more than the Wildcat Way's 24 cells)."""
 
 
 def grid_mask(book: Yearbook) -> int:
-    """The covered cells of the Wildcat Way grid as a bit mask (bit c for cell c), memoised on the
-    grid (which changes only when a tile goes in)."""
-    key = tuple(book.grid)
-    occupied = _MASKS.get(key)
-    if occupied is None:
-        occupied = 0
-        bit = 1
-        for v in key:
-            if v:
-                occupied |= bit
-            bit <<= 1
-        if len(_MASKS) >= _MASKS_MAX:
-            _MASKS.clear()
-        _MASKS[key] = occupied
-    return occupied
+    """The covered cells of the Wildcat Way grid as a bit mask (bit c for cell c): the bits of the
+    covered cells picked and summed in C (no memo: building and hashing a key of the 24 cells cost
+    more than this)."""
+    return sum(compress(_BITS, book.grid))
 
 
 _SPOTS: dict[tuple[str, int], tuple[int, ...]] = {}
@@ -259,13 +250,11 @@ PhotoFacts = tuple[tuple[int, ...], tuple[int, ...], int]
 """What Ed's rules ask about one photo: for each half-icon club (by its number in
 :attr:`Lookup.left_no`), the first empty cell whose left neighbour's right half-icon is that club,
 and the first whose right neighbour's left half-icon is (``_NONE`` for none), and where he would
-put a teacher (:func:`teacher_slot`). Only ints in tuples: the garbage collector stops tracking
-them, so the memo of a long simulation costs its collections nothing."""
+put a teacher (:func:`teacher_slot`). Only ints in tuples (which the garbage collector stops
+tracking)."""
 
-_MATCHES: dict[tuple[str, ...], PhotoFacts] = {}
 _LINES = [sum(1 << t for t in range(CELLS) if t // COLS == s // COLS or t % COLS == s % COLS) for s in range(CELLS)]
 """For each photo cell, the cells of its row and column as a bit mask."""
-_MATCHES_MAX = 4096
 _NONE = 1 << 30
 NO_CELL = _NONE
 """What :data:`PhotoFacts` holds for a half-icon club no empty cell matches."""
@@ -282,17 +271,27 @@ def teacher_slot(photo: list[str] | tuple[str, ...]) -> int:
     return next((s for s, c in enumerate(photo) if not c and s // 5 not in rows and s % 5 not in cols), -1)
 
 
+_LAST_FACTS: list[Any] = [None, None]
+"""The last photo :func:`photo_facts` was asked about (a copy) and its facts."""
+
+
 def photo_facts(book: Yearbook) -> PhotoFacts:
-    """The :data:`PhotoFacts` of the book's photo (memoised on the photo)."""
-    key = tuple(book.photo)
-    facts = _MATCHES.get(key)
-    if facts is None:
-        facts = _MATCHES[key] = _photo_facts(key)
+    """The :data:`PhotoFacts` of the book's photo. Ed asks twice about one photo in most turns
+    (which student to take, then where it goes), so the last answer is kept, for a photo equal
+    to the last one; a memo of every photo cost more in building and hashing its key than its
+    hits across games saved."""
+    photo = book.photo
+    last = _LAST_FACTS
+    if last[0] == photo:
+        facts: PhotoFacts = last[1]
+        return facts
+    facts = _photo_facts(photo)
+    last[0], last[1] = photo[:], facts
     return facts
 
 
-def _photo_facts(key: tuple[str, ...]) -> PhotoFacts:
-    """:func:`photo_facts` without its memo (and making room in it)."""
+def _photo_facts(key: Sequence[str]) -> PhotoFacts:
+    """:func:`photo_facts` without keeping the answer."""
     lk = _LOOKUP if _LOOKUP is not None else lookup()
     left_no, right_no = lk.left_no, lk.right_no
     by_left = [_NONE] * lk.icon_count  # club -> first empty cell a card with that left half-icon matches
@@ -318,8 +317,6 @@ def _photo_facts(key: tuple[str, ...]) -> PhotoFacts:
         if not c and not barred >> s & 1:
             teacher = s
             break
-    if len(_MATCHES) >= _MATCHES_MAX:
-        _MATCHES.clear()
     by_left[0] = by_right[0] = _NONE  # no half-icon matches nothing
     return (tuple(by_left), tuple(by_right), teacher)
 
@@ -352,11 +349,12 @@ def all_pairs(book: Yearbook) -> list[tuple[int, str]]:
 
 def classes(book: Yearbook) -> list[tuple[int, list[int]]]:
     """Each class as (teacher slot, student slots in reading order)."""
+    teachers = (_LOOKUP if _LOOKUP is not None else lookup()).teachers
     out: list[tuple[int, list[int]]] = []
     for s, c in enumerate(book.photo):
         if not c:
             continue
-        if is_teacher(c):
+        if c in teachers:  # (is_teacher, without a call per card)
             out.append((s, []))
         elif out:
             out[-1][1].append(s)

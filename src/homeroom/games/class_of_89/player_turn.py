@@ -35,15 +35,12 @@ from homeroom.games.class_of_89.actions import (
     TakeEntrance,
     Unstore,
     UseMember,
-    grid_cell,
 )
-from homeroom.games.class_of_89.components import CLUBS, TOKENS, components
+from homeroom.games.class_of_89.components import CLUBS, NAMES, TOKENS, components
 from homeroom.games.class_of_89.end_of_round import EndOfRound
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
 
 _PLACES: dict[tuple[str, str, int], Place] = {}
-_PLACE_ACTIONS: dict[tuple[object, ...], list[Action]] = {}
-_PLACE_ACTIONS_MAX = 20_000
 _ACTIONS: dict[tuple[object, ...], Action] = {}
 
 
@@ -57,7 +54,6 @@ def _act(cls: type[Action], *args: object) -> Action:
             _ACTIONS.clear()
         act = _ACTIONS[key] = cls(*args)
     return act
-"""Memo of :meth:`PlayerTurn._placement_actions` (actions are immutable: lists of them can be shared)."""
 
 
 _END_TURN = EndTurn()
@@ -90,6 +86,19 @@ def _member_places(member: str) -> list[Place]:
         table = _MEMBER_PLACES[member] = [_place(member, lc.id, cost)
                                           for lc in components().locations for cost in range(3)]
     return table
+
+
+_AT_ENTRANCE = 15
+"""The index of a member's School Entrance action in its :func:`_members_places` row (after the
+mat's 15 spaces)."""
+
+
+@cache
+def _members_places() -> tuple[tuple[str, list[Place]], ...]:
+    """Each team member in board order with its Place action for every space of the mat (at
+    location * 3 + cost spot, as :func:`_member_places`) and then the School Entrance's."""
+    return tuple((member, [*_member_places(member), _place(member, "entrance", 0)])
+                 for member in components().board["members"])
 
 
 @cache
@@ -134,43 +143,31 @@ class PlayerTurn(EndOfRound):
         return []
 
     def _placement_actions(self) -> list[Action]:
-        """Memoised on all the answer depends on: the seat, its used members, what it can pay (at most
-        2 signatures matter) and the occupied spaces."""
         seat = self.current
-        book = self.books[seat]
-        entrance = bool(self.options.get("school_entrance", True))
-        sp = self.spaces
-        key = (seat, min(book.signatures, 2), entrance, *sp[0], *sp[1], *sp[2], *sp[3], *sp[4], *book.used)
-        cached = _PLACE_ACTIONS.get(key)
-        if cached is None:
-            if len(_PLACE_ACTIONS) >= _PLACE_ACTIONS_MAX:
-                _PLACE_ACTIONS.clear()
-            cached = _PLACE_ACTIONS[key] = self._scan_placement_actions(seat, book, entrance)
-        return list(cached)
+        return self._scan_placement_actions(seat, self.books[seat], bool(self.options.get("school_entrance", True)))
 
     def _scan_placement_actions(self, seat: int, book: Yearbook, entrance: bool) -> list[Action]:
-        out: list[Action] = []
-        signatures = book.signatures
         # the open spaces (as location * 3 + cost), in location then cost order: any (the
         # Treasurer ignores the cost and may join his own team) and those another member may take
-        anywhere: list[int] = []
-        payable: list[int] = []
-        for loc, row in enumerate(self.spaces):
-            mine = seat in row
-            base = loc * 3
-            for cost, occ in enumerate(row):
-                if occ == EMPTY:
-                    anywhere.append(base + cost)
-                    if not mine and signatures >= cost:
-                        payable.append(base + cost)
+        sp = self.spaces
+        flat = (*sp[0], *sp[1], *sp[2], *sp[3], *sp[4])
+        anywhere = [spot for spot, occ in enumerate(flat) if occ == EMPTY]
+        signatures = book.signatures
+        if seat in flat:  # not where the seat's own team already is
+            mine = [seat in row for row in sp]
+            payable = [spot for spot in anywhere if not mine[spot // 3] and spot % 3 <= signatures]
+        elif signatures >= 2:  # (every cost paid)
+            payable = anywhere
+        else:
+            payable = [spot for spot in anywhere if spot % 3 <= signatures]
+        out: list[Action] = []
         used = book.used
-        for member in components().board["members"]:
+        for member, places in _members_places():
             if member in used:
                 continue
-            places = _member_places(member)
             out += [places[spot] for spot in (anywhere if member == "treasurer" else payable)]
             if entrance:
-                out.append(_place(member, "entrance", 0))
+                out.append(places[_AT_ENTRANCE])
         if not out:
             out.append(Forgo())
         return out
@@ -296,7 +293,6 @@ class PlayerTurn(EndOfRound):
     def _place_member(self, a: Place) -> list[Event]:
         seat = self.current
         book = self.books[seat]
-        comp = components()
         book.used.append(a.member)
         self.member = a.member
         self.main_done = self.sig_done = self.member_done = False
@@ -307,7 +303,7 @@ class PlayerTurn(EndOfRound):
             self.entrance.append((seat, a.member))
             if quiet:
                 return []
-            return [Event(f"{self._name(seat)} sends the {comp.member_name(a.member)} to the School Entrance.",
+            return [Event(f"{self._name(seat)} sends the {NAMES.member[a.member]} to the School Entrance.",
                           seat)]
         i = _location_index()[a.location]
         self.location = i
@@ -321,8 +317,8 @@ class PlayerTurn(EndOfRound):
             paid = " (the Treasurer ignores the cost)"
         if quiet:
             return []
-        who = f"{self._name(seat)}'s {comp.member_name(a.member)}"
-        return [Event(f"{who} goes to the {comp.locations[i].name}{paid}.", seat)]
+        who = f"{self._name(seat)}'s {NAMES.member[a.member]}"
+        return [Event(f"{who} goes to the {NAMES.location[i]}{paid}.", seat)]
 
     def _turn_action(self, a: Action) -> list[Event]:
         seat = self.current
@@ -357,7 +353,7 @@ class PlayerTurn(EndOfRound):
             self.pending.append(Pending("token", seat, token=token))
             if self.quiet:
                 return []
-            return [Event(f"{name} pays a signature for a {comp.token_name(token)} token.", seat)]
+            return [Event(f"{name} pays a signature for a {NAMES.token[token]} token.", seat)]
         if isinstance(a, Refresh):
             self.sig_done = True
             book.signatures -= 1
@@ -365,8 +361,8 @@ class PlayerTurn(EndOfRound):
             self._refill((self.location,))
             if self.quiet:
                 return []
-            shown = ", ".join(comp.card_name(c) for c in self.school[self.location] if c)
-            return [Event(f"{name} pays a signature to wipe and refresh the {comp.locations[self.location].name}: "
+            shown = ", ".join(NAMES.card[c] for c in self.school[self.location] if c)
+            return [Event(f"{name} pays a signature to wipe and refresh the {NAMES.location[self.location]}: "
                           f"{shown}.", seat, reveals=True)]
         if isinstance(a, UseMember):
             self.member_done = True
@@ -374,21 +370,21 @@ class PlayerTurn(EndOfRound):
                 club = comp.board["entrance_club"] if self.location == ENTRANCE else comp.locations[self.location].club
                 if self.quiet:
                     return self._advance(seat, club)
-                return [Event(f"{name}'s Editor works on the {comp.club_name(club)} page.", seat),
+                return [Event(f"{name}'s Editor works on the {NAMES.club[club]} page.", seat),
                         *self._advance(seat, club)]
             token = "any" if self.location == ENTRANCE else comp.locations[self.location].token
             book.signatures += 1
             self.pending.append(Pending("token", seat, token=token))
             if self.quiet:
                 return []
-            what = "any token" if token == "any" else f"a {comp.token_name(token)} token"
+            what = "any token" if token == "any" else f"a {NAMES.token[token]} token"
             return [Event(f"{name}'s Designer gains a signature and {what}.", seat)]
         if isinstance(a, Unstore):
             book.storage.remove(a.token)
             self._tokens_at(book, a.target).append(a.token)
             if self.quiet:
                 return []
-            return [Event(f"{name} moves a stored {comp.token_name(a.token)} onto "
+            return [Event(f"{name} moves a stored {NAMES.token[a.token]} onto "
                           f"{self._target_name(book, a.target)}.", seat)]
         if isinstance(a, ShiftToken):
             book.signatures -= int(comp.board["move_token_cost"])
@@ -396,14 +392,13 @@ class PlayerTurn(EndOfRound):
             self.pending.append(Pending("move", seat, token=a.token, source=a.source))
             if self.quiet:
                 return []
-            return [Event(f"{name} pays 2 signatures to move a {comp.token_name(a.token)} off "
+            return [Event(f"{name} pays 2 signatures to move a {NAMES.token[a.token]} off "
                           f"{self._target_name(book, a.source)}.", seat)]
         raise IllegalAction(f"unexpected action {a!r}")
 
     def _resolve(self, p: Pending, a: Action) -> list[Event]:
         seat = p.seat
         book = self.books[seat]
-        comp = components()
         name = "" if self.quiet else self._name(seat)  # (for log text only)
         if isinstance(a, ChooseToken):
             self.pending.append(Pending("token", seat, token=a.token))
@@ -412,14 +407,14 @@ class PlayerTurn(EndOfRound):
             self._tokens_at(book, a.target).append(a.token)
             if self.quiet:
                 return []
-            return [Event(f"{name} puts a {comp.token_name(a.token)} on {self._target_name(book, a.target)}.", seat)]
+            return [Event(f"{name} puts a {NAMES.token[a.token]} on {self._target_name(book, a.target)}.", seat)]
         if isinstance(a, PlaceOneByOne):
             self.ones_supply -= 1
             book.ones += 1
             book.grid[a.at] = "1x1"
             if self.quiet:
                 return self._cover([a.at], seat)
-            return [Event(f"{name} places a 1x1 tile at {grid_cell(a.at)}.", seat),
+            return [Event(f"{name} places a 1x1 tile at {NAMES.grid_cell[a.at]}.", seat),
                       *self._cover([a.at], seat)]
         if isinstance(a, Keep):
             if p.kind.startswith("draw"):
@@ -444,7 +439,7 @@ class PlayerTurn(EndOfRound):
                 if self.quiet:
                     return []
                 return [Event(f"{name} can place none of the drawn cards, discards "
-                              f"{comp.card_name(p.cards[0])} and returns the others to the bottom.", seat,
+                              f"{NAMES.card[p.cards[0]]} and returns the others to the bottom.", seat,
                               reveals=True)]
             if self.quiet:
                 return []
@@ -455,11 +450,11 @@ class PlayerTurn(EndOfRound):
                 book.signatures += 1
                 if self.quiet:
                     return []
-                return [Event(f"{name} leads {comp.club_name(p.club)} and takes a signature.", seat)]
+                return [Event(f"{name} leads {NAMES.club[p.club]} and takes a signature.", seat)]
             self.pending.append(Pending("token", seat, token=a.choice))
             if self.quiet:
                 return []
-            return [Event(f"{name} leads {comp.club_name(p.club)} and takes a {comp.token_name(a.choice)}.", seat)]
+            return [Event(f"{name} leads {NAMES.club[p.club]} and takes a {NAMES.token[a.choice]}.", seat)]
         raise IllegalAction(f"unexpected action {a!r}")
 
     # ---------------------------------------------------------- turn flow

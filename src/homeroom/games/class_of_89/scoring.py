@@ -18,11 +18,13 @@ if TYPE_CHECKING:
 
 def student_count(book: Yearbook) -> int:
     """Students in the yearbook: the class photo and the Senior Superlatives (tie-break 2)."""
-    return sum(1 for c in book.photo if c and not pl.is_teacher(c)) + len(book.superlatives)
+    teachers = pl.lookup().teachers
+    return sum(1 for c in book.photo if c and c not in teachers) + len(book.superlatives)
 
 
 def _students(book: Yearbook) -> list[int]:
-    return [s for s, c in enumerate(book.photo) if c and not pl.is_teacher(c)]
+    teachers = pl.lookup().teachers
+    return [s for s, c in enumerate(book.photo) if c and c not in teachers]
 
 
 def sequential_pairs(book: Yearbook, students: list[int]) -> list[bool]:
@@ -118,19 +120,18 @@ def measure(book: Yearbook, m: dict[str, Any]) -> int:
     kind = m["kind"]
     photo = book.photo
     tokens = book.tokens
-    studs = _students(book)
     if kind == "students_token_same_class":
         tok = m["token"]
         return max((sum(1 for s in st if tok in tokens[s]) for _, st in pl.classes(book)), default=0)
     if kind == "tokens_same_row":
         tok = m["token"]
-        return max(sum(tokens[r * 5 + c].count(tok) for c in range(5)) for r in range(4))
+        return max([sum([t.count(tok) for t in tokens[r * 5:r * 5 + 5]]) for r in range(4)])
     if kind == "tokens_same_column":
         tok = m["token"]
-        return max(sum(tokens[r * 5 + c].count(tok) for r in range(4)) for c in range(5))
+        return max([sum([t.count(tok) for t in tokens[c:20:5]]) for c in range(5)])
     if kind == "connected_students_token":
         tok = m["token"]
-        have = {s for s in studs if tok in tokens[s]}
+        have = {s for s in _students(book) if tok in tokens[s]}
         best = 0
         while have:
             stack = [have.pop()]
@@ -156,11 +157,11 @@ def measure(book: Yearbook, m: dict[str, Any]) -> int:
         return count
     if kind == "tokens_adjacent_teacher":
         tok = m["token"]
-        return sum(tokens[s].count(tok) for s in studs
+        return sum(tokens[s].count(tok) for s in _students(book)
                    if any(photo[n] and pl.is_teacher(photo[n]) for n in pl.neighbours(s)))
     if kind == "tokens_adjacent_token":
         tok, other = m["token"], m["other"]
-        return sum(tokens[s].count(tok) for s in studs
+        return sum(tokens[s].count(tok) for s in _students(book)
                    if any(other in tokens[n] for n in pl.neighbours(s) if photo[n]))
     if kind == "alphabetical_runs":
         need = int(m["length"])
@@ -292,21 +293,27 @@ def solo_objective_points(state: Co89State) -> tuple[dict[str, int], dict[str, i
     return mine, eds
 
 
-def ed_score(state: Co89State) -> Score:
-    """Ed's points: objectives as the solo table, teachers by column, tiles by letter, staff, tracks."""
+SoloObjectives = tuple[dict[str, int], dict[str, int]]
+"""What :func:`solo_objective_points` gives: the player's and Ed's points per objective card."""
+
+
+def ed_score(state: Co89State, solo: SoloObjectives | None = None) -> Score:
+    """Ed's points: objectives as the solo table, teachers by column, tiles by letter, staff, tracks
+    (``solo``: the state's :func:`solo_objective_points`, when the caller has them already)."""
     comp = components()
     board = comp.board
     ed = state.books[1]
     teachers = 0
+    teacher_ids = pl.lookup().teachers
     for c in range(5):
-        cells = [ed.photo[r * 5 + c] for r in range(4)]
-        if not any(x and pl.is_teacher(x) for x in cells):
+        cells = ed.photo[c:20:5]  # the column's 4 cells
+        if teacher_ids.isdisjoint(cells):
             continue
         club = state.ed_priority[c]
         token = next(lc.token for lc in comp.locations if lc.club == club)
         n = state.ed_tokens.get(token, 0)
         remaining = n - (n + 1) // 2  # discard half, rounded up
-        teachers += remaining * sum(1 for x in cells if x and not pl.is_teacher(x))
+        teachers += remaining * sum(1 for x in cells if x and x not in teacher_ids)
     per_letter = board["solo"]["tile_points"]
     # "3 points for every C tile with a scoring criteria, 4 points for every B tile, and 5 points for
     # every A tile": only C (and D) tiles need a scoring criterion (RULINGS.md 48)
@@ -314,7 +321,7 @@ def ed_score(state: Co89State) -> Score:
                 if comp.tiles[t].scoring or comp.tiles[t].letter in ("A", "B"))
     tiles += ed.ones * int(board["one_by_one_points"]) + len(ed.halves) * int(board["half_points"])
     return Score.of({
-        "objectives": sum(solo_objective_points(state)[1].values()),
+        "objectives": sum((solo or solo_objective_points(state))[1].values()),
         "teachers": teachers,
         "wildcat_way": tiles,
         "staff": staff_points(ed),
@@ -323,12 +330,14 @@ def ed_score(state: Co89State) -> Score:
     })
 
 
-def objective_points(state: Co89State, keys: list[tuple[Any, ...]] | None = None) -> list[dict[str, int]]:
+def objective_points(state: Co89State, keys: list[tuple[Any, ...]] | None = None,
+                     solo: SoloObjectives | None = None) -> list[dict[str, int]]:
     """Points per objective per seat, under the chosen objective rule (``keys``: the yearbooks'
-    memo keys, when the caller has them already)."""
+    memo keys, ``solo``: a solo game's :func:`solo_objective_points`, when the caller has them
+    already)."""
     comp = components()
     if state.players == 1:
-        return [solo_objective_points(state)[0]]
+        return [(solo or solo_objective_points(state))[0]]
     mode = state.options.get("objective_scoring", "ranked")
     books = state.books
     if keys is None:
@@ -357,11 +366,13 @@ def objective_points(state: Co89State, keys: list[tuple[Any, ...]] | None = None
     return per
 
 
-def final_scores(state: Co89State) -> list[Score]:
+def final_scores(state: Co89State, solo: SoloObjectives | None = None) -> list[Score]:
+    """Every seat's end-game score (``solo``: a solo game's :func:`solo_objective_points`, when the
+    caller has them already)."""
     board = components().board
     half = bool(state.options.get("half_icons", True))
-    keys = [_book_key(b) for b in state.books]
-    objs = objective_points(state, keys)
+    keys = [_book_key(b) for b in state.books[:state.players]]  # (not Ed's: his scoring is ed_score's)
+    objs = objective_points(state, keys, solo)
     out = []
     for s, b in enumerate(state.books[:state.players]):
         facts = _facts_for(keys[s])

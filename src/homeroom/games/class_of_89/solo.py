@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from homeroom.engine import Event, Rng
 from homeroom.games.class_of_89 import placement as pl
-from homeroom.games.class_of_89.actions import grid_cell
 from homeroom.games.class_of_89.bonuses import Bonuses
-from homeroom.games.class_of_89.components import CLUBS, components
+from homeroom.games.class_of_89.components import CLUBS, NAMES, components
 from homeroom.games.class_of_89.model import EMPTY
 
 ITEM_KIND = {"student": "student", "teacher": "teacher", "staff": "staff", "tile": "tile"}
@@ -98,7 +97,7 @@ class Solo(Bonuses):
         comp = components()
         card = comp.location_cards[self.solo_location]
         names = {lc.id: lc.name for lc in comp.locations}
-        sends = ", ".join(f"{comp.member_name(m)} to the {names[loc]}" for m, loc in card.members.items())
+        sends = ", ".join(f"{NAMES.member[m]} to the {names[loc]}" for m, loc in card.members.items())
         return [Event(f"Ed reveals his Location card for the round: X on the {names[card.x]}; "
                       f"{sends}.", reveals=True)]
 
@@ -168,7 +167,7 @@ class Solo(Bonuses):
                 self.discards["student"].append(sup)
             if self.quiet:
                 return []
-            return [Event(f"Ed cannot place {components().card_name(card)} and discards it.")]
+            return [Event(f"Ed cannot place {NAMES.card[card]} and discards it.")]
         return self._place_card(self.players, card, at, False, verb, sup)
 
     # ------------------------------------------------------------ gains
@@ -196,14 +195,13 @@ class Solo(Bonuses):
         self.ed_revealed[col] = True
         if self.quiet:
             return []
-        return [Event(f"Ed puts a {components().token_name(token)} on his priority card above column {col + 1}.")]
+        return [Event(f"Ed puts a {NAMES.token[token]} on his priority card above column {col + 1}.")]
 
     def _ed_gain(self, gain: str) -> list[Event]:
         if gain == "signature":
             return []
         if gain.startswith("token:"):
             return self._ed_token(gain[6:])
-        comp = components()
         quiet = self.quiet
         book = self.books[self.players]
         if gain == "tile1x1":
@@ -216,7 +214,7 @@ class Solo(Bonuses):
             grid[at] = "1x1"
             if quiet:
                 return self._cover([at], self.ed)
-            return [Event(f"Ed places a 1x1 tile at {grid_cell(at)}."), *self._cover([at], self.ed)]
+            return [Event(f"Ed places a 1x1 tile at {NAMES.grid_cell[at]}."), *self._cover([at], self.ed)]
         if gain == "draw_students":
             cards = [c for c in (self._draw("student") for _ in range(3)) if c]
             pick = self._select_student(cards)
@@ -225,15 +223,15 @@ class Solo(Bonuses):
                 return [] if quiet else [Event("Ed draws students but can place none.")]
             if quiet:
                 return self._ed_put(pick, "keeps")
-            return [Event(f"Ed draws {', '.join(comp.card_name(c) for c in cards)} and keeps "
-                          f"{comp.card_name(pick)}.", reveals=True), *self._ed_put(pick, "keeps")]
+            return [Event(f"Ed draws {', '.join(NAMES.card[c] for c in cards)} and keeps "
+                          f"{NAMES.card[pick]}.", reveals=True), *self._ed_put(pick, "keeps")]
         if gain == "draw_teachers":
             card = self._draw("teacher")
             if not card:
                 return []
             if quiet:
                 return self._ed_put(card, "places")
-            return [Event(f"Ed takes the top teacher, {comp.card_name(card)}.", reveals=True),
+            return [Event(f"Ed takes the top teacher, {NAMES.card[card]}.", reveals=True),
                     *self._ed_put(card, "places")]
         if gain in ("pick_student", "pick_teacher"):
             kind = gain[5:]
@@ -251,7 +249,7 @@ class Solo(Bonuses):
                     row[row.index(cards[0])] = ""
                     if quiet:
                         return self._ed_put(cards[0], "places")
-                    return [Event(f"Ed takes {comp.card_name(cards[0])} from the {comp.locations[loc].name} "
+                    return [Event(f"Ed takes {NAMES.card[cards[0]]} from the {NAMES.location[loc]} "
                                   f"(his preferred locations first)."), *self._ed_put(cards[0], "places")]
             return [] if quiet else [Event(f"Ed finds no face-up {kind} he can place and loses the bonus.")]
         return []
@@ -281,7 +279,7 @@ class Solo(Bonuses):
                 loc = i
                 break
         book.used.append(member)
-        mname = "" if quiet else comp.member_name(member)
+        mname = "" if quiet else NAMES.member[member]
         events: list[Event] = []
         if not quiet:
             events.append(Event(f"Ed reveals a Choice card; the next card's back makes the {mname} his member "
@@ -293,7 +291,7 @@ class Solo(Bonuses):
         self.space_members[loc][cost] = member
         where = comp.locations[loc]
         if not quiet:
-            moved = "" if loc == want else (f" (the {comp.locations[want].name} is full, so the next location "
+            moved = "" if loc == want else (f" (the {NAMES.location[want]} is full, so the next location "
                                             "to the right)")
             events.append(Event(f"Ed's Location card sends the {mname} to the {where.name}{moved}."))
         # team member action
@@ -308,13 +306,13 @@ class Solo(Bonuses):
             if pick:
                 self.school[loc][self.school[loc].index(pick)] = ""
                 if not quiet:
-                    events.append(Event(f"Ed's Photographer takes {comp.card_name(pick)}."))
+                    events.append(Event(f"Ed's Photographer takes {NAMES.card[pick]}."))
                 events += self._ed_put(pick, "places")
             elif pl.empty_slots(book):
                 top = self._draw("student")
                 if top:
                     if not quiet:
-                        events.append(Event(f"Ed's Photographer takes the top student, {comp.card_name(top)}.",
+                        events.append(Event(f"Ed's Photographer takes the top student, {NAMES.card[top]}.",
                                             reveals=True))
                     events += self._ed_put(top, "places")
         elif member == "treasurer":
@@ -322,7 +320,7 @@ class Solo(Bonuses):
             self._refill((loc,))
             if not quiet:
                 events.append(Event(f"Ed's Treasurer wipes and refreshes the {where.name}: "
-                                    + ", ".join(comp.card_name(c) for c in self.school[loc] if c) + ".",
+                                    + ", ".join(NAMES.card[c] for c in self.school[loc] if c) + ".",
                                     reveals=True))
         # the item on the Choice card, revealing more until one is possible
         item = comp.choice_cards[choice].items[where.id]
@@ -332,8 +330,8 @@ class Solo(Bonuses):
             if not possible:
                 if not quiet:
                     events.append(Event(f"Nothing at the {where.name} can be taken: Ed takes a "
-                                        f"{comp.token_name(where.token)} token and advances on "
-                                        f"{comp.club_name(where.club)}."))
+                                        f"{NAMES.token[where.token]} token and advances on "
+                                        f"{NAMES.club[where.club]}."))
                 return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
             reveals = 0
             while item not in possible:
@@ -341,8 +339,8 @@ class Solo(Bonuses):
                 if reveals > len(comp.choice_cards) + 1:
                     if not quiet:
                         events.append(Event(f"No Choice card shows a possible item: Ed takes a "
-                                            f"{comp.token_name(where.token)} token and advances on "
-                                            f"{comp.club_name(where.club)}."))
+                                            f"{NAMES.token[where.token]} token and advances on "
+                                            f"{NAMES.club[where.club]}."))
                     return [*events, *self._ed_token(where.token), *self._advance(self.players, where.club)]
                 choice = self._reveal_choice()
                 item = comp.choice_cards[choice].items[where.id]
@@ -354,7 +352,7 @@ class Solo(Bonuses):
         sup = self.school_sups.pop(card, "")
         if not quiet:
             events.append(Event(f"The Choice card shows {item.capitalize()} at the {where.name}; Ed takes "
-                                f"{comp.card_name(card)}."))
+                                f"{NAMES.card[card]}."))
         return [*events, *self._ed_put(card, "places", sup)]
 
     def _ed_option(self, loc: int, item: str) -> str:
@@ -421,7 +419,7 @@ class Solo(Bonuses):
             return []
         member = unused[0]
         quiet = self.quiet
-        events = [] if quiet else [Event(f"Ed's unused team member this round is the {comp.member_name(member)}.")]
+        events = [] if quiet else [Event(f"Ed's unused team member this round is the {NAMES.member[member]}.")]
         top = self.ed_priority[0]
         if member == "editor":
             return events + self._advance(self.players, top)
@@ -433,7 +431,7 @@ class Solo(Bonuses):
                 return events
             if quiet:
                 return self._ed_put(card, "places")
-            return events + [Event(f"Ed takes the top student, {comp.card_name(card)}.", reveals=True),
+            return events + [Event(f"Ed takes the top student, {NAMES.card[card]}.", reveals=True),
                              *self._ed_put(card, "places")]
         low = min(book.tracks[c] for c in CLUBS)
         club = min((c for c in CLUBS if book.tracks[c] == low), key=self._pref_rank)

@@ -18,7 +18,7 @@ from homeroom.games.class_of_89 import explain, view
 from homeroom.games.class_of_89.invariants import invariants
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, JANITOR, Pending, Yearbook
 from homeroom.games.class_of_89.player_turn import PlayerTurn
-from homeroom.games.class_of_89.scoring import ed_score, final_scores, student_count
+from homeroom.games.class_of_89.scoring import ed_score, final_scores, solo_objective_points, student_count
 
 __all__ = ["EMPTY", "ENTRANCE", "JANITOR", "Co89State"]
 
@@ -96,10 +96,7 @@ class Co89State(PlayerTurn, State):
             return events
         if self.phase == "over":
             events.append(self._final_line())
-        if self.players == 1 and any(e.seat is not None and e.seat >= 1 for e in events):
-            # Ed is not a seat: his log lines belong to nobody
-            return [e if e.seat is None or e.seat < 1 else Event(e.text, None, (), e.reveals) for e in events]
-        return events
+        return events  # (Ed is not a seat: the rules give his log lines no seat as they write them)
 
     def _final_line(self) -> Event:
         """The last log line: every score and the winner (solo: the player's score against Ed's)."""
@@ -145,9 +142,12 @@ class Co89State(PlayerTurn, State):
         if "_c_scores" in d:  # an outer block already holds it
             yield
             return
-        d["_c_scores"] = final_scores(self)
-        if self.players == 1:
-            d["_c_ed"] = ed_score(self)
+        if self.players == 1:  # the objective cards are measured once for both scores
+            solo = solo_objective_points(self)
+            d["_c_scores"] = final_scores(self, solo)
+            d["_c_ed"] = ed_score(self, solo)
+        else:
+            d["_c_scores"] = final_scores(self)
         try:
             yield
         finally:
