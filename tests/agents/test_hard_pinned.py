@@ -23,8 +23,9 @@ PINNED = [
     ("academic-society", 2, 21, 30, "Spend(counts=(0, 0, 2, 0))", 145),
     ("academic-society", 3, 22, 90, "Place(space='library-1', pawn='scholar')", 200),
     ("high-school-drama", 2, 23, 40, "HookUp(performer='rich-kid', target='basketball', x=0, y=1)", 170),
+    # (4 players: the game's budget of 3000 iterations; 134 visits of 1000 before 1 Dec 2026)
     ("high-school-drama", 4, 24, 120,
-     "HookUp(performer='class-president', target='student-council', x=-1, y=-1)", 134),
+     "HookUp(performer='class-president', target='student-council', x=-1, y=-1)", 500),
 ]
 
 
@@ -49,6 +50,6 @@ def test_hard_chooses_the_pinned_move(game_id: str, players: int, seed: int, ste
     bot = make_agent("hard:seconds=120", seed=5)
     assert isinstance(bot, MctsAgent)
     action = bot.choose(state, seat)
-    assert bot.last_iterations == HARD_ITERATIONS
+    assert bot.last_iterations == games.get(game_id).bots.hard_budget(players, HARD_ITERATIONS)
     assert bot.last_root is not None
     assert (repr(action), bot.last_root.children[action].visits) == (move, visits)
