@@ -79,6 +79,11 @@ class Weights:
     """Steps Ed E. Tor is expected to climb on each club track per round still to play (solo)."""
     ed_climb_end: float = 0.3
     """Steps he is expected to climb after the player's last turn (his last turn, the round end)."""
+    ed_climb_top: float = 0.75
+    """``ed_climb`` on the tracks the difficulty's setup advanced him on (his most preferred)."""
+    ed_climb_honor: float = 0.75
+    """``ed_climb`` on Honor Society (no priority card: his steps there come from half-icon matches,
+    tiles and grid halves only)."""
     crowd: float = 1.0
     """Students' worth of cost per 4 tokens the objectives' MINs need beyond the free token places
     on the photo's students, shared among the objectives by the tokens each needs (solo)."""
@@ -472,7 +477,7 @@ def _potential(state: Any, w: Weights) -> float:
     if state.member == "editor":
         club = comp.board["entrance_club"] if at_entrance else comp.locations[state.location].club
         me, ed = state.books[0], state.books[1]
-        steps = race(me.tracks[club], ed.tracks[club], ed_gain(state, w), len(comp.tracks[club]))
+        steps = race(me.tracks[club], ed.tracks[club], ed_gain(state, w, club), len(comp.tracks[club]))
         return w.pot_editor * (3.0 if 0.0 < steps <= 3.0 else 1.0)
     if state.member == "designer":
         return w.pot_designer
@@ -586,14 +591,28 @@ def ed_future(state: Any, w: Weights) -> float:
     return w.ed_future * ED_FUTURE[min(ed_turns_left(state), len(ED_FUTURE) - 1)]
 
 
-def ed_gain(state: Any, w: Weights) -> float:
+def ed_gain(state: Any, w: Weights, club: str = "") -> float:
     """The steps Ed E. Tor is expected to climb on a club track before the end (public facts only:
-    the calendar). Measured over 30 Normal games: about 0.7-1.0 a round on every track, his
-    preferred one a little more, and 0.7-1.0 from the start of round 4 to the end."""
+    the calendar, and with ``club`` whether it is Honor Society or among the tracks the difficulty's
+    setup advanced him on). Measured over 30 Normal games: about 0.7-1.0 a round on every track, his
+    preferred one a little more, and 0.7-1.0 from the start of round 4 to the end; over 20 more
+    (sixth pass) 3.2 steps from the start on the two setup tracks, 2.9 on the other three and 1.65
+    on Honor Society, which has no priority card (``ed_climb_top``, ``ed_climb_honor``)."""
     if state.phase == "over":
         return 0.0
-    return w.ed_climb * ed_turns_left(state) / int(components().board.get("turns_per_round", 3)) \
+    rate = w.ed_climb
+    if club == "honor":
+        rate = w.ed_climb_honor
+    elif club and club in state.ed_priority[:_setup_tracks(state)]:
+        rate = w.ed_climb_top
+    return rate * ed_turns_left(state) / int(components().board.get("turns_per_round", 3)) \
         + w.ed_climb_end
+
+
+def _setup_tracks(state: Any) -> int:
+    """How many of Ed's priority tracks the difficulty's setup advanced him on (public: which
+    clubs, not their order; a re-deal of his face-down cards keeps them in that group)."""
+    return int(components().board["solo"]["difficulty_tracks"][state.options.get("difficulty", "normal")])
 
 
 def race(mine: int, eds: int, gain: float, top: int) -> float:
@@ -635,7 +654,6 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
     facts = book_facts(me)
-    gain = ed_gain(state, w)
     full_costs: list[float] = []
     part_costs: list[float | None] = []
     for oid in state.objectives:
@@ -646,7 +664,7 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
             full_costs.append(cost(me, m, obj.min, w, have, facts))
             part_costs.append(None)
             continue
-        climb = w.track_cost * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
+        climb = w.track_cost * race(me.tracks[obj.club], ed.tracks[obj.club], ed_gain(state, w, obj.club),
                                     len(comp.tracks[obj.club]))
         low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
         c_low = cost(me, m, low, w, have, facts)
@@ -710,7 +728,6 @@ def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
     win, lose = float(solo["win"]), float(solo["lose"])
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
-    gain = ed_gain(state, w)
     stored = w.stored if storage_live(state) else 0.0
     full: list[tuple[float, float]] = []
     part: list[tuple[float, float] | None] = []
@@ -722,7 +739,7 @@ def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
             full.append(plan_parts(me, m, obj.min, stored, have))
             part.append(None)
             continue
-        climb = w.plan_track * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
+        climb = w.plan_track * race(me.tracks[obj.club], ed.tracks[obj.club], ed_gain(state, w, obj.club),
                                     len(comp.tracks[obj.club]))
         low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
         p_low = plan_parts(me, m, low, stored, have)

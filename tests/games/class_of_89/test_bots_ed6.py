@@ -1,0 +1,103 @@
+"""The sixth pass of issue 19 (the club-track race against Ed E. Tor): greedy's lookahead stops
+where the solo player's turn ends, and Ed's projected climb per track."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from co89_helpers import started
+
+from homeroom.agents.greedy import GreedyAgent, value_of
+from homeroom.engine import Rng
+from homeroom.games.class_of_89 import bots
+from homeroom.games.class_of_89.actions import EndTurn, Place, Take, UseMember
+from homeroom.games.class_of_89.state import Co89State
+
+
+def _editor_turn(seed: int = 5) -> Co89State:
+    """A Normal solo game in round 1, the player's Editor placed and its card taken, the step
+    not yet used."""
+    state = started(1, seed, difficulty="normal")
+    place = next(a for a in state.legal_actions() if isinstance(a, Place) and a.member == "editor"
+                 and a.location != "entrance" and a.cost == 0)
+    state.apply(place)
+    take = next(a for a in state.legal_actions() if isinstance(a, Take))
+    state.apply(take)
+    while state.to_move == 0 and not any(isinstance(a, EndTurn) for a in state.legal_actions()):
+        state.apply(state.legal_actions()[0])      # resolve the card's gains (tokens and the like)
+    assert any(isinstance(a, UseMember) for a in state.legal_actions())
+    return state
+
+
+def test_the_solo_turn_marker_changes_when_the_turn_ends_and_not_within_it() -> None:
+    state = _editor_turn()
+    mark = state.turn_marker()
+    step = state.clone()
+    step.apply(next(a for a in step.legal_actions() if isinstance(a, UseMember)))
+    assert step.turn_marker() == mark
+    ended = state.clone()
+    ended.apply(EndTurn())
+    assert ended.to_move == 0                     # Ed's turn is played at once: the player again
+    assert ended.turn_marker() != mark
+
+
+def test_the_turn_marker_is_not_tracked_with_two_players() -> None:
+    two = started(2, 6)
+    rng = Rng(6)
+    for _ in range(20):
+        assert two.turn_marker() is None
+        two.apply(rng.choice(two.legal_actions()))
+
+
+def test_greedy_values_ending_the_solo_turn_at_the_state_it_leads_to() -> None:
+    """Ending the turn used to be looked through into the player's next turn (its best placement,
+    with the placed member's unused ability counted), while every other option of the turn was
+    valued at its depth: ending looked about 2 points better than it was and the Editor's free
+    step was skipped (0.65 Editor steps a game, BOTS.md sixth pass)."""
+    state = _editor_turn()
+    agent = GreedyAgent(seed=1)
+    scored = dict(agent._score(state.clone(), 0, [EndTurn()], agent.depth))
+    after = state.clone()
+    after.apply(EndTurn())
+    assert scored[EndTurn()] == pytest.approx(value_of(after, 0))
+
+
+def test_greedy_takes_the_editors_step_before_ending_the_turn() -> None:
+    """A club-track step is never a loss (its rewards are optional): greedy takes it."""
+    for seed in (5, 8, 13):
+        state = _editor_turn(seed)
+        ranked = GreedyAgent(seed=seed).rank(state, 0)
+        order = [type(a) for a, _ in ranked]
+        assert order.index(UseMember) < order.index(EndTurn)
+
+
+def test_eds_projected_climb_can_differ_by_track() -> None:
+    """Honor Society has no priority card (Ed climbs it by half-icon matches, tiles and grid halves
+    only) and the setup's tracks are his most preferred: with the per-track rates set, the
+    projection follows them; with the defaults every track gets ``ed_climb``."""
+    state = _editor_turn()
+    top = state.ed_priority[0]
+    other = state.ed_priority[-1]
+    w = bots.TUNED
+    assert bots.ed_gain(state, w, "honor") == bots.ed_gain(state, w, top) == bots.ed_gain(state, w, other) \
+        == bots.ed_gain(state, w)
+    split = replace(w, ed_climb=0.65, ed_climb_top=0.8, ed_climb_honor=0.35)
+    assert bots.ed_gain(state, split, "honor") < bots.ed_gain(state, split, other) < bots.ed_gain(state, split, top)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_per_track_projection_reads_only_public_facts(seed: int) -> None:
+    """Which clubs the setup advanced Ed on is public (not their order): re-dealing his face-down
+    priority cards keeps the value."""
+    state = started(1, seed, difficulty="normal")
+    rng = Rng(seed)
+    for _ in range(50):
+        state.apply(rng.choice(state.legal_actions()))
+    old = bots.use_weights(replace(bots.TUNED, ed_climb=0.65, ed_climb_top=0.8, ed_climb_honor=0.35))
+    try:
+        seen = bots.values(state, 0)
+        for _ in range(5):
+            assert bots.values(state.determinize(0, rng), 0) == pytest.approx(seen)
+    finally:
+        bots.use_weights(old)
