@@ -87,17 +87,35 @@ def test_eds_projected_climb_can_differ_by_track() -> None:
 
 
 @pytest.mark.parametrize("seed", [3, 4])
-def test_the_per_track_projection_reads_only_public_facts(seed: int) -> None:
-    """Which clubs the setup advanced Ed on is public (not their order): re-dealing his face-down
-    priority cards keeps the value."""
+@pytest.mark.parametrize("weights", [{"ed_climb": 0.65, "ed_climb_top": 0.8, "ed_climb_honor": 0.35},
+                                     {"ed_round": 1.0}])
+def test_the_per_track_projection_reads_only_public_facts(seed: int, weights: dict[str, float]) -> None:
+    """Which clubs the setup advanced Ed on is public (not their order), and so is this round's
+    Location card: re-dealing his face-down priority cards and decks keeps the value."""
     state = started(1, seed, difficulty="normal")
     rng = Rng(seed)
     for _ in range(50):
         state.apply(rng.choice(state.legal_actions()))
-    old = bots.use_weights(replace(bots.TUNED, ed_climb=0.65, ed_climb_top=0.8, ed_climb_honor=0.35))
+    old = bots.use_weights(replace(bots.TUNED, **weights))
     try:
         seen = bots.values(state, 0)
         for _ in range(5):
             assert bots.values(state.determinize(0, rng), 0) == pytest.approx(seen)
     finally:
         bots.use_weights(old)
+
+
+def test_this_rounds_location_card_puts_eds_editor_step_on_its_track() -> None:
+    """With ``ed_round`` the track the Location card sends Ed's Editor to is projected higher
+    than another track of the same kind while his Editor is still to come this round."""
+    from homeroom.games.class_of_89.components import components
+
+    state = _editor_turn()
+    comp = components()
+    card = comp.location_cards[state.solo_location]
+    where = next(lc.club for lc in comp.locations if lc.id == card.members["editor"])
+    w = replace(bots.TUNED, ed_round=1.0)
+    top = state.ed_priority[:2]
+    same_kind = [c for c in state.ed_priority if c != where and (c in top) == (where in top)]
+    assert "editor" not in state.books[1].used
+    assert bots.ed_gain(state, w, where) > bots.ed_gain(state, w, same_kind[0])

@@ -79,6 +79,12 @@ class Weights:
     """Steps Ed E. Tor is expected to climb on each club track per round still to play (solo)."""
     ed_climb_end: float = 0.3
     """Steps he is expected to climb after the player's last turn (his last turn, the round end)."""
+    ed_round: float = 0.0
+    """Solo, 1: Ed's projected climb reads this round's Location card (his Editor's track; see
+    ``_ed_gain_this_round``); 0: every track alike (``ed_climb`` a round)."""
+    ed_round_rest: float = 0.55
+    """With ``ed_round``: his steps a round on every track besides the Editor's (measured, sixth
+    pass: 16.2 steps a Normal game, 2.75 of them by his Editor on his turns)."""
     ed_climb_top: float = 0.75
     """``ed_climb`` on the tracks the difficulty's setup advanced him on (his most preferred)."""
     ed_climb_honor: float = 0.75
@@ -600,6 +606,8 @@ def ed_gain(state: Any, w: Weights, club: str = "") -> float:
     on Honor Society, which has no priority card (``ed_climb_top``, ``ed_climb_honor``)."""
     if state.phase == "over":
         return 0.0
+    if w.ed_round > 0 and club:
+        return _ed_gain_this_round(state, w, club)
     rate = w.ed_climb
     if club == "honor":
         rate = w.ed_climb_honor
@@ -607,6 +615,34 @@ def ed_gain(state: Any, w: Weights, club: str = "") -> float:
         rate = w.ed_climb_top
     return rate * ed_turns_left(state) / int(components().board.get("turns_per_round", 3)) \
         + w.ed_climb_end
+
+
+def _ed_gain_this_round(state: Any, w: Weights, club: str) -> float:
+    """Ed's projected climb on ``club`` with this round's public Location card read (``ed_round``):
+    while his Editor is still to be placed this round it goes to the location the card names for
+    it and steps that location's club, if it is one of the members he places this round (he places
+    3 of 4, in an order only the next Choice card's back shows: taken as even odds); if it is the
+    one left unused, the round end steps his most preferred track instead (one of the setup's
+    tracks, each as likely). His other steps this round (half-icon matches, tiles, staff, the
+    round end) come at ``ed_round_rest`` a round on every track, and the rounds after this one at
+    ``ed_climb``."""
+    comp = components()
+    per_round = int(comp.board.get("turns_per_round", 3))
+    ed = state.books[1]
+    now = max(0, per_round - len(ed.used))
+    later = ed_turns_left(state) - now
+    gain = w.ed_round_rest * now / per_round + w.ed_climb * later / per_round + w.ed_climb_end
+    if now > 0 and "editor" not in ed.used and state.solo_location:
+        members = len(comp.board["members"])
+        used = now / max(1, members - len(ed.used))
+        card = comp.location_cards[state.solo_location]
+        where = next(lc.club for lc in comp.locations if lc.id == card.members["editor"])
+        if club == where:
+            gain += w.ed_round * used
+        top = state.ed_priority[:_setup_tracks(state)]
+        if club in top:
+            gain += w.ed_round * (1.0 - used) / len(top)
+    return gain
 
 
 def _setup_tracks(state: Any) -> int:
