@@ -119,3 +119,75 @@ def test_this_rounds_location_card_puts_eds_editor_step_on_its_track() -> None:
     same_kind = [c for c in state.ed_priority if c != where and (c in top) == (where in top)]
     assert "editor" not in state.books[1].used
     assert bots.ed_gain(state, w, where) > bots.ed_gain(state, w, same_kind[0])
+
+
+def _race_position(council: int, athletics: int, at: str) -> Co89State:
+    """Normal solo, round 2: the player meets AP Government's MIN (3 Gavel students in one class;
+    T1 is 5) and Ed's pins are Student Council 2 and Athletics 6 (Team Captains, the Athletics card,
+    has nothing). The player's Editor stands at ``at`` (its card taken), its step unused."""
+    from co89_helpers import put, take_out
+
+    from homeroom.games.class_of_89.components import components
+
+    state = started(1, 11, difficulty="normal")
+    state.objectives = ["ap-government", "study-group", "preppies", "theater-kids", "team-captains",
+                        "perfect-attendance"]
+    state.round = 2
+    me, ed = state.books[0], state.books[1]
+    for slot in range(1, 20):
+        if me.photo[slot]:
+            take_out(state, me.photo[slot])
+    for slot, card in ((1, "tony-a"), (2, "derek-b"), (3, "dana-g")):
+        take_out(state, card)
+        put(me, slot, card, "G")
+    ed.tracks.update(council=2, athletics=6)
+    me.tracks.update(council=council, athletics=athletics)
+    assert state.current == 0 and state.phase == "place"     # Ed went first: the player's turn
+    state.phase, state.member, state.main_done, state.member_done = "act", "editor", True, False
+    state.location = [lc.id for lc in components().locations].index(at)
+    return state
+
+
+def _objectives(state: Co89State, w: bots.Weights) -> float:
+    mine, eds = bots.planned_objectives(state, w)
+    return mine - eds
+
+
+def test_an_editor_step_is_worth_the_card_it_brings_closer() -> None:
+    """With ``pot_exact`` the Editor's unused step is valued by what it does: on Student Council,
+    where AP Government's MIN is met and the pin is one step from passing Ed's projected pin, it
+    is worth several points; on Athletics, where Ed is out of reach and the card has nothing, only
+    the track term. ``pot_editor`` gave both 3 (a race within 3 steps) or 1."""
+    w = replace(bots.TUNED, pot_exact=1.0)
+    office = _race_position(3, 1, "office")
+    gym = _race_position(3, 1, "gym")
+    council = bots.editor_step_value(office, w, "council", _objectives(office, w))
+    athletics = bots.editor_step_value(gym, w, "athletics", _objectives(gym, w))
+    assert athletics == pytest.approx(w.track_step, abs=0.05)
+    assert council > athletics + 2.0
+    assert bots._potential(office, w, _objectives(office, w)) == pytest.approx(council)
+    # the step's worth is the plan's: the same position a step higher values it in
+    stepped = _race_position(4, 1, "office")
+    assert _objectives(stepped, w) - _objectives(office, w) == pytest.approx(council - w.track_step)
+
+
+@pytest.mark.parametrize(("council", "at"), [(3, "gym"), (3, "library"), (1, "office")])
+def test_with_the_exact_step_using_it_is_no_loss_at_one_step(council: int, at: str) -> None:
+    """Greedy refines only its beam of 3 best one-step options. With ``pot_editor`` the unused
+    step counted 1 or 3 whatever it did, so taking it moved the one-step value by -0.45 to +1.9
+    points (seed 5020, round 4: a step worth 0.55 had counted 3; taking it looked 2.45 points worse,
+    fell out of the beam, and the turn ended without it). With ``pot_exact`` the value is the
+    same before and after the step (its reward, a token still to place, aside)."""
+    exact = replace(bots.TUNED, pot_exact=1.0)
+    moved = {}
+    for name, w in (("fixed", bots.TUNED), ("exact", exact)):
+        state = _race_position(council, 1, at)
+        old = bots.use_weights(w)
+        try:
+            before = bots.values(state, 0)[0]
+            state.apply(next(a for a in state.legal_actions() if isinstance(a, UseMember)))
+            moved[name] = bots.values(state, 0)[0] - before
+        finally:
+            bots.use_weights(old)
+    assert moved["exact"] == pytest.approx(0.0, abs=1e-6)
+    assert abs(moved["fixed"]) > 0.4

@@ -106,6 +106,11 @@ class Weights:
     extra student per student at the location (capped at 2). Without it every placement of a
     member looks the same until its card is taken, and the greedy's narrow beam refines the first
     three in the legal order: always the Editor first."""
+    pot_exact: float = 0.0
+    """Solo Normal and Hard, 1: the placed Editor's unused step is worth what it would bring
+    (``editor_step_value``: the track term and the change to the objective plan), not
+    ``pot_editor`` (1, or 3 where it races Ed). At 3 a step that flips no card looked worth more
+    unused than used, and the lookahead's beam left the step out (BOTS.md, sixth pass)."""
     pot_designer: float = 1.5
     pot_photo: float = 1.5
     pot_main: float = 0.0
@@ -472,8 +477,9 @@ def teacher_potential(book: Yearbook) -> float:
     return out
 
 
-def _potential(state: Any, w: Weights) -> float:
-    """What the placed team member's unused ability is worth (see ``Weights.pot_editor``)."""
+def _potential(state: Any, w: Weights, objectives: float | None = None) -> float:
+    """What the placed team member's unused ability is worth (see ``Weights.pot_editor``;
+    ``objectives``: the solo plan's objective margin as it stands, for ``pot_exact``)."""
     if state.phase != "act" or state.member_done or state.current != 0:
         return 0.0
     if w.pot_main > 0 and state.main_done:
@@ -483,6 +489,9 @@ def _potential(state: Any, w: Weights) -> float:
     if state.member == "editor":
         club = comp.board["entrance_club"] if at_entrance else comp.locations[state.location].club
         me, ed = state.books[0], state.books[1]
+        if w.pot_exact > 0 and w.joint > 0 and objectives is not None \
+                and state.options.get("difficulty", "normal") != "easy":
+            return w.pot_exact * editor_step_value(state, w, club, objectives)
         steps = race(me.tracks[club], ed.tracks[club], ed_gain(state, w, club), len(comp.tracks[club]))
         return w.pot_editor * (3.0 if 0.0 < steps <= 3.0 else 1.0)
     if state.member == "designer":
@@ -491,6 +500,18 @@ def _potential(state: Any, w: Weights) -> float:
         studs = sum(1 for c in state.school[state.location] if c in comp.students)
         return w.pot_photo * min(2, studs)
     return 0.0
+
+
+def editor_step_value(state: Any, w: Weights, club: str, objectives: float) -> float:
+    """What one more step on ``club`` is worth to the solo player now: the track term of the
+    resources in reach and the change it makes to the objective plan (a card whose MIN is in reach
+    and whose track it brings closer to ending above Ed's projected pin), the player's expected
+    objective points minus Ed's, against ``objectives`` as they stand. At the top of the track a
+    step is a signature."""
+    if state.books[0].tracks[club] >= len(components().tracks[club]):
+        return w.signature
+    mine, eds = planned_objectives(state, w, club)
+    return w.track_step + (mine - eds) - objectives
 
 
 def _leads(state: Any, w: Weights) -> float:
@@ -751,14 +772,15 @@ def plan_parts(book: Yearbook, m: dict[str, Any], target: int, stored_weight: fl
     return max(0.0, n_tok - stored_weight * min(stored, n_tok)), float(n_stu)
 
 
-def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
+def planned_objectives(state: Any, w: Weights, step: str = "") -> tuple[float, float]:
     """The player's and Ed's expected objective points in a solo game, by the joint plan
     (:mod:`~homeroom.games.class_of_89.solo_plan`).
 
     Targets as in :func:`~homeroom.games.class_of_89.bots.solo_objectives`: Easy MIN; Normal the
     full 14 at T1, or at MIN with the player's pin ending above Ed's projected one (the steps to
     climb cost ``plan_track`` each, added to the tokens), and 6 at MIN; Hard the same a target
-    higher (T2, or T1 above Ed), and 6 at MIN."""
+    higher (T2, or T1 above Ed), and 6 at MIN. ``step``: as if the player's pin on that club were
+    one step higher (what an Editor's unused step would bring)."""
     comp = components()
     solo = comp.board["solo"]
     win, lose = float(solo["win"]), float(solo["lose"])
@@ -775,7 +797,8 @@ def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
             full.append(plan_parts(me, m, obj.min, stored, have))
             part.append(None)
             continue
-        climb = w.plan_track * race(me.tracks[obj.club], ed.tracks[obj.club], ed_gain(state, w, obj.club),
+        mine = me.tracks[obj.club] + (1 if obj.club == step else 0)
+        climb = w.plan_track * race(mine, ed.tracks[obj.club], ed_gain(state, w, obj.club),
                                     len(comp.tracks[obj.club]))
         low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
         p_low = plan_parts(me, m, low, stored, have)
@@ -849,7 +872,7 @@ def values(state: Any, seat: int) -> list[float]:
         book = state.books[0]
         live = storage_live(state) or w.joint <= 0
         own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True, storage=live) + _leads(state, w) \
-            + _potential(state, w) + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
+            + _potential(state, w, mine - eds) + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
             + (w.prod * (0.4 + 0.6 * left) * min(float(student_count(book)), w.prod_target) if w.prod else 0.0) \
             + (w.sig_buy * min(book.signatures, buys_left(state, 0)) if w.sig_buy else 0.0)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
