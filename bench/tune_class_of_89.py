@@ -1,6 +1,6 @@
 """Tune and measure the Class of '89 evaluation (src/homeroom/games/class_of_89/bots.py).
 
-Three commands, all seeded and reproducible, at most ``--workers`` processes (default 2):
+The commands, all seeded and reproducible, at most ``--workers`` processes (default 2):
 
 ``tune``  CMA-ES (the ``cma`` package, in the dev extra) over the evaluation's weights in log
           space around the current ones. A candidate's fitness is its mean margin over Ed E. Tor
@@ -16,6 +16,10 @@ Three commands, all seeded and reproducible, at most ``--workers`` processes (de
           ``rank``-ing agent such as greedy; the same choice ``choose`` makes), and each turn's
           yield: students and placed tokens added, signatures paid for spaces, tokens, refreshes
           and token moves, tokens declined (BOTS.md, fifth pass: why production stops).
+``tracks`` Solo games as ``ed`` plays them, recording the club-track race: every step of the player
+          and of Ed by source, the cards that met MIN but lost the full 14 to Ed's pin (and the
+          steps that would have won them), the Editor's placements, and each student's half-icon
+          matches against those its other legal cells offered (BOTS.md, sixth pass).
 ``duel``  Two-player games of greedy with the new evaluation against greedy with the evaluation
           from before the objective planning, seats rotated on each deal (resumable the same way).
 
@@ -25,6 +29,7 @@ Examples (the ones BOTS.md records)::
     python bench/tune_class_of_89.py ed --difficulty normal --games 50 --run-dir runs/ed-normal
     python bench/tune_class_of_89.py duel --games 50 --run-dir runs/duel
     python bench/tune_class_of_89.py trace --difficulty normal --seed 5010 --verbose
+    python bench/tune_class_of_89.py tracks --difficulty normal --games 20 --seed 5010 --run-dir runs/tracks
 """
 
 from __future__ import annotations

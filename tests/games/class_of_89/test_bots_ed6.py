@@ -191,3 +191,36 @@ def test_with_the_exact_step_using_it_is_no_loss_at_one_step(council: int, at: s
             bots.use_weights(old)
     assert moved["exact"] == pytest.approx(0.0, abs=1e-6)
     assert abs(moved["fixed"]) > 0.4
+
+
+def test_the_tracks_command_plays_the_measured_game_and_its_steps_add_up() -> None:
+    """``tune_class_of_89.py tracks`` plays the game ``ed`` plays (same choices) and records every
+    club-track step: the steps by source add up to the pins at the end (Ed's less his setup steps),
+    and the report counts the cards lost to Ed's pin from the objectives' outcomes."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
+    spec = importlib.util.spec_from_file_location("tune_class_of_89_ed6", path)
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    weights = bots.TUNED.as_dict()
+    job = script.SoloJob(5012, "normal", "greedy:depth=0", weights)
+    row = script.play_tracks(job)
+    played = script.play_solo(job)
+    assert (row["score"], row["ed"]) == (played["score"], played["ed"])
+    mine = [s for s in row["steps"] if s["seat"] == 0]
+    eds = [s for s in row["steps"] if s["seat"] == 1]
+    assert len(mine) == sum(row["tracks"].values())
+    assert len(eds) == sum(row["ed_tracks"].values()) - 2          # Normal: 2 setup steps
+    assert {s["source"] for s in mine} <= {"editor", "match", "tile", "staff", "row_col", "grid_half",
+                                           "track_reward"}
+    report = script.tracks_report([row])
+    lost = [o for o in row["objectives"]
+            if o["have"] >= o["min"] and o["points"] != 14 and o["track"] <= o["ed_track"]]
+    assert report["min_met_lost_only_to_pin"] == len(lost)
+    assert report["steps_to_pass_ed_on_those"] == sum(o["ed_track"] - o["track"] + 1 for o in lost)
+    assert report["editor_turns"] == len(row["editors"])
