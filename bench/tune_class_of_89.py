@@ -416,6 +416,7 @@ def play_tracks(job: SoloJob) -> dict[str, Any]:
         return original(self, seat, club)
 
     editors: list[dict[str, Any]] = []
+    members: list[dict[str, Any]] = []
     placements: list[dict[str, Any]] = []
     cls._advance = advance  # type: ignore[method-assign]
     try:
@@ -428,6 +429,10 @@ def play_tracks(job: SoloJob) -> dict[str, Any]:
                 editors.append({"round": state.round, "club": club, "used": False})
             if isinstance(action, act.UseMember) and state.member == "editor" and editors:
                 editors[-1]["used"] = True
+            if isinstance(action, act.Place):
+                members.append({"round": state.round, "member": action.member, "used": False})
+            if isinstance(action, (act.UseMember, act.Photograph)) and members:
+                members[-1]["used"] = True
             if isinstance(action, (act.Take, act.Photograph, act.Keep)) and action.card in components().students:
                 book = state.books[0]
                 cells = {a.at for a in state.legal_actions()
@@ -445,7 +450,7 @@ def play_tracks(job: SoloJob) -> dict[str, Any]:
     row = {"seed": job.seed, "objectives": objective_outcomes(state),
            "score": state.scores()[0].total, "ed": state.automa_scores()["Ed E. Tor"].total,
            "tracks": dict(state.books[0].tracks), "ed_tracks": dict(state.books[1].tracks),
-           "ed_priority": list(state.ed_priority), "steps": steps, "editors": editors,
+           "ed_priority": list(state.ed_priority), "steps": steps, "editors": editors, "members": members,
            "placements": placements}
     return row
 
@@ -509,6 +514,9 @@ def tracks_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "editor_turns": round(editor_total / n, 2), "editor_ability_unused": round(editor_unused / n, 2),
         "editor_on_a_lost_track": round(editor_on_lost / n, 2),
         "editor_used_on_other_tracks": round(lost_editor_elsewhere / n, 2),
+        "abilities_unused": {m: round(sum(1 for r in rows for x in r.get("members", ())
+                                          if x["member"] == m and not x["used"]) / n, 2)
+                             for m in ("editor", "designer", "photographer")},
         "student_placements": round(student_places / n, 2), "matches_made": round(matches_made / n, 2),
         "placements_that_could_match": round(could_match / n, 2),
         "placements_missing_a_match_on_a_lost_track": round(match_missed_on_lost / n, 2),

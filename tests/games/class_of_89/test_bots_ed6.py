@@ -224,3 +224,5 @@ def test_the_tracks_command_plays_the_measured_game_and_its_steps_add_up() -> No
     assert report["min_met_lost_only_to_pin"] == len(lost)
     assert report["steps_to_pass_ed_on_those"] == sum(o["ed_track"] - o["track"] + 1 for o in lost)
     assert report["editor_turns"] == len(row["editors"])
+    assert report["abilities_unused"]["editor"] == report["editor_ability_unused"]
+    assert len(row["members"]) == 12                                # 3 placements a round
