@@ -1,6 +1,6 @@
 """Tune and measure the Class of '89 evaluation (src/homeroom/games/class_of_89/bots.py).
 
-Three commands, all seeded and reproducible, at most ``--workers`` processes (default 2):
+The commands, all seeded and reproducible, at most ``--workers`` processes (default 2):
 
 ``tune``  CMA-ES (the ``cma`` package, in the dev extra) over the evaluation's weights in log
           space around the current ones. A candidate's fitness is its mean margin over Ed E. Tor
@@ -16,6 +16,10 @@ Three commands, all seeded and reproducible, at most ``--workers`` processes (de
           ``rank``-ing agent such as greedy; the same choice ``choose`` makes), and each turn's
           yield: students and placed tokens added, signatures paid for spaces, tokens, refreshes
           and token moves, tokens declined (BOTS.md, fifth pass: why production stops).
+``tracks`` Solo games as ``ed`` plays them, recording the club-track race: every step of the player
+          and of Ed by source, the cards that met MIN but lost the full 14 to Ed's pin (and the
+          steps that would have won them), the Editor's placements, and each student's half-icon
+          matches against those its other legal cells offered (BOTS.md, sixth pass).
 ``duel``  Two-player games of greedy with the new evaluation against greedy with the evaluation
           from before the objective planning, seats rotated on each deal (resumable the same way).
 
@@ -25,6 +29,7 @@ Examples (the ones BOTS.md records)::
     python bench/tune_class_of_89.py ed --difficulty normal --games 50 --run-dir runs/ed-normal
     python bench/tune_class_of_89.py duel --games 50 --run-dir runs/duel
     python bench/tune_class_of_89.py trace --difficulty normal --seed 5010 --verbose
+    python bench/tune_class_of_89.py tracks --difficulty normal --games 20 --seed 5010 --run-dir runs/tracks
 """
 
 from __future__ import annotations
@@ -358,6 +363,187 @@ def objective_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "tokens_placed": round(_mean(r["tokens"] for r in rows), 1)}
 
 
+# ------------------------------------------------------------------ the club-track race (sixth pass)
+def _step_source(frame: Any) -> str:
+    """Where a club-track step came from, read off the engine's call stack (diagnostics only)."""
+    f = frame.f_back
+    name = f.f_code.co_name
+    if name == "_place_card":
+        return "match"
+    if name == "_cover":
+        return "grid_half"
+    if name == "_gain":
+        g = f.f_back
+        gname = g.f_code.co_name
+        if gname == "_advance":
+            return "track_reward"
+        if gname == "_cover":
+            return "tile"
+        if gname == "_place_card":
+            return "staff" if g.f_locals.get("kind") == "staff" else "row_col"
+        return "gain:" + gname
+    if type(f.f_locals.get("a")).__name__ == "UseMember":
+        return "editor"
+    return name
+
+
+def play_tracks(job: SoloJob) -> dict[str, Any]:
+    """One solo game as ``play_solo`` plays it (same choices), recording every club-track step of
+    the player and of Ed by source, the Editor's placements, and each student placement's
+    half-icon matches against the ones the same card could have made in the other legal cells."""
+    import inspect
+
+    from homeroom.games.class_of_89 import actions as act
+    from homeroom.games.class_of_89 import placement as pl
+
+    weights = Weights.from_dict(job.weights) if job.weights is not None else None
+    state = games.get(GAME).new_state(1, job.seed, {"difficulty": job.difficulty})
+    assert isinstance(state, Co89State)
+    agent = Weighted(make_agent(job.agent, job.seed * 7919 + 1), weights)
+    cls = type(state)
+    real = state
+    steps: list[dict[str, Any]] = []
+    original = cls._advance
+
+    def advance(self: Any, seat: int, club: str) -> Any:
+        if self is real:
+            before = self.books[seat].tracks[club]
+            out = original(self, seat, club)
+            if self.books[seat].tracks[club] > before:
+                steps.append({"seat": seat, "club": club, "round": self.round,
+                              "source": _step_source(inspect.currentframe())})
+            return out
+        return original(self, seat, club)
+
+    editors: list[dict[str, Any]] = []
+    members: list[dict[str, Any]] = []
+    placements: list[dict[str, Any]] = []
+    cls._advance = advance  # type: ignore[method-assign]
+    try:
+        while not state.is_terminal():
+            action = agent.choose(state, 0)
+            if isinstance(action, act.Place) and action.member == "editor":
+                comp = components()
+                club = comp.board["entrance_club"] if action.location == "entrance" else \
+                    next(lc.club for lc in comp.locations if lc.id == action.location)
+                editors.append({"round": state.round, "club": club, "used": False})
+            if isinstance(action, act.UseMember) and state.member == "editor" and editors:
+                editors[-1]["used"] = True
+            if isinstance(action, act.Place):
+                members.append({"round": state.round, "member": action.member, "used": False})
+            if isinstance(action, (act.UseMember, act.Photograph)) and members:
+                members[-1]["used"] = True
+            if isinstance(action, (act.Take, act.Photograph, act.Keep)) and action.card in components().students:
+                book = state.books[0]
+                cells = {a.at for a in state.legal_actions()
+                         if isinstance(a, type(action)) and getattr(a, "card", None) == action.card}
+                could: dict[int, list[str]] = {}
+                for at in cells:
+                    book.photo[at] = action.card
+                    could[at] = pl.matches_at(book, at)
+                    book.photo[at] = ""
+                placements.append({"round": state.round, "made": could.get(action.at, []),
+                                   "could": sorted({c for v in could.values() for c in v})})
+            state.apply(action)
+    finally:
+        cls._advance = original  # type: ignore[method-assign]
+    row = {"seed": job.seed, "objectives": objective_outcomes(state),
+           "score": state.scores()[0].total, "ed": state.automa_scores()["Ed E. Tor"].total,
+           "tracks": dict(state.books[0].tracks), "ed_tracks": dict(state.books[1].tracks),
+           "ed_priority": list(state.ed_priority), "steps": steps, "editors": editors, "members": members,
+           "placements": placements}
+    return row
+
+
+def tracks_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The club-track race per game: pins, the player's steps by source, the cards that met MIN
+    but lost the full 14 only to Ed's pin, and the steps that would have won them."""
+    n = len(rows)
+    comp = components()
+    sources: dict[str, float] = {}
+    ed_sources: dict[str, float] = {}
+    lost = lost_steps = lost_unreachable = 0
+    lost_editor_elsewhere = 0
+    match_missed_on_lost = matches_made = student_places = could_match = 0
+    editor_total = editor_on_lost = editor_unused = 0
+    pins = [0.0] * 2
+    per_round = [0.0] * 5
+    above = 0
+    for r in rows:
+        for s in r["steps"]:
+            d = sources if s["seat"] == 0 else ed_sources
+            d[s["source"]] = d.get(s["source"], 0) + 1
+            if s["seat"] == 0:
+                per_round[s["round"]] += 1
+        pins[0] += sum(r["tracks"].values())
+        pins[1] += sum(r["ed_tracks"].values())
+        lost_clubs = set()
+        for o in r["objectives"]:
+            club = comp.objectives[o["id"]].club
+            above += o["track"] > o["ed_track"]
+            if o["have"] >= o["min"] and o["points"] != 14 and o["track"] <= o["ed_track"]:
+                lost += 1
+                lost_clubs.add(club)
+                top = len(comp.tracks[club])
+                if o["ed_track"] >= top:
+                    lost_unreachable += 1
+                else:
+                    lost_steps += o["ed_track"] - o["track"] + 1
+        for e in r["editors"]:
+            editor_total += 1
+            editor_unused += not e["used"]
+            if e["club"] in lost_clubs:
+                editor_on_lost += 1
+        lost_editor_elsewhere += sum(1 for e in r["editors"] if e["used"] and e["club"] not in lost_clubs)
+        for p in r["placements"]:
+            student_places += 1
+            matches_made += len(p["made"])
+            could_match += bool(p["could"])
+            if set(p["could"]) & lost_clubs and not set(p["made"]) & lost_clubs:
+                match_missed_on_lost += 1
+    return {
+        "games": n,
+        "pins_sum_per_game": {"player": round(pins[0] / n, 2), "ed": round(pins[1] / n, 2)},
+        "cards_pin_above_ed": round(above / n, 2),
+        "player_steps_by_source": {k: round(v / n, 2) for k, v in sorted(sources.items())},
+        "player_steps_by_round": [round(x / n, 2) for x in per_round[1:]],
+        "ed_steps_by_source": {k: round(v / n, 2) for k, v in sorted(ed_sources.items())},
+        "min_met_lost_only_to_pin": round(lost / n, 2),
+        "steps_to_pass_ed_on_those": round(lost_steps / n, 2),
+        "of_those_ed_at_top": round(lost_unreachable / n, 2),
+        "editor_turns": round(editor_total / n, 2), "editor_ability_unused": round(editor_unused / n, 2),
+        "editor_on_a_lost_track": round(editor_on_lost / n, 2),
+        "editor_used_on_other_tracks": round(lost_editor_elsewhere / n, 2),
+        "abilities_unused": {m: round(sum(1 for r in rows for x in r.get("members", ())
+                                          if x["member"] == m and not x["used"]) / n, 2)
+                             for m in ("editor", "designer", "photographer")},
+        "student_placements": round(student_places / n, 2), "matches_made": round(matches_made / n, 2),
+        "placements_that_could_match": round(could_match / n, 2),
+        "placements_missing_a_match_on_a_lost_track": round(match_missed_on_lost / n, 2),
+    }
+
+
+def cmd_tracks(args: argparse.Namespace) -> None:
+    weights = {**bots.TUNED.as_dict(), **_overrides(args.set)}
+    seeds = [args.seed + i for i in range(args.games)]
+    manifest = {"command": "tracks", "difficulty": args.difficulty, "agent": args.agent,
+                "weights": weights, "seed": args.seed}
+    rows = _load(args.run_dir, manifest) if args.run_dir else []
+    have = {r["seed"] for r in rows}
+    todo = [SoloJob(s, args.difficulty, args.agent, weights) for s in seeds if s not in have]
+    if not args.report and todo:
+        start = time.time()
+        done = len(seeds) - len(todo)
+        for row in run_parallel(play_tracks, todo, args.workers):
+            rows.append(row)
+            if args.run_dir:
+                _append(args.run_dir, row)
+            done += 1
+            _progress(done, len(seeds), start)
+    rows = [r for r in rows if r["seed"] in set(seeds)]
+    print(json.dumps(tracks_report(rows), indent=1))
+
+
 def cmd_trace(args: argparse.Namespace) -> None:
     weights = {**bots.TUNED.as_dict(), **_overrides(args.set)}
     games_out = []
@@ -507,6 +693,15 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--verbose", action="store_true", help="print every decision with the agent's ranking")
     tr.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
     tr.set_defaults(fn=cmd_trace)
+
+    k = sub.add_parser("tracks", parents=[common], help="the club-track race: pins, steps by source, cards lost to Ed's pin")
+    k.add_argument("--difficulty", default="normal", choices=DIFFICULTIES)
+    k.add_argument("--games", type=int, default=20)
+    k.add_argument("--seed", type=int, default=5010)
+    k.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
+    k.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
+    k.add_argument("--report", action="store_true", help="only report what the run dir holds")
+    k.set_defaults(fn=cmd_tracks)
 
     d = sub.add_parser("duel", parents=[common], help="greedy new evaluation vs old, 2 players")
     d.add_argument("--games", type=int, default=50, help="games (two per deal, seats swapped)")

@@ -76,9 +76,11 @@ class GreedyAgent(Agent):
             results.append((action, value_of(after, seat, evaluate), after))
         if depth > 0:
             order = sorted(range(len(results)), key=lambda i: -results[i][1])
+            turn = world.turn_marker()
             for i in order[: self.beam]:
                 action, value, after = results[i]
-                if value > -math.inf and not after.is_terminal() and after.to_move == seat:
+                if value > -math.inf and not after.is_terminal() and after.to_move == seat \
+                        and (turn is None or after.turn_marker() == turn):
                     follow = self._score(after, seat, after.legal_actions(), depth - 1)
                     results[i] = (action, max(v for _, v in follow), after)
         return [(a, v) for a, v, _ in results]

@@ -123,6 +123,12 @@ class State(ABC):
         """The seat whose turn it is (may differ from ``to_move``); default ``to_move``."""
         return self.to_move
 
+    def turn_marker(self) -> Any:
+        """An identity of the turn in progress, for bots that look through the rest of their own
+        turn only: it changes when a turn ends, even where the same seat moves next because an
+        automa's turn was played in between (None: not tracked, the default)."""
+        return None
+
     # --------------------------------------------------------------- contract
     def legal_actions(self) -> list[Action]:
         cached: list[Action] | None = self.__dict__.get("_c_legal")

@@ -240,11 +240,12 @@ def test_the_solo_only_terms_leave_the_multiplayer_evaluation_alone() -> None:
     book = two.books[0]
     assert bots.shut(book) > 0.0
     base = bots.use_weights(replace(bots.TUNED, flex=0.0, pot_editor=0.0, pot_designer=0.0,
-                                    pot_photo=0.0, crowd=0.0, ed_future=0.0, teach=0.0))
+                                    pot_photo=0.0, crowd=0.0, ed_future=0.0, teach=0.0, pot_exact=0.0))
     try:
         plain = values(two, 0)
         bots.use_weights(replace(bots.TUNED, teach=2.0, prod=3.0, turn_clock=1.0,
-                                        sig_buy=1.5, pot_main=1.0))   # solo terms off by default
+                                        sig_buy=1.5, pot_main=1.0, ed_round=1.0, ed_climb_honor=0.2,
+                                        ed_climb_top=1.5))   # solo terms off by default
         loud = values(two, 0)
     finally:
         bots.use_weights(base)

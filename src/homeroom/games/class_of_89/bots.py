@@ -79,6 +79,17 @@ class Weights:
     """Steps Ed E. Tor is expected to climb on each club track per round still to play (solo)."""
     ed_climb_end: float = 0.3
     """Steps he is expected to climb after the player's last turn (his last turn, the round end)."""
+    ed_round: float = 0.0
+    """Solo, 1: Ed's projected climb reads this round's Location card (his Editor's track; see
+    ``_ed_gain_this_round``); 0: every track alike (``ed_climb`` a round)."""
+    ed_round_rest: float = 0.55
+    """With ``ed_round``: his steps a round on every track besides the Editor's (measured, sixth
+    pass: 16.2 steps a Normal game, 2.75 of them by his Editor on his turns)."""
+    ed_climb_top: float = 0.75
+    """``ed_climb`` on the tracks the difficulty's setup advanced him on (his most preferred)."""
+    ed_climb_honor: float = 0.75
+    """``ed_climb`` on Honor Society (no priority card: his steps there come from half-icon matches,
+    tiles and grid halves only)."""
     crowd: float = 1.0
     """Students' worth of cost per 4 tokens the objectives' MINs need beyond the free token places
     on the photo's students, shared among the objectives by the tokens each needs (solo)."""
@@ -95,6 +106,13 @@ class Weights:
     extra student per student at the location (capped at 2). Without it every placement of a
     member looks the same until its card is taken, and the greedy's narrow beam refines the first
     three in the legal order: always the Editor first."""
+    pot_exact: float = 1.0
+    """Solo Normal and Hard, 1: the placed Editor's unused step is worth what it would bring
+    (``editor_step_value``: the track term and the change to the objective plan), not
+    ``pot_editor`` (1, or 3 where it races Ed; still used on Easy, and with ``pot_exact=0``). At 3
+    a step that flips no card looked worth more unused than used, and the lookahead's beam left
+    the step out; with it the margin over Ed rose by 13.8 +- 4.5 points on 20 fresh Normal deals
+    (BOTS.md, sixth pass)."""
     pot_designer: float = 1.5
     pot_photo: float = 1.5
     pot_main: float = 0.0
@@ -461,8 +479,9 @@ def teacher_potential(book: Yearbook) -> float:
     return out
 
 
-def _potential(state: Any, w: Weights) -> float:
-    """What the placed team member's unused ability is worth (see ``Weights.pot_editor``)."""
+def _potential(state: Any, w: Weights, objectives: float | None = None) -> float:
+    """What the placed team member's unused ability is worth (see ``Weights.pot_editor``;
+    ``objectives``: the solo plan's objective margin as it stands, for ``pot_exact``)."""
     if state.phase != "act" or state.member_done or state.current != 0:
         return 0.0
     if w.pot_main > 0 and state.main_done:
@@ -472,7 +491,10 @@ def _potential(state: Any, w: Weights) -> float:
     if state.member == "editor":
         club = comp.board["entrance_club"] if at_entrance else comp.locations[state.location].club
         me, ed = state.books[0], state.books[1]
-        steps = race(me.tracks[club], ed.tracks[club], ed_gain(state, w), len(comp.tracks[club]))
+        if w.pot_exact > 0 and w.joint > 0 and objectives is not None \
+                and state.options.get("difficulty", "normal") != "easy":
+            return w.pot_exact * editor_step_value(state, w, club, objectives)
+        steps = race(me.tracks[club], ed.tracks[club], ed_gain(state, w, club), len(comp.tracks[club]))
         return w.pot_editor * (3.0 if 0.0 < steps <= 3.0 else 1.0)
     if state.member == "designer":
         return w.pot_designer
@@ -480,6 +502,18 @@ def _potential(state: Any, w: Weights) -> float:
         studs = sum(1 for c in state.school[state.location] if c in comp.students)
         return w.pot_photo * min(2, studs)
     return 0.0
+
+
+def editor_step_value(state: Any, w: Weights, club: str, objectives: float) -> float:
+    """What one more step on ``club`` is worth to the solo player now: the track term of the
+    resources in reach and the change it makes to the objective plan (a card whose MIN is in reach
+    and whose track it brings closer to ending above Ed's projected pin), the player's expected
+    objective points minus Ed's, against ``objectives`` as they stand. At the top of the track a
+    step is a signature."""
+    if state.books[0].tracks[club] >= len(components().tracks[club]):
+        return w.signature
+    mine, eds = planned_objectives(state, w, club)
+    return w.track_step + (mine - eds) - objectives
 
 
 def _leads(state: Any, w: Weights) -> float:
@@ -586,14 +620,58 @@ def ed_future(state: Any, w: Weights) -> float:
     return w.ed_future * ED_FUTURE[min(ed_turns_left(state), len(ED_FUTURE) - 1)]
 
 
-def ed_gain(state: Any, w: Weights) -> float:
+def ed_gain(state: Any, w: Weights, club: str = "") -> float:
     """The steps Ed E. Tor is expected to climb on a club track before the end (public facts only:
-    the calendar). Measured over 30 Normal games: about 0.7-1.0 a round on every track, his
-    preferred one a little more, and 0.7-1.0 from the start of round 4 to the end."""
+    the calendar, and with ``club`` whether it is Honor Society or among the tracks the difficulty's
+    setup advanced him on). Measured over 30 Normal games: about 0.7-1.0 a round on every track, his
+    preferred one a little more, and 0.7-1.0 from the start of round 4 to the end; over 20 more
+    (sixth pass) 3.2 steps from the start on the two setup tracks, 2.9 on the other three and 1.65
+    on Honor Society, which has no priority card (``ed_climb_top``, ``ed_climb_honor``)."""
     if state.phase == "over":
         return 0.0
-    return w.ed_climb * ed_turns_left(state) / int(components().board.get("turns_per_round", 3)) \
+    if w.ed_round > 0 and club:
+        return _ed_gain_this_round(state, w, club)
+    rate = w.ed_climb
+    if club == "honor":
+        rate = w.ed_climb_honor
+    elif club and club in state.ed_priority[:_setup_tracks(state)]:
+        rate = w.ed_climb_top
+    return rate * ed_turns_left(state) / int(components().board.get("turns_per_round", 3)) \
         + w.ed_climb_end
+
+
+def _ed_gain_this_round(state: Any, w: Weights, club: str) -> float:
+    """Ed's projected climb on ``club`` with this round's public Location card read (``ed_round``):
+    while his Editor is still to be placed this round it goes to the location the card names for
+    it and steps that location's club, if it is one of the members he places this round (he places
+    3 of 4, in an order only the next Choice card's back shows: taken as even odds); if it is the
+    one left unused, the round end steps his most preferred track instead (one of the setup's
+    tracks, each as likely). His other steps this round (half-icon matches, tiles, staff, the
+    round end) come at ``ed_round_rest`` a round on every track, and the rounds after this one at
+    ``ed_climb``."""
+    comp = components()
+    per_round = int(comp.board.get("turns_per_round", 3))
+    ed = state.books[1]
+    now = max(0, per_round - len(ed.used))
+    later = ed_turns_left(state) - now
+    gain = w.ed_round_rest * now / per_round + w.ed_climb * later / per_round + w.ed_climb_end
+    if now > 0 and "editor" not in ed.used and state.solo_location:
+        members = len(comp.board["members"])
+        used = now / max(1, members - len(ed.used))
+        card = comp.location_cards[state.solo_location]
+        where = next(lc.club for lc in comp.locations if lc.id == card.members["editor"])
+        if club == where:
+            gain += w.ed_round * used
+        top = state.ed_priority[:_setup_tracks(state)]
+        if club in top:
+            gain += w.ed_round * (1.0 - used) / len(top)
+    return gain
+
+
+def _setup_tracks(state: Any) -> int:
+    """How many of Ed's priority tracks the difficulty's setup advanced him on (public: which
+    clubs, not their order; a re-deal of his face-down cards keeps them in that group)."""
+    return int(components().board["solo"]["difficulty_tracks"][state.options.get("difficulty", "normal")])
 
 
 def race(mine: int, eds: int, gain: float, top: int) -> float:
@@ -635,7 +713,6 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
     facts = book_facts(me)
-    gain = ed_gain(state, w)
     full_costs: list[float] = []
     part_costs: list[float | None] = []
     for oid in state.objectives:
@@ -646,7 +723,7 @@ def solo_objectives(state: Any, w: Weights) -> tuple[float, float]:
             full_costs.append(cost(me, m, obj.min, w, have, facts))
             part_costs.append(None)
             continue
-        climb = w.track_cost * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
+        climb = w.track_cost * race(me.tracks[obj.club], ed.tracks[obj.club], ed_gain(state, w, obj.club),
                                     len(comp.tracks[obj.club]))
         low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
         c_low = cost(me, m, low, w, have, facts)
@@ -697,20 +774,20 @@ def plan_parts(book: Yearbook, m: dict[str, Any], target: int, stored_weight: fl
     return max(0.0, n_tok - stored_weight * min(stored, n_tok)), float(n_stu)
 
 
-def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
+def planned_objectives(state: Any, w: Weights, step: str = "") -> tuple[float, float]:
     """The player's and Ed's expected objective points in a solo game, by the joint plan
     (:mod:`~homeroom.games.class_of_89.solo_plan`).
 
     Targets as in :func:`~homeroom.games.class_of_89.bots.solo_objectives`: Easy MIN; Normal the
     full 14 at T1, or at MIN with the player's pin ending above Ed's projected one (the steps to
     climb cost ``plan_track`` each, added to the tokens), and 6 at MIN; Hard the same a target
-    higher (T2, or T1 above Ed), and 6 at MIN."""
+    higher (T2, or T1 above Ed), and 6 at MIN. ``step``: as if the player's pin on that club were
+    one step higher (what an Editor's unused step would bring)."""
     comp = components()
     solo = comp.board["solo"]
     win, lose = float(solo["win"]), float(solo["lose"])
     difficulty = state.options.get("difficulty", "normal")
     me, ed = state.books[0], state.books[1]
-    gain = ed_gain(state, w)
     stored = w.stored if storage_live(state) else 0.0
     full: list[tuple[float, float]] = []
     part: list[tuple[float, float] | None] = []
@@ -722,7 +799,8 @@ def planned_objectives(state: Any, w: Weights) -> tuple[float, float]:
             full.append(plan_parts(me, m, obj.min, stored, have))
             part.append(None)
             continue
-        climb = w.plan_track * race(me.tracks[obj.club], ed.tracks[obj.club], gain,
+        mine = me.tracks[obj.club] + (1 if obj.club == step else 0)
+        climb = w.plan_track * race(mine, ed.tracks[obj.club], ed_gain(state, w, obj.club),
                                     len(comp.tracks[obj.club]))
         low, high = (obj.min, obj.t1) if difficulty == "normal" else (obj.t1, obj.t2)
         p_low = plan_parts(me, m, low, stored, have)
@@ -796,7 +874,7 @@ def values(state: Any, seat: int) -> list[float]:
         book = state.books[0]
         live = storage_live(state) or w.joint <= 0
         own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True, storage=live) + _leads(state, w) \
-            + _potential(state, w) + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
+            + _potential(state, w, mine - eds) + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
             + (w.prod * (0.4 + 0.6 * left) * min(float(student_count(book)), w.prod_target) if w.prod else 0.0) \
             + (w.sig_buy * min(book.signatures, buys_left(state, 0)) if w.sig_buy else 0.0)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0

@@ -82,6 +82,15 @@ class Co89State(PlayerTurn, State):
             return None
         return self.current if self.current < self.players else self.to_move  # never Ed (not a seat)
 
+    def turn_marker(self) -> Any:
+        """Solo: the round and the turns taken in it, so that greedy's lookahead stops where the
+        player's turn ends. Ending a turn plays Ed's turn at once and hands the player the next
+        one, and the lookahead went on into it (its best placement, with the unused ability's
+        potential) while every other option of the turn was valued at its depth: ending the turn
+        looked about 2 points better than it is, and the Editor's free step was skipped (BOTS.md,
+        sixth pass). With 2-4 players None: the lookahead already stops at another seat's move."""
+        return (self.round, self.turns_taken) if self.players == 1 else None
+
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
