@@ -129,3 +129,32 @@ def test_shaping_rewards_the_change_of_lead() -> None:
     scores = info["scores"]
     lead = scores[0] - scores[1]
     assert total == pytest.approx((1.0 if info["place"] == 1 else -1.0) + 0.1 * lead)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_envs_play_in_search_mode_and_it_changes_nothing_they_show(game_id: str) -> None:
+    """The envs never read the log lines ``apply`` returns, so their games skip that text
+    (``State.set_quiet``); observations, masks and the final scores are those of the same game
+    played with its log."""
+    env = aec_env(game_id, 2)
+    env.reset(seed=3)
+    assert env.state is not None and env.state.quiet
+    logged = games.get(game_id).new_state(2, seed=env.state.seed, options=env.state.options)
+    assert not logged.quiet
+    rng = np.random.default_rng(1)
+    lines = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        seat = env.possible_agents.index(agent)
+        assert (obs["observation"] == env.encoding.features(logged, seat)).all()
+        if term or trunc:
+            env.step(None)
+            continue
+        index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        lines += len(logged.apply(env.encoding.legal_indices(logged)[index]))
+        env.step(index)
+    assert lines > 0  # the same game, played with its log
+    assert [s.total for s in env.state.scores()] == [s.total for s in logged.scores()]
+    gym = gymnasium.make("homeroom/HighSchoolDrama-v0", players=2, opponents=["random"])
+    gym.reset(seed=2)
+    assert gym.unwrapped.state.quiet

@@ -86,6 +86,7 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
             self._rng = np.random.default_rng(seed)
         game_seed = int(self._rng.integers(0, MAX_GAME_SEED))
         self.state = self.game.new_state(self.players, seed=game_seed, options=self.options)
+        self.state.set_quiet()  # the env never reads the log lines apply returns: skip their text
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

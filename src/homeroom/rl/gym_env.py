@@ -105,6 +105,7 @@ class HomeroomEnv(gymnasium.Env):
         self.seat = int(rng.integers(self.players)) if self.seat_choice == "random" else int(self.seat_choice)
         game_seed = int(rng.integers(0, MAX_GAME_SEED))
         self.state = self.game.new_state(self.players, seed=game_seed, options=self.options)
+        self.state.set_quiet()  # the env never reads the log lines apply returns: skip their text
         self._forfeit = False
         others = [s for s in range(self.players) if s != self.seat]
         self._bots = {s: make_agent(spec, int(rng.integers(0, 2**62))) for s, spec in zip(others, self.opponent_specs)}
