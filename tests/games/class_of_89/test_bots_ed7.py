@@ -57,10 +57,10 @@ def _member_position(member: str, at: str, school: list[str] | None = None) -> C
 
 
 def _best_after(state: Co89State, w: bots.Weights) -> float:
-    """The best evaluation after using the ability, the choices it leaves the player (the
-    Designer's token, a bonus of the Photographer's student) made at their best, two deep."""
+    """The best evaluation after using the ability, the token choices it leaves the player (the
+    Designer's, a bonus token of the Photographer's student) made at their best, two deep."""
     def resolved(st: Co89State, depth: int) -> float:
-        if depth == 0 or not st.pending or st.to_move != 0:
+        if depth == 0 or not st.pending or st.to_move != 0 or st.pending[0].kind != "token":
             return _value(st, w)
         return max(resolved(_applied(st, a), depth - 1) for a in st.legal_actions())
 

@@ -522,9 +522,10 @@ def _potential(state: Any, w: Weights, objectives: float | None = None, base: fl
 
 def member_use_value(state: Any, base: float) -> float:
     """What using the placed Designer's or Photographer's ability now would bring the solo player:
-    the best evaluation (:func:`values`) after it, its choices resolved at their best (the
+    the best evaluation (:func:`values`) after it, its token choices resolved at their best (the
     Designer's token on each target it may go to, storage included, or declined; the
-    Photographer's each student at the location in each cell it may take), minus ``base``, the
+    Photographer's each student at the location in each cell it may take, a token its placement
+    earns put at its best), minus ``base``, the
     evaluation as it stands without the unused ability. 0 when nothing can be taken or nothing
     gains (the ability is optional). With a choice still pending (the main action's token or tile,
     which the ability must wait for) the ability is valued as if it were done: that choice counts
@@ -548,10 +549,12 @@ def member_use_value(state: Any, base: float) -> float:
 
 
 def _best_resolved(state: Any, depth: int) -> float:
-    """The solo player's evaluation of ``state`` with the choices pending for the player (a token
-    to put, a kind to choose) resolved at their best, ``depth`` choices deep; deeper ones (or none
-    pending) valued as they stand."""
-    if depth <= 0 or not state.pending or state.to_move != 0 or state.phase == "over":
+    """The solo player's evaluation of ``state`` with a token pending for the player (the
+    Designer's, or a bonus's: a kind to choose, then where it goes) resolved at its best, ``depth``
+    choices deep; other choices (a tile, a drawn card: dozens of options, each with its own) and
+    deeper ones valued as they stand."""
+    if depth <= 0 or not state.pending or state.to_move != 0 or state.phase == "over" \
+            or state.pending[0].kind != "token":
         return values(state, 0)[0]
     best = -float(INF)
     for act in state.legal_actions():
