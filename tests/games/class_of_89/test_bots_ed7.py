@@ -152,3 +152,18 @@ def test_in_play_the_unused_ability_is_worth_its_best_use(seed: int) -> None:
             seen += 1
         state.apply(rng.choice(state.legal_actions()))
     assert seen >= 2
+
+
+def test_a_pending_token_is_valued_at_its_best_place() -> None:
+    """With ``pot_pending`` the position right after the Designer's ability (its token still to
+    put) is worth the best position after putting it; without, the token counts for nothing until
+    put, and the ability looked a loss at the lookahead's depth (the Entrance's token is 3 moves
+    deep: the ability, the kind, the place)."""
+    on = replace(EXACT, pot_pending=1.0)
+    state = _member_position("designer", "gym")
+    used = _applied(state, next(a for a in state.legal_actions() if isinstance(a, UseMember)))
+    assert used.pending and used.pending[0].kind == "token"
+    best = max(_value(_applied(used, a), on) for a in used.legal_actions())
+    assert _value(used, on) == pytest.approx(best)
+    assert _value(used, EXACT) < best - 0.5
+    assert _value(state, on) == pytest.approx(best)     # using it is no loss, one move deep

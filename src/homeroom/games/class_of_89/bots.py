@@ -125,6 +125,11 @@ class Weights:
     """Solo, 1: the placed Photographer's unused ability is worth what its best placement of a
     student at the location would bring now (``member_use_value``; 0 when none can be placed or
     none gains), not ``pot_photo``'s 1.5 a student there, placeable or not (seventh pass)."""
+    pot_pending: float = 0.0
+    """Solo, 1: a token the player must place now (the Designer's, a card's or a bonus's) is valued
+    at its best place (``_best_resolved``), not left out until it is put: the Designer's token
+    at the Entrance (a kind to choose, then its place) lies 3 moves deep, past the lookahead's 2,
+    and its ability looked worth less used than unused (seventh pass)."""
     pot_main: float = 0.0
     """1: the unused ability counts only until the main action is done. After it the ability is a
     legal action the lookahead values as it is, and counting it anyway made ending the turn without
@@ -915,6 +920,11 @@ def ranked_objectives(state: Any, w: Weights) -> list[float]:
     return out
 
 
+_resolving = [False]
+"""Set while ``pot_pending`` resolves a pending token: the positions after it are valued as they
+stand (a card paying 3 tokens would otherwise branch 10 x 10 x 10)."""
+
+
 def values(state: Any, seat: int) -> list[float]:
     """Every seat's expected final score (solo: the player's minus Ed's), from public facts."""
     if state.phase == "over":
@@ -925,6 +935,13 @@ def values(state: Any, seat: int) -> list[float]:
     w = _active[0]
     if w is None:
         return legacy_values(state, seat)
+    if w.pot_pending > 0 and state.players == 1 and not _resolving[0] and state.pending \
+            and state.pending[0].seat == 0 and state.pending[0].kind == "token":
+        _resolving[0] = True
+        try:
+            return [_best_resolved(state, 2)]
+        finally:
+            _resolving[0] = False
     half = bool(state.options.get("half_icons", True))
     left = time_left(state)
     if state.players == 1:
