@@ -14,7 +14,7 @@ from homeroom.games.class_of_89.actions import Photograph, UseMember
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.state import Co89State
 
-EXACT = replace(bots.TUNED, pot_designer_exact=1.0, pot_photo_exact=1.0)
+EXACT = replace(bots.TUNED, pot_designer_exact=1.0, pot_photo_exact=1.0, pot_pending=0.0)
 FIXED = replace(bots.TUNED, pot_designer_exact=0.0, pot_photo_exact=0.0)
 NONE = replace(FIXED, pot_designer=0.0, pot_photo=0.0)     # the position without the ability
 
