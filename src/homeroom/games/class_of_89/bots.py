@@ -130,7 +130,9 @@ class Weights:
     """Solo, 1: a token the player must place now (the Designer's, a card's or a bonus's) is valued
     at its best place (``_best_resolved``), not left out until it is put: the Designer's token
     at the Entrance (a kind to choose, then its place) lies 3 moves deep, past the lookahead's 2,
-    and its ability looked worth less used than unused (seventh pass)."""
+    and its ability looked worth less used than unused. With ``pot_designer_exact`` the margin
+    over Ed rose by 16.1 +- 5.3 and 8.0 +- 5.9 points on two sets of 20 Normal deals, 18.6 +- 6.4
+    on Easy, and 12.4 +- 3.3 on the 50 Normal deals from seed 5000 (BOTS.md, seventh pass)."""
     pot_main: float = 0.0
     """1: the unused ability counts only until the main action is done. After it the ability is a
     legal action the lookahead values as it is, and counting it anyway made ending the turn without
