@@ -178,9 +178,9 @@ def test_with_the_exact_step_using_it_is_no_loss_at_one_step(council: int, at: s
     points (seed 5020, round 4: a step worth 0.55 had counted 3; taking it looked 2.45 points worse,
     fell out of the beam, and the turn ended without it). With ``pot_exact`` the value is the
     same before and after the step (its reward, a token still to place, aside)."""
-    exact = replace(bots.TUNED, pot_exact=1.0)
+    exact = replace(bots.TUNED, pot_exact=1.0, pot_pending=0.0)   # the step's reward token aside
     moved = {}
-    for name, w in (("fixed", replace(bots.TUNED, pot_exact=0.0)), ("exact", exact)):
+    for name, w in (("fixed", replace(exact, pot_exact=0.0)), ("exact", exact)):
         state = _race_position(council, 1, at)
         old = bots.use_weights(w)
         try:

@@ -66,15 +66,21 @@ def test_a_step_toward_min_is_taken_where_the_old_evaluation_saw_nothing() -> No
 
 def test_securing_min_is_worth_the_solo_swing() -> None:
     """Meeting an Easy MIN moves 14 points to the player and 8 from Ed: the evaluation's margin
-    rises by most of the 22 (the rest was already expected as a likely success)."""
+    rises by most of the 22 (the rest was already expected as a likely success). With
+    ``pot_pending`` (seventh pass) the token still to put is already worth its best place."""
     state = _star_decision(1, "easy")
-    before = values(state, 0)[0]
+    old = bots.use_weights(replace(bots.TUNED, pot_pending=0.0))
+    try:
+        before = values(state, 0)[0]
+    finally:
+        bots.use_weights(old)
     after = state.clone()
     after.apply(PutToken("star", 1, "tony-a"))
     elsewhere = state.clone()
     elsewhere.apply(PutToken("star", 2, "derek-b"))
     assert values(after, 0)[0] - values(elsewhere, 0)[0] > 4.0
     assert values(after, 0)[0] > before
+    assert values(state, 0)[0] == pytest.approx(values(after, 0)[0])
 
 
 def test_shortfall_counts_tokens_and_students() -> None:
@@ -240,12 +246,14 @@ def test_the_solo_only_terms_leave_the_multiplayer_evaluation_alone() -> None:
     book = two.books[0]
     assert bots.shut(book) > 0.0
     base = bots.use_weights(replace(bots.TUNED, flex=0.0, pot_editor=0.0, pot_designer=0.0,
-                                    pot_photo=0.0, crowd=0.0, ed_future=0.0, teach=0.0, pot_exact=0.0))
+                                    pot_photo=0.0, crowd=0.0, ed_future=0.0, teach=0.0, pot_exact=0.0,
+                                    pot_designer_exact=0.0, pot_pending=0.0))
     try:
         plain = values(two, 0)
         bots.use_weights(replace(bots.TUNED, teach=2.0, prod=3.0, turn_clock=1.0,
                                         sig_buy=1.5, pot_main=1.0, ed_round=1.0, ed_climb_honor=0.2,
-                                        ed_climb_top=1.5))   # solo terms off by default
+                                        ed_climb_top=1.5, pot_designer_exact=1.0,
+                                        pot_photo_exact=1.0, pot_pending=1.0))   # solo terms off by default
         loud = values(two, 0)
     finally:
         bots.use_weights(base)
