@@ -289,6 +289,35 @@ def _progress(done: int, total: int, start: float) -> None:
         sys.stderr.write("\n")
 
 
+def _resumable(args: argparse.Namespace, manifest: dict[str, Any], jobs: list[Any],
+               key: Callable[[Any], Any], fn: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of ``jobs`` (``key`` names a job and its row alike): those already saved in
+    ``--run-dir`` under the same ``manifest``, and unless ``--report`` the rest played by ``fn`` on
+    ``--workers``, each saved as it finishes, with a progress bar."""
+    rows = _load(args.run_dir, manifest) if args.run_dir else []
+    have = {key(r) for r in rows}
+    todo = [j for j in jobs if key(j) not in have]
+    if not args.report and todo:
+        start = time.time()
+        done = len(jobs) - len(todo)
+        for row in run_parallel(fn, todo, args.workers):
+            rows.append(row)
+            if args.run_dir:
+                _append(args.run_dir, row)
+            done += 1
+            _progress(done, len(jobs), start)
+    wanted = {key(j) for j in jobs}
+    return [r for r in rows if key(r) in wanted]
+
+
+def _seed(item: Any) -> Any:
+    return item["seed"] if isinstance(item, dict) else item.seed
+
+
+def _duel_key(item: Any) -> Any:
+    return (item["seed"], item["new_seat"]) if isinstance(item, dict) else (item.seed, item.new_seat)
+
+
 # ------------------------------------------------------------------ commands
 def _overrides(items: list[str]) -> dict[str, float]:
     """``--set name=value`` pairs as weights (a clear error for a bad one)."""
@@ -313,19 +342,8 @@ def cmd_ed(args: argparse.Namespace) -> None:
     seeds = [args.seed + i for i in range(args.games)]
     manifest = {"command": "ed", "difficulty": args.difficulty, "agent": args.agent,
                 "weights": weights, "seed": args.seed}
-    rows = _load(args.run_dir, manifest) if args.run_dir else []
-    have = {r["seed"] for r in rows}
-    todo = [SoloJob(s, args.difficulty, args.agent, weights) for s in seeds if s not in have]
-    if not args.report and todo:
-        start = time.time()
-        done = len(seeds) - len(todo)
-        for row in run_parallel(play_solo, todo, args.workers):
-            rows.append(row)
-            if args.run_dir:
-                _append(args.run_dir, row)
-            done += 1
-            _progress(done, len(seeds), start)
-    rows = [r for r in rows if r["seed"] in set(seeds)]
+    jobs = [SoloJob(s, args.difficulty, args.agent, weights) for s in seeds]
+    rows = _resumable(args, manifest, jobs, _seed, play_solo)
     print(json.dumps(summarize_solo(rows), indent=1))
 
 
@@ -528,19 +546,8 @@ def cmd_tracks(args: argparse.Namespace) -> None:
     seeds = [args.seed + i for i in range(args.games)]
     manifest = {"command": "tracks", "difficulty": args.difficulty, "agent": args.agent,
                 "weights": weights, "seed": args.seed}
-    rows = _load(args.run_dir, manifest) if args.run_dir else []
-    have = {r["seed"] for r in rows}
-    todo = [SoloJob(s, args.difficulty, args.agent, weights) for s in seeds if s not in have]
-    if not args.report and todo:
-        start = time.time()
-        done = len(seeds) - len(todo)
-        for row in run_parallel(play_tracks, todo, args.workers):
-            rows.append(row)
-            if args.run_dir:
-                _append(args.run_dir, row)
-            done += 1
-            _progress(done, len(seeds), start)
-    rows = [r for r in rows if r["seed"] in set(seeds)]
+    jobs = [SoloJob(s, args.difficulty, args.agent, weights) for s in seeds]
+    rows = _resumable(args, manifest, jobs, _seed, play_tracks)
     print(json.dumps(tracks_report(rows), indent=1))
 
 
@@ -566,20 +573,7 @@ def cmd_duel(args: argparse.Namespace) -> None:
     n_deals = (args.games + 1) // 2
     jobs = [DuelJob(args.seed + d, s, args.agent) for d in range(n_deals) for s in (0, 1)]
     manifest = {"command": "duel", "agent": args.agent, "weights": bots.TUNED.as_dict(), "seed": args.seed}
-    rows = _load(args.run_dir, manifest) if args.run_dir else []
-    have = {(r["seed"], r["new_seat"]) for r in rows}
-    todo = [j for j in jobs if (j.seed, j.new_seat) not in have]
-    if not args.report and todo:
-        start = time.time()
-        done = len(jobs) - len(todo)
-        for row in run_parallel(play_duel, todo, args.workers):
-            rows.append(row)
-            if args.run_dir:
-                _append(args.run_dir, row)
-            done += 1
-            _progress(done, len(jobs), start)
-    keys = {(j.seed, j.new_seat) for j in jobs}
-    rows = [r for r in rows if (r["seed"], r["new_seat"]) in keys]
+    rows = _resumable(args, manifest, jobs, _duel_key, play_duel)
     wins = sum(r["win"] for r in rows)
     lo, hi = wilson(wins, len(rows))
     cats = sorted({k for r in rows for k in r["new_by_category"]})

@@ -112,3 +112,23 @@ def random_solo_positions(seed0: int, games_n: int, **options: Any) -> list[Co89
             out.append(state.clone())
             state.apply(rng.choice(state.legal_actions()))
     return out
+
+
+def gavel_class_round_2(seed: int = 11) -> Co89State:
+    """Normal solo, round 2, the player to place: its photo holds only Tony A, Derek B and Dana G
+    (slots 1-3, one class, each with a Gavel: AP Government's MIN of 3 met, T1 is 5), with the
+    objectives AP Government, Study Group, Preppies, Theater Kids, Team Captains and Perfect
+    Attendance (the position the solo planning and member-worth tests build on)."""
+    state = started(1, seed, difficulty="normal")
+    state.objectives = ["ap-government", "study-group", "preppies", "theater-kids", "team-captains",
+                        "perfect-attendance"]
+    state.round = 2
+    me = state.books[0]
+    for slot in range(1, 20):
+        if me.photo[slot]:
+            take_out(state, me.photo[slot])
+    for slot, card in ((1, "tony-a"), (2, "derek-b"), (3, "dana-g")):
+        take_out(state, card)
+        put(me, slot, card, "G")
+    assert state.current == 0 and state.phase == "place"     # Ed went first: the player's turn
+    return state

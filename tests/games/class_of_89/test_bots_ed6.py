@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from co89_helpers import started
+from co89_helpers import gavel_class_round_2, started
 
 from homeroom.agents.greedy import GreedyAgent, value_of
 from homeroom.engine import Rng
@@ -125,24 +125,12 @@ def _race_position(council: int, athletics: int, at: str) -> Co89State:
     """Normal solo, round 2: the player meets AP Government's MIN (3 Gavel students in one class;
     T1 is 5) and Ed's pins are Student Council 2 and Athletics 6 (Team Captains, the Athletics card,
     has nothing). The player's Editor stands at ``at`` (its card taken), its step unused."""
-    from co89_helpers import put, take_out
-
     from homeroom.games.class_of_89.components import components
 
-    state = started(1, 11, difficulty="normal")
-    state.objectives = ["ap-government", "study-group", "preppies", "theater-kids", "team-captains",
-                        "perfect-attendance"]
-    state.round = 2
+    state = gavel_class_round_2()
     me, ed = state.books[0], state.books[1]
-    for slot in range(1, 20):
-        if me.photo[slot]:
-            take_out(state, me.photo[slot])
-    for slot, card in ((1, "tony-a"), (2, "derek-b"), (3, "dana-g")):
-        take_out(state, card)
-        put(me, slot, card, "G")
     ed.tracks.update(council=2, athletics=6)
     me.tracks.update(council=council, athletics=athletics)
-    assert state.current == 0 and state.phase == "place"     # Ed went first: the player's turn
     state.phase, state.member, state.main_done, state.member_done = "act", "editor", True, False
     state.location = [lc.id for lc in components().locations].index(at)
     return state

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from co89_helpers import put, started, take_out
+from co89_helpers import gavel_class_round_2, put, started, take_out
 
 from homeroom.engine import Rng
 from homeroom.games.class_of_89 import bots
@@ -31,18 +31,7 @@ def _member_position(member: str, at: str, school: list[str] | None = None) -> C
     """Normal solo, round 2: the player's photo holds Tony A, Derek B and Dana G (slots 1-3, each
     with a Gavel); its ``member`` stands at ``at``, the main action done, the ability unused
     (``school``: the location's cards instead of those dealt)."""
-    state = started(1, 11, difficulty="normal")
-    state.objectives = ["ap-government", "study-group", "preppies", "theater-kids", "team-captains",
-                        "perfect-attendance"]
-    state.round = 2
-    me = state.books[0]
-    for slot in range(1, 20):
-        if me.photo[slot]:
-            take_out(state, me.photo[slot])
-    for slot, card in ((1, "tony-a"), (2, "derek-b"), (3, "dana-g")):
-        take_out(state, card)
-        put(me, slot, card, "G")
-    assert state.current == 0 and state.phase == "place"
+    state = gavel_class_round_2()
     state.phase, state.member, state.main_done, state.member_done = "act", member, True, False
     state.location = [lc.id for lc in components().locations].index(at)
     if school is not None:

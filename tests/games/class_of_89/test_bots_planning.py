@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from co89_helpers import TOKEN, blank_book, put, started, take_out
+from co89_helpers import TOKEN, blank_book, gavel_class_round_2, put, started, take_out
 
 from homeroom.agents import make_agent
 from homeroom.engine import Rng
@@ -171,15 +171,8 @@ def _race(council: int, athletics: int, w: Weights) -> float:
     """Normal solo, round 2: the player meets AP Government's MIN (3 Gavel students in one class,
     T1 5) and has nothing toward Team Captains; Ed's pins are Student Council 2 and Athletics 6.
     The value of the player's pins ``council`` and ``athletics`` under weights ``w``."""
-    state = started(1, 11, difficulty="normal")
-    state.objectives = ["ap-government", "study-group", "preppies", "theater-kids", "team-captains",
-                        "perfect-attendance"]
-    state.round = 2
+    state = gavel_class_round_2()
     me, ed = state.books[0], state.books[1]
-    for slot in range(1, 20):
-        if me.photo[slot]:
-            take_out(state, me.photo[slot])
-    _with_students(state, [(1, "tony-a", "G"), (2, "derek-b", "G"), (3, "dana-g", "G")])
     ed.tracks.update(council=2, athletics=6)
     me.tracks.update(council=council, athletics=athletics)
     old = bots.use_weights(w)
