@@ -150,6 +150,7 @@ def play(game_id: str, seed: int, after_seat: int, budgets: dict[str, int], side
     while not state.is_terminal():
         legal = state.legal_actions()
         seat = state.to_move
+        assert seat is not None
         if len(legal) == 1:
             index = 0
         else:
