@@ -1,0 +1,105 @@
+"""The eighth pass of issue 19: a teacher's class valued by the students still to come
+(``teach_class``) and the coming round end's track leaders' rewards (``lead_end``), both solo
+only and off by default until measured."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from co89_helpers import blank_book, gavel_class_round_2, put
+
+from homeroom.games.class_of_89 import bots
+from homeroom.games.class_of_89.bots import class_prospect, round_end_leads
+from homeroom.games.class_of_89.state import Co89State
+
+Q_TOK, Q_PAIR = bots.TUNED.teach_q_tokens, bots.TUNED.teach_q_pairs
+
+
+def _value(state: Co89State, w: bots.Weights) -> float:
+    old = bots.use_weights(w)
+    try:
+        return bots.values(state, 0)[0]
+    finally:
+        bots.use_weights(old)
+
+
+def test_a_teachers_class_is_worth_what_its_card_pays_the_students_still_to_come() -> None:
+    """An empty photo but its teacher: every cell takes any initial, so 3 students to come all
+    land in the class: 1 point each under Mr. Jensen (per student), 2 x 0.65 under Mr. LaPorte
+    (Bookmark and Gavel), 3 x 0.27 under Mr. Keane (Student Council pairs)."""
+    book = blank_book()
+    for teacher, each in (("mr-jensen", 1.0), ("mr-laporte", 2 * Q_TOK), ("mr-keane", 3 * Q_PAIR)):
+        put(book, 0, teacher)
+        assert class_prospect(book, 3.0, Q_TOK, Q_PAIR) == pytest.approx(3.0 * each)
+
+
+def test_the_students_to_come_are_shared_by_the_alphabet_each_class_still_takes() -> None:
+    """Two classes of 9 open cells each share the students half and half; a Z right after Mr.
+    Jensen shuts his cells to all but Z (1/26 of the alphabet each), so Mr. LaPorte's class gets
+    nearly all of them."""
+    book = blank_book()
+    put(book, 0, "mr-jensen")
+    put(book, 10, "mr-laporte")
+    assert class_prospect(book, 3.0, Q_TOK, Q_PAIR) == pytest.approx(3.0 * (0.5 * 1.0 + 0.5 * 2 * Q_TOK))
+    put(book, 1, "brooke-z")
+    jensen, laporte = 8 / 26, 9.0
+    expect = 3.0 * (jensen * 1.0 + laporte * 2 * Q_TOK) / (jensen + laporte)
+    assert class_prospect(book, 3.0, Q_TOK, Q_PAIR) == pytest.approx(expect)
+
+
+def test_a_class_is_worth_nothing_when_no_student_can_come() -> None:
+    """No student to come, or no cell that takes one (a Z after the teacher and an A at the end:
+    the cells between take no initial), or no empty cell at all: 0. Never more students than the
+    open cells can take (2 cells between two Ys, open to Y only: 2/26 of a student)."""
+    book = blank_book()
+    put(book, 0, "mr-jensen")
+    assert class_prospect(book, 0.0, Q_TOK, Q_PAIR) == 0.0
+    put(book, 1, "brooke-z")
+    put(book, 19, "amy-a")
+    assert class_prospect(book, 5.0, Q_TOK, Q_PAIR) == 0.0
+    book = blank_book()
+    put(book, 0, "mr-jensen")
+    put(book, 1, "heather-y")
+    for slot, card in zip(range(4, 20), ["stacy-y"] * 16):
+        book.photo[slot] = card          # (a test photo: the same card in many cells)
+    assert class_prospect(book, 5.0, Q_TOK, Q_PAIR) == pytest.approx(2 / 26)
+    for slot in (2, 3):
+        book.photo[slot] = "todd-y"
+    assert class_prospect(book, 5.0, Q_TOK, Q_PAIR) == 0.0
+
+
+def test_the_evaluation_adds_the_class_prospect_by_the_players_turns_left() -> None:
+    """Round 2 of a Normal game, 9 own turns left: with ``teach_class`` the value rises by the
+    prospect of 0.6 x 9 students in Mrs. Ellison's class (Bookmark and Paint); after the player's
+    last turn by nothing."""
+    state = gavel_class_round_2()
+    on = replace(bots.TUNED, teach_class=1.0)
+    book = state.books[0]
+    left = bots.turns_left(state, 0)
+    assert left == 9
+    expect = class_prospect(book, on.teach_rate * left, on.teach_q_tokens, on.teach_q_pairs)
+    assert expect > 3.0
+    assert _value(state, on) - _value(state, bots.TUNED) == pytest.approx(expect)
+    state.round = 4
+    book.used = ["editor", "designer", "photographer"]
+    assert bots.turns_left(state, 0) == 0
+    assert _value(state, on) == pytest.approx(_value(state, bots.TUNED))
+
+
+def test_the_coming_round_end_pays_the_leaders_and_nothing_on_a_tie() -> None:
+    """The player leads Student Council and Athletics (its reward, 1 each), Ed leads Pep Squad and
+    Fine Arts (his token, 0.5 each off the player's margin), Quiz Bowl is tied (no reward) and
+    nobody is on Honor Society: +1.0."""
+    state = gavel_class_round_2()
+    me, ed = state.books[0].tracks, state.books[1].tracks
+    for club, mine, eds in (("council", 2, 0), ("quiz", 1, 1), ("pep", 0, 1), ("arts", 0, 1),
+                            ("athletics", 3, 1), ("honor", 0, 0)):
+        me[club], ed[club] = mine, eds
+    on = replace(bots.TUNED, lead_end=1.0)
+    assert round_end_leads(state, on) == pytest.approx(2 * 1.0 - 2 * 0.5)
+    assert _value(state, on) - _value(state, bots.TUNED) == pytest.approx(1.0)
+    for club in me:
+        ed[club] = me[club]
+    assert round_end_leads(state, on) == 0.0
+    assert _value(state, on) == pytest.approx(_value(state, bots.TUNED))
