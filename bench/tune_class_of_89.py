@@ -465,8 +465,10 @@ def play_tracks(job: SoloJob) -> dict[str, Any]:
             state.apply(action)
     finally:
         cls._advance = original  # type: ignore[method-assign]
+    mine, ed = state.scores()[0], state.automa_scores()["Ed E. Tor"]
     row = {"seed": job.seed, "objectives": objective_outcomes(state),
-           "score": state.scores()[0].total, "ed": state.automa_scores()["Ed E. Tor"].total,
+           "score": mine.total, "ed": ed.total,
+           "by_category": dict(mine.breakdown), "ed_by_category": dict(ed.breakdown),
            "tracks": dict(state.books[0].tracks), "ed_tracks": dict(state.books[1].tracks),
            "ed_priority": list(state.ed_priority), "steps": steps, "editors": editors, "members": members,
            "placements": placements}
