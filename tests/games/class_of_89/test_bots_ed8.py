@@ -103,3 +103,73 @@ def test_the_coming_round_end_pays_the_leaders_and_nothing_on_a_tie() -> None:
         ed[club] = me[club]
     assert round_end_leads(state, on) == 0.0
     assert _value(state, on) == pytest.approx(_value(state, bots.TUNED))
+
+
+def test_eds_leaders_token_is_worth_half_the_students_of_the_teacher_column_it_goes_to() -> None:
+    """Ed's photo: a teacher atop column 1 with 2 students under it, column 3 with students but no
+    teacher. His token for a club whose face-up priority card is above column 1 is worth 1.0 (half
+    of 2 students), above column 3 nothing; Honor Society's goes to column 1; a face-down club's is
+    the mean over the face-down columns. With ``lead_ed_exact`` Ed's leads cost those, not 0.5."""
+    state = gavel_class_round_2()
+    ed = state.books[1]
+    for s in range(20):
+        ed.photo[s], ed.tokens[s] = "", []
+    put(ed, 0, "mr-jensen")
+    put(ed, 5, "amy-a")
+    put(ed, 10, "brian-a")
+    put(ed, 2, "mr-laporte")   # column 3: a teacher and no student
+    put(ed, 8, "dana-g")       # column 4: a student, no teacher
+    state.ed_priority = ["council", "quiz", "pep", "arts", "athletics"]
+    state.ed_revealed = [True, True, True, False, False]
+    assert bots.ed_token_worth(state, "council") == pytest.approx(1.0)
+    assert bots.ed_token_worth(state, "pep") == 0.0
+    assert bots.ed_token_worth(state, "honor") == pytest.approx(1.0)
+    assert bots.ed_token_worth(state, "arts") == bots.ed_token_worth(state, "athletics") == 0.0
+    state.ed_revealed = [False, True, True, False, False]
+    assert bots.ed_token_worth(state, "arts") == pytest.approx(1.0 / 3)
+    me, eds = state.books[0].tracks, ed.tracks
+    for club in me:
+        me[club], eds[club] = 0, 0
+    eds["council"], eds["pep"] = 2, 2
+    exact = replace(bots.TUNED, lead_end=1.0, lead_ed_exact=1.0)
+    assert round_end_leads(state, exact) == pytest.approx(-(1.0 / 3 + 0.0))
+    assert round_end_leads(state, replace(exact, lead_ed_exact=0.0)) == pytest.approx(-2 * 0.5)
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(0, 10), (7, 16), (11, 6)])
+def test_the_leaders_rewards_read_only_public_facts(seed: int, steps: int) -> None:
+    """Ed's face-down priority cards may be re-dealt among the face-down columns (and his decks
+    too): what his token is worth by the column it truly goes to changes (so reading it would
+    show), ``ed_token_worth`` and the value with the new terms on do not."""
+    from co89_helpers import started
+
+    from homeroom.engine import Rng
+    from homeroom.games.class_of_89 import placement as pl
+
+    state = started(1, seed, difficulty="normal")
+    rng = Rng(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    assert not all(state.ed_revealed)
+
+    def true_worth(st: Co89State) -> tuple[float, ...]:
+        out = []
+        for club in sorted(st.ed_priority):
+            cells = st.books[1].photo[st.ed_priority.index(club)::pl.COLS]
+            held = pl.lookup().teachers.intersection(cells)
+            out.append(0.5 * (len(cells) - cells.count("") - len(held)) if held else 0.0)
+        return tuple(out)
+
+    old = bots.use_weights(replace(bots.TUNED, lead_end=1.0, lead_ed_exact=1.0, teach_class=1.0))
+    try:
+        seen = bots.values(state, 0)
+        worth = [bots.ed_token_worth(state, c) for c in state.books[0].tracks]
+        truths = set()
+        for _ in range(8):
+            other = state.determinize(0, rng)
+            truths.add(true_worth(other))
+            assert [bots.ed_token_worth(other, c) for c in state.books[0].tracks] == pytest.approx(worth)
+            assert bots.values(other, 0) == pytest.approx(seen)
+        assert len(truths) > 1
+    finally:
+        bots.use_weights(old)

@@ -174,6 +174,10 @@ class Weights:
     Ed on, ``lead_mine`` (its token or signature), per track Ed leads, minus ``lead_ed`` (his token
     on a priority card, which his teachers score); a tie gives no one anything. Ed led 11.9 tracks
     at the round ends of a Normal game, the player 8.0 (eighth pass)."""
+    lead_ed_exact: float = 0.0
+    """With ``lead_end``, 1: Ed's leader's token costs what his teachers will score for it
+    (``ed_token_worth``: half the students in the column of his priority card it goes on, if a
+    teacher is there), not the flat ``lead_ed``."""
     lead_mine: float = 1.0
     lead_ed: float = 0.5
     """Ed's teacher points a leader's token brings him (measured: 5.7 of his teacher points a game
@@ -573,7 +577,8 @@ def class_prospect(book: Yearbook, students: float, q_tokens: float, q_pairs: fl
 
 def round_end_leads(state: Any, w: Weights) -> float:
     """The coming round end's track leaders' rewards to the solo player (``lead_mine`` per track it
-    leads) less Ed's (``lead_ed`` per track he leads); ties give nothing (rulebook "End of Round")."""
+    leads) less Ed's (``lead_ed`` per track he leads, or with ``lead_ed_exact`` what his token
+    there is worth, :func:`ed_token_worth`); ties give nothing (rulebook "End of Round")."""
     if state.phase == "over":
         return 0.0
     me, ed = state.books[0].tracks, state.books[1].tracks
@@ -583,8 +588,35 @@ def round_end_leads(state: Any, w: Weights) -> float:
         if mine > eds:
             v += w.lead_mine
         elif eds > mine:
-            v -= w.lead_ed
+            v -= ed_token_worth(state, club) if w.lead_ed_exact > 0 else w.lead_ed
     return v
+
+
+def ed_token_worth(state: Any, club: str) -> float:
+    """Ed's teacher points to come from one more token of ``club``'s kind: it goes on his priority
+    card of that club, and a column with a teacher scores the tokens there, half of them discarded,
+    times its students (rulebook "Solo Rules / End of the Game"), so a token is worth half the
+    column's students (0 without a teacher). Honor Society's token goes on the card above the column
+    with a teacher and the most students. Public facts only: while the club's card is face down, the
+    mean over the face-down columns (the clubs still face down are known, not their order)."""
+    photo = state.books[1].photo
+    teachers = pl.lookup().teachers
+    cols = pl.COLS
+
+    def worth(c: int) -> float:
+        cells = photo[c::cols]
+        held = teachers.intersection(cells)
+        if not held:
+            return 0.0
+        return 0.5 * (len(cells) - cells.count("") - len(held))
+
+    if club not in state.ed_priority:     # Honor Society: the column with a teacher and most students
+        return max((worth(c) for c in range(cols)), default=0.0)
+    col = state.ed_priority.index(club)
+    if state.ed_revealed[col]:
+        return worth(col)
+    hidden = [c for c in range(len(state.ed_priority)) if not state.ed_revealed[c]]
+    return sum(worth(c) for c in hidden) / len(hidden)
 
 
 def _potential(state: Any, w: Weights, objectives: float | None = None, base: float | None = None) -> float:
