@@ -599,7 +599,7 @@ def ed_token_worth(state: Any, club: str) -> float:
     column's students (0 without a teacher). Honor Society's token goes on the card above the column
     with a teacher and the most students. Public facts only: while the club's card is face down, the
     mean over the face-down columns (the clubs still face down are known, not their order)."""
-    photo = state.books[1].photo
+    photo: list[str] = state.books[1].photo
     teachers = pl.lookup().teachers
     cols = pl.COLS
 
