@@ -173,3 +173,31 @@ def test_the_leaders_rewards_read_only_public_facts(seed: int, steps: int) -> No
         assert len(truths) > 1
     finally:
         bots.use_weights(old)
+
+
+def test_the_teachers_diagnosis_plays_the_measured_game_and_scores_eds_teachers_by_his_rule() -> None:
+    """``tune_class_of_89.py teachers`` plays the game ``ed`` plays; its classes add up to the
+    player's teacher points, its reading of Ed's columns gives his teacher points by the solo rule,
+    and a leader's token of Ed's is counted once per track and round end he led."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
+    spec = importlib.util.spec_from_file_location("tune_class_of_89_ed8", path)
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    job = script.SoloJob(5012, "normal", "greedy:depth=0", bots.TUNED.as_dict())
+    row = script.play_teachers(job)
+    played = script.play_solo(job)
+    assert (row["score"], row["ed"]) == (played["score"], played["ed"])
+    assert sum(c["points"] for c in row["classes"]) == played["by_category"]["teachers"]
+    assert script.ed_teacher_points(row["ed_columns"], row["ed_tokens"]) == played["ed_by_category"]["teachers"]
+    assert len(row["leaders"]) == 4
+    report = script.teachers_report([row])
+    assert report["teachers_in_photo"] == len(row["classes"])
+    assert report["round_end_leaders"]["ed"] == sum(len(r["ed"]) for r in row["leaders"])
+    assert 0 <= report["ed_teacher_points_from_them"] <= played["ed_by_category"]["teachers"]
+    assert report["teacher_offered"] >= sum(report["teacher_taken_by_round"])
