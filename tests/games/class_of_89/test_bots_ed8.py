@@ -160,7 +160,7 @@ def test_the_leaders_rewards_read_only_public_facts(seed: int, steps: int) -> No
             out.append(0.5 * (len(cells) - cells.count("") - len(held)) if held else 0.0)
         return tuple(out)
 
-    old = bots.use_weights(replace(bots.TUNED, lead_end=1.0, lead_ed_exact=1.0, teach_class=1.0))
+    old = bots.use_weights(replace(bots.TUNED, lead_end=1.0, lead_ed_exact=1.0, lead_odds=1.0, teach_class=1.0))
     try:
         seen = bots.values(state, 0)
         worth = [bots.ed_token_worth(state, c) for c in state.books[0].tracks]
@@ -201,3 +201,37 @@ def test_the_teachers_diagnosis_plays_the_measured_game_and_scores_eds_teachers_
     assert report["round_end_leaders"]["ed"] == sum(len(r["ed"]) for r in row["leaders"])
     assert 0 <= report["ed_teacher_points_from_them"] <= played["ed_by_category"]["teachers"]
     assert report["teacher_offered"] >= sum(report["teacher_taken_by_round"])
+
+
+def test_a_lead_is_worth_the_odds_it_lasts_to_the_round_end() -> None:
+    """With ``lead_odds``, Ed's steps in his turns left this round are Poisson with ``ed_climb`` a
+    round: with 3 turns left (0.75 steps a track) a 2-step lead keeps its reward more often than a
+    1-step one, a tie costs Ed's token if he climbs at all, and his lead stays his. With his
+    members all placed the odds are the leads as they stand (``lead_end`` alone)."""
+    import math
+
+    state = gavel_class_round_2()
+    me, ed = state.books[0].tracks, state.books[1].tracks
+    for club in me:
+        me[club], ed[club] = 0, 0
+    on = replace(bots.TUNED, lead_end=1.0)
+    odds = replace(on, lead_odds=1.0)
+    rate = odds.ed_climb
+    state.books[1].used = []
+    assert bots.poisson_at_most(0, rate) == pytest.approx(math.exp(-rate))
+    assert bots.poisson_at_most(-1, rate) == 0.0
+    tie = -odds.lead_ed * (1 - math.exp(-rate))
+    assert round_end_leads(state, odds) == pytest.approx(6 * tie)
+    me["council"] = 1
+    one = round_end_leads(state, odds) - 5 * tie
+    me["council"] = 2
+    two = round_end_leads(state, odds) - 5 * tie
+    at_most = [bots.poisson_at_most(k, rate) for k in range(3)]
+    assert at_most[1] == pytest.approx(math.exp(-rate) * (1 + rate))
+    assert one == pytest.approx(odds.lead_mine * at_most[0] - odds.lead_ed * (1 - at_most[1]))
+    assert two == pytest.approx(odds.lead_mine * at_most[1] - odds.lead_ed * (1 - at_most[2]))
+    assert 0 < one < two < odds.lead_mine
+    ed["quiz"] = 1
+    assert round_end_leads(state, odds) == pytest.approx(two + 4 * tie - odds.lead_ed)
+    state.books[1].used = ["editor", "designer", "photographer"]
+    assert round_end_leads(state, odds) == pytest.approx(round_end_leads(state, on)) == pytest.approx(1.0 - 0.5)

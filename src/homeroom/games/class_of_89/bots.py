@@ -37,6 +37,7 @@ The weights live in :class:`Weights`; :data:`TUNED` were found by ``bench/tune_c
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -178,6 +179,10 @@ class Weights:
     """With ``lead_end``, 1: Ed's leader's token costs what his teachers will score for it
     (``ed_token_worth``: half the students in the column of his priority card it goes on, if a
     teacher is there), not the flat ``lead_ed``."""
+    lead_odds: float = 0.0
+    """With ``lead_end``, 1: each track's reward by the odds that the lead as it stands lasts to the
+    round end: Ed's steps on it in his turns left this round taken as Poisson with ``ed_climb`` a
+    round (a lead of 2 survives more often than a lead of 1; a tie is lost if he climbs at all)."""
     lead_mine: float = 1.0
     lead_ed: float = 0.5
     """Ed's teacher points a leader's token brings him (measured: 5.7 of his teacher points a game
@@ -582,14 +587,34 @@ def round_end_leads(state: Any, w: Weights) -> float:
     if state.phase == "over":
         return 0.0
     me, ed = state.books[0].tracks, state.books[1].tracks
+    odds = w.lead_odds > 0
+    if odds:
+        per_round = int(components().board.get("turns_per_round", 3))
+        rate = w.ed_climb * max(0, per_round - len(state.books[1].used)) / per_round
     v = 0.0
     for club, mine in me.items():
         eds = ed[club]
-        if mine > eds:
+        cost = ed_token_worth(state, club) if w.lead_ed_exact > 0 else w.lead_ed
+        if odds:
+            keep = poisson_at_most(mine - eds - 1, rate)        # Ed climbs fewer steps than the lead
+            lose = 1.0 - poisson_at_most(mine - eds, rate)      # Ed climbs past the player's pin
+            v += w.lead_mine * keep - cost * lose
+        elif mine > eds:
             v += w.lead_mine
         elif eds > mine:
-            v -= ed_token_worth(state, club) if w.lead_ed_exact > 0 else w.lead_ed
+            v -= cost
     return v
+
+
+def poisson_at_most(k: int, rate: float) -> float:
+    """P(X <= k) for X Poisson with mean ``rate`` (0 for k < 0)."""
+    if k < 0:
+        return 0.0
+    term = total = math.exp(-rate)
+    for i in range(1, k + 1):
+        term *= rate / i
+        total += term
+    return min(1.0, total)
 
 
 def ed_token_worth(state: Any, club: str) -> float:
