@@ -173,8 +173,8 @@ class Weights:
     lead_end: float = 0.0
     """Solo, 1: the coming round end's track leaders' rewards: per club track the player leads
     Ed on, ``lead_mine`` (its token or signature), per track Ed leads, minus ``lead_ed`` (his token
-    on a priority card, which his teachers score); a tie gives no one anything. Ed led 11.9 tracks
-    at the round ends of a Normal game, the player 8.0 (eighth pass)."""
+    on a priority card, which his teachers score); a tie gives no one anything. Ed led 12.25 tracks
+    at the round ends of a Normal game, the player 7.5 (eighth pass)."""
     lead_ed_exact: float = 0.0
     """With ``lead_end``, 1: Ed's leader's token costs what his teachers will score for it
     (``ed_token_worth``: half the students in the column of his priority card it goes on, if a
@@ -185,8 +185,8 @@ class Weights:
     round (a lead of 2 survives more often than a lead of 1; a tie is lost if he climbs at all)."""
     lead_mine: float = 1.0
     lead_ed: float = 0.5
-    """Ed's teacher points a leader's token brings him (measured: 5.7 of his teacher points a game
-    came from 12 such tokens, eighth pass)."""
+    """Ed's teacher points a leader's token brings him (measured: 5.75 of his teacher points a game
+    came from 12.25 such tokens, eighth pass)."""
     teach: float = 0.0
     """Solo, per teacher point half earned, by time left: a student in a teacher's class holding
     one of the two tokens its card pays for, with room for the other (``teacher_potential``). Off:
