@@ -169,7 +169,7 @@ class Weights:
     Normal seeds 5010-5017, eighth pass)."""
     teach_q_pairs: float = 0.27
     """Pairs (sequential initials, a club's half-icons) a student in such a teacher's class makes
-    (the same games: 5 pairs in 22 students)."""
+    (the same games: 6 pairs in 22 students)."""
     lead_end: float = 0.0
     """Solo, 1: the coming round end's track leaders' rewards: per club track the player leads
     Ed on, ``lead_mine`` (its token or signature), per track Ed leads, minus ``lead_ed`` (his token
