@@ -20,6 +20,10 @@ The commands, all seeded and reproducible, at most ``--workers`` processes (defa
           and of Ed by source, the cards that met MIN but lost the full 14 to Ed's pin (and the
           steps that would have won them), the Editor's placements, and each student's half-icon
           matches against those its other legal cells offered (BOTS.md, sixth pass).
+``teachers`` Solo games as ``ed`` plays them, recording the teachers on offer at each card decision
+          and how far below the choice the agent rated them, the classes at the end (students
+          meeting token-pair cards), the half-icon matches on offer and not taken, and each round
+          end's track leaders with the teacher points Ed's leader's tokens brought him (eighth pass).
 ``duel``  Two-player games of greedy with the new evaluation against greedy with the evaluation
           from before the objective planning, seats rotated on each deal (resumable the same way).
 
@@ -30,6 +34,7 @@ Examples (the ones BOTS.md records)::
     python bench/tune_class_of_89.py duel --games 50 --run-dir runs/duel
     python bench/tune_class_of_89.py trace --difficulty normal --seed 5010 --verbose
     python bench/tune_class_of_89.py tracks --difficulty normal --games 20 --seed 5010 --run-dir runs/tracks
+    python bench/tune_class_of_89.py teachers --difficulty normal --games 8 --seed 5010 --run-dir runs/teachers
 """
 
 from __future__ import annotations
@@ -465,8 +470,10 @@ def play_tracks(job: SoloJob) -> dict[str, Any]:
             state.apply(action)
     finally:
         cls._advance = original  # type: ignore[method-assign]
+    mine, ed = state.scores()[0], state.automa_scores()["Ed E. Tor"]
     row = {"seed": job.seed, "objectives": objective_outcomes(state),
-           "score": state.scores()[0].total, "ed": state.automa_scores()["Ed E. Tor"].total,
+           "score": mine.total, "ed": ed.total,
+           "by_category": dict(mine.breakdown), "ed_by_category": dict(ed.breakdown),
            "tracks": dict(state.books[0].tracks), "ed_tracks": dict(state.books[1].tracks),
            "ed_priority": list(state.ed_priority), "steps": steps, "editors": editors, "members": members,
            "placements": placements}
@@ -539,6 +546,195 @@ def tracks_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "placements_that_could_match": round(could_match / n, 2),
         "placements_missing_a_match_on_a_lost_track": round(match_missed_on_lost / n, 2),
     }
+
+
+# ------------------------------------------------------------------ teachers and leaders (eighth pass)
+def play_teachers(job: SoloJob) -> dict[str, Any]:
+    """One solo game as ``play_solo`` plays it (the agent's ranking, whose first option is the one
+    ``choose`` makes), recording at each card decision the best-rated teacher, student and student
+    placement with a half-icon match against the option chosen; each round end's track leaders; and
+    at the end each class (its teacher's scoring, students, and those meeting a token-pair card)
+    and Ed's tokens and teacher columns (diagnostics only)."""
+    from homeroom.games.class_of_89 import actions as act
+    from homeroom.games.class_of_89 import placement as pl
+    from homeroom.games.class_of_89.components import CLUBS
+    from homeroom.games.class_of_89.scoring import teacher_points
+
+    comp = components()
+    kinds = pl.lookup().kind
+    teachers = pl.lookup().teachers
+    old = bots.use_weights(Weights.from_dict(job.weights) if job.weights is not None else None)
+    state = games.get(GAME).new_state(1, job.seed, {"difficulty": job.difficulty})
+    assert isinstance(state, Co89State)
+    agent = make_agent(job.agent, job.seed * 7919 + 1)
+    rank = getattr(agent, "rank", None)
+    cls = type(state)
+    real = state
+    leaders: list[dict[str, Any]] = []
+    original = cls._end_round
+
+    def end_round(self: Any) -> Any:
+        if self is real:
+            me, ed = self.books[0].tracks, self.books[1].tracks
+            rec: dict[str, Any] = {"round": self.round, "ed": [], "player": [], "tie": []}
+            for club in CLUBS:
+                if max(me[club], ed[club]) > 0:
+                    rec["player" if me[club] > ed[club] else "ed" if ed[club] > me[club] else "tie"].append(club)
+            leaders.append(rec)
+        return original(self)
+
+    cards = (act.Take, act.Photograph, act.Keep)
+    decisions: list[dict[str, Any]] = []
+    cls._end_round = end_round  # type: ignore[method-assign]
+    try:
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if len(legal) == 1 or rank is None:
+                action = legal[0] if len(legal) == 1 else agent.choose(state, 0)
+                state.apply(action)
+                continue
+            ranked = rank(state, 0)
+            action, value = ranked[0]
+            options = [(a, v) for a, v in ranked if isinstance(a, cards)]
+            if options:
+                book = state.books[0]
+                best: dict[str, float] = {}
+                for a, v in options:
+                    kind = kinds.get(a.card, "?")
+                    if kind == "student":
+                        book.photo[a.at] = a.card
+                        if pl.matches_at(book, a.at):
+                            best["student_match"] = max(best.get("student_match", -1e9), v)
+                        book.photo[a.at] = ""
+                    best[kind] = max(best.get(kind, -1e9), v)
+                made: list[str] = []
+                if isinstance(action, cards) and kinds.get(action.card) == "student":
+                    book.photo[action.at] = action.card
+                    made = pl.matches_at(book, action.at)
+                    book.photo[action.at] = ""
+                decisions.append({"round": state.round, "value": value, "best": best, "made": made,
+                                  "chosen": kinds.get(action.card, "?") if isinstance(action, cards)
+                                  else type(action).__name__})
+            state.apply(action)
+    finally:
+        cls._end_round = original  # type: ignore[method-assign]
+        bots.use_weights(old)
+    me, ed = state.books
+    classes = []
+    for t, studs in pl.classes(me):
+        sc = comp.teachers[me.photo[t]].scoring
+        need = set(sc.get("tokens", ()))
+        classes.append({"teacher": me.photo[t], "kind": sc["kind"], "students": len(studs),
+                        "meet": sum(1 for s in studs if need and need <= set(me.tokens[s])),
+                        "one": sum(1 for s in studs if need & set(me.tokens[s]) and not need <= set(me.tokens[s])),
+                        "points": teacher_points(me, t, studs)})
+    columns = []
+    for c in range(pl.COLS):
+        cells = ed.photo[c::pl.COLS]
+        held = teachers.intersection(cells)
+        columns.append({"club": state.ed_priority[c], "teacher": bool(held),
+                        "students": len(cells) - cells.count("") - len(held)})
+    return {"seed": job.seed, "score": state.scores()[0].total, "ed": state.automa_scores()["Ed E. Tor"].total,
+            "by_category": dict(state.scores()[0].breakdown),
+            "ed_by_category": dict(state.automa_scores()["Ed E. Tor"].breakdown),
+            "decisions": decisions, "classes": classes, "leaders": leaders, "ed_tokens": dict(state.ed_tokens),
+            "ed_columns": columns}
+
+
+def ed_teacher_points(columns: list[dict[str, Any]], tokens: dict[str, int]) -> int:
+    """Ed's teachers by the solo rule: each column with a teacher scores its priority card's tokens,
+    half of them (rounded up) discarded, times its students."""
+    club_token = {lc.club: lc.token for lc in components().locations}
+    out = 0
+    for col in columns:
+        if col["teacher"]:
+            n = tokens.get(club_token[col["club"]], 0)
+            out += (n - (n + 1) // 2) * col["students"]
+    return out
+
+
+def teachers_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per game: teachers on offer and taken (and how far below the choice greedy rated them, by
+    round), the classes and how many of their students meet token-pair cards, half-icon matches on
+    offer and not taken, and the round ends' leaders with the teacher points Ed's leader's tokens
+    brought him (his final columns without those tokens; Honor Society's go to any kind and are
+    left in)."""
+    n = len(rows)
+    club_token = {lc.club: lc.token for lc in components().locations}
+    offered = [0] * 5
+    gap = [0.0] * 5
+    taken = [0] * 5
+    instead: dict[str, int] = {}
+    match_offer = match_taken = 0
+    match_gap = 0.0
+    match_instead: dict[str, int] = {}
+    by_kind: dict[str, list[int]] = {}
+    leads = {"ed": 0, "player": 0, "tie": 0}
+    lead_points = lead_tokens = 0
+    for r in rows:
+        for d in r["decisions"]:
+            b = d["best"]
+            if "teacher" in b:
+                offered[d["round"]] += 1
+                if d["chosen"] == "teacher":
+                    taken[d["round"]] += 1
+                else:
+                    gap[d["round"]] += d["value"] - b["teacher"]
+                    instead[d["chosen"]] = instead.get(d["chosen"], 0) + 1
+            if "student_match" in b:
+                match_offer += 1
+                if d["made"]:
+                    match_taken += 1
+                else:
+                    match_gap += d["value"] - b["student_match"]
+                    match_instead[d["chosen"]] = match_instead.get(d["chosen"], 0) + 1
+        for c in r["classes"]:
+            k = by_kind.setdefault(c["kind"], [0, 0, 0, 0, 0])
+            for i, field in enumerate(("students", "meet", "one", "points")):
+                k[i] += c[field]
+            k[4] += 1
+        won: dict[str, int] = {}
+        for rec in r["leaders"]:
+            for who in leads:
+                leads[who] += len(rec[who])
+            for club in rec["ed"]:
+                if club in club_token:
+                    won[club_token[club]] = won.get(club_token[club], 0) + 1
+        lead_tokens += sum(won.values())
+        without = {k: v - won.get(k, 0) for k, v in r["ed_tokens"].items()}
+        lead_points += ed_teacher_points(r["ed_columns"], r["ed_tokens"]) - ed_teacher_points(r["ed_columns"], without)
+    off = sum(offered)
+    return {
+        "games": n,
+        "teachers_in_photo": round(sum(len(r["classes"]) for r in rows) / n, 2),
+        "teacher_points": [round(_mean(r["by_category"].get("teachers", 0) for r in rows), 2),
+                           round(_mean(r["ed_by_category"].get("teachers", 0) for r in rows), 2)],
+        "teacher_offered_by_round": [round(x / n, 2) for x in offered[1:]],
+        "teacher_taken_by_round": [round(x / n, 2) for x in taken[1:]],
+        "teacher_rated_below_choice_by_round": [round(g / max(1, o - t), 1)
+                                                for g, o, t in zip(gap[1:], offered[1:], taken[1:])],
+        "taken_instead_of_a_teacher": dict(sorted(instead.items())),
+        "teacher_offered": round(off / n, 2),
+        "classes_by_kind": {k: {"classes": v[4], "students": v[0], "meet_token_pair": v[1], "one_of_two": v[2],
+                                "points": v[3]} for k, v in sorted(by_kind.items())},
+        "match_offered": round(match_offer / n, 2), "match_taken": round(match_taken / n, 2),
+        "match_rated_below_choice": round(match_gap / max(1, match_offer - match_taken), 1),
+        "taken_instead_of_a_match": dict(sorted(match_instead.items())),
+        "round_end_leaders": {k: round(v / n, 2) for k, v in leads.items()},
+        "ed_tokens": round(_mean(sum(r["ed_tokens"].values()) for r in rows), 2),
+        "ed_leaders_tokens": round(lead_tokens / n, 2),
+        "ed_teacher_points_from_them": round(lead_points / n, 2),
+    }
+
+
+def cmd_teachers(args: argparse.Namespace) -> None:
+    weights = {**bots.TUNED.as_dict(), **_overrides(args.set)}
+    seeds = [args.seed + i for i in range(args.games)]
+    manifest = {"command": "teachers", "difficulty": args.difficulty, "agent": args.agent,
+                "weights": weights, "seed": args.seed}
+    jobs = [SoloJob(s, args.difficulty, args.agent, weights) for s in seeds]
+    rows = _resumable(args, manifest, jobs, _seed, play_teachers)
+    print(json.dumps(teachers_report(rows), indent=1))
 
 
 def cmd_tracks(args: argparse.Namespace) -> None:
@@ -696,6 +892,16 @@ def main(argv: list[str] | None = None) -> None:
     k.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
     k.add_argument("--report", action="store_true", help="only report what the run dir holds")
     k.set_defaults(fn=cmd_tracks)
+
+    te = sub.add_parser("teachers", parents=[common],
+                        help="teachers on offer and taken, classes, half-icon matches, round-end leaders")
+    te.add_argument("--difficulty", default="normal", choices=DIFFICULTIES)
+    te.add_argument("--games", type=int, default=8)
+    te.add_argument("--seed", type=int, default=5010)
+    te.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
+    te.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
+    te.add_argument("--report", action="store_true", help="only report what the run dir holds")
+    te.set_defaults(fn=cmd_teachers)
 
     d = sub.add_parser("duel", parents=[common], help="greedy new evaluation vs old, 2 players")
     d.add_argument("--games", type=int, default=50, help="games (two per deal, seats swapped)")

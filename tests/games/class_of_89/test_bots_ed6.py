@@ -200,6 +200,7 @@ def test_the_tracks_command_plays_the_measured_game_and_its_steps_add_up() -> No
     row = script.play_tracks(job)
     played = script.play_solo(job)
     assert (row["score"], row["ed"]) == (played["score"], played["ed"])
+    assert (row["by_category"], row["ed_by_category"]) == (played["by_category"], played["ed_by_category"])
     mine = [s for s in row["steps"] if s["seat"] == 0]
     eds = [s for s in row["steps"] if s["seat"] == 1]
     assert len(mine) == sum(row["tracks"].values())

@@ -37,6 +37,7 @@ The weights live in :class:`Weights`; :data:`TUNED` were found by ``bench/tune_c
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -154,6 +155,38 @@ class Weights:
     plan_track: float = 0.8
     """The joint plan's cost of a club-track step still to climb past Ed's projected pin (Normal,
     Hard), in tokens' worth: steps come with students (half-icon matches) beside the tokens."""
+    teach_class: float = 0.0
+    """Solo, 1: each teacher's class is worth the students the player will still put there
+    (``class_prospect``): ``teach_rate`` students an own turn left, shared among the classes by
+    the alphabet their empty cells still accept, each worth what the teacher's card pays for a
+    student (a Bookmark-and-Gavel teacher 2 x ``teach_q_tokens``, a pairs teacher 3 x
+    ``teach_q_pairs``, 1 a student). Without it a teacher is a card like any other until a
+    student of its class meets its criterion (BOTS.md, eighth pass)."""
+    teach_rate: float = 0.6
+    """Students added an own turn (7.2 in 12 turns: the seventh pass's Normal yearbooks)."""
+    teach_q_tokens: float = 0.65
+    """Share of the students in a token-pair teacher's class that end with both tokens (19 of 29,
+    Normal seeds 5010-5017, eighth pass)."""
+    teach_q_pairs: float = 0.27
+    """Pairs (sequential initials, a club's half-icons) a student in such a teacher's class makes
+    (the same games: 6 pairs in 22 students)."""
+    lead_end: float = 0.0
+    """Solo, 1: the coming round end's track leaders' rewards: per club track the player leads
+    Ed on, ``lead_mine`` (its token or signature), per track Ed leads, minus ``lead_ed`` (his token
+    on a priority card, which his teachers score); a tie gives no one anything. Ed led 12.25 tracks
+    at the round ends of a Normal game, the player 7.5 (eighth pass)."""
+    lead_ed_exact: float = 0.0
+    """With ``lead_end``, 1: Ed's leader's token costs what his teachers will score for it
+    (``ed_token_worth``: half the students in the column of his priority card it goes on, if a
+    teacher is there), not the flat ``lead_ed``."""
+    lead_odds: float = 0.0
+    """With ``lead_end``, 1: each track's reward by the odds that the lead as it stands lasts to the
+    round end: Ed's steps on it in his turns left this round taken as Poisson with ``ed_climb`` a
+    round (a lead of 2 survives more often than a lead of 1; a tie is lost if he climbs at all)."""
+    lead_mine: float = 1.0
+    lead_ed: float = 0.5
+    """Ed's teacher points a leader's token brings him (measured: 5.75 of his teacher points a game
+    came from 12.25 such tokens, eighth pass)."""
     teach: float = 0.0
     """Solo, per teacher point half earned, by time left: a student in a teacher's class holding
     one of the two tokens its card pays for, with room for the other (``teacher_potential``). Off:
@@ -495,6 +528,120 @@ def teacher_potential(book: Yearbook) -> float:
             if 0 < miss < len(need) and miss <= _free(book, s):
                 out += int(sc["points"]) * (1.0 - miss / len(need))
     return out
+
+
+def class_prospect(book: Yearbook, students: float, q_tokens: float, q_pairs: float) -> float:
+    """The teacher points the ``students`` still to come would bring: shared among the classes by
+    the share of the alphabet each empty cell of theirs still accepts (as :func:`shut` reads it),
+    each student worth what its class's teacher pays a student (``q_tokens`` of a token-pair
+    teacher's points, ``q_pairs`` of a pairs teacher's, a per-student teacher's in full); never
+    more students than the cells can take. 0 with no student to come or no cell open."""
+    if students <= 0:
+        return 0.0
+    comp = components()
+    lk = pl.lookup()
+    letters, teachers = lk.letter, lk.teachers
+    photo, abc = book.photo, book.abc_slots
+    n = len(photo)
+    first, last = ord("A"), ord("Z")
+    lo = [first] * n
+    owner = [-1] * n
+    cur, t = first, -1
+    for s in range(n):
+        c = photo[s]
+        lo[s], owner[s] = cur, t
+        if c in teachers:
+            cur, t = first, s
+        elif c and c in letters and s not in abc:
+            cur = max(cur, letters[c])
+    cap: dict[int, float] = {}
+    hi = last
+    for s in range(n - 1, -1, -1):
+        c = photo[s]
+        if c in teachers:
+            hi = last
+        elif c:
+            if c in letters and s not in abc:
+                hi = min(hi, letters[c])
+        elif owner[s] >= 0:
+            share = max(0, hi - lo[s] + 1) / (last - first + 1)
+            if share > 0:
+                cap[owner[s]] = cap.get(owner[s], 0.0) + share
+    total = sum(cap.values())
+    if total <= 0:
+        return 0.0
+    each = min(students, total) / total
+    out = 0.0
+    for slot, room in cap.items():
+        sc = comp.teachers[photo[slot]].scoring
+        kind, pts = sc["kind"], float(sc["points"])
+        worth = pts if kind == "per_student" else pts * (q_tokens if kind == "students_with_tokens" else q_pairs)
+        out += worth * room * each
+    return out
+
+
+def round_end_leads(state: Any, w: Weights) -> float:
+    """The coming round end's track leaders' rewards to the solo player (``lead_mine`` per track it
+    leads) less Ed's (``lead_ed`` per track he leads, or with ``lead_ed_exact`` what his token
+    there is worth, :func:`ed_token_worth`); ties give nothing (rulebook "End of Round")."""
+    if state.phase == "over":
+        return 0.0
+    me, ed = state.books[0].tracks, state.books[1].tracks
+    odds = w.lead_odds > 0
+    if odds:
+        per_round = int(components().board.get("turns_per_round", 3))
+        rate = w.ed_climb * max(0, per_round - len(state.books[1].used)) / per_round
+    v = 0.0
+    for club, mine in me.items():
+        eds = ed[club]
+        cost = ed_token_worth(state, club) if w.lead_ed_exact > 0 else w.lead_ed
+        if odds:
+            keep = poisson_at_most(mine - eds - 1, rate)        # Ed climbs fewer steps than the lead
+            lose = 1.0 - poisson_at_most(mine - eds, rate)      # Ed climbs past the player's pin
+            v += w.lead_mine * keep - cost * lose
+        elif mine > eds:
+            v += w.lead_mine
+        elif eds > mine:
+            v -= cost
+    return v
+
+
+def poisson_at_most(k: int, rate: float) -> float:
+    """P(X <= k) for X Poisson with mean ``rate`` (0 for k < 0)."""
+    if k < 0:
+        return 0.0
+    term = total = math.exp(-rate)
+    for i in range(1, k + 1):
+        term *= rate / i
+        total += term
+    return min(1.0, total)
+
+
+def ed_token_worth(state: Any, club: str) -> float:
+    """Ed's teacher points to come from one more token of ``club``'s kind: it goes on his priority
+    card of that club, and a column with a teacher scores the tokens there, half of them discarded,
+    times its students (rulebook "Solo Rules / End of the Game"), so a token is worth half the
+    column's students (0 without a teacher). Honor Society's token goes on the card above the column
+    with a teacher and the most students. Public facts only: while the club's card is face down, the
+    mean over the face-down columns (the clubs still face down are known, not their order)."""
+    photo: list[str] = state.books[1].photo
+    teachers = pl.lookup().teachers
+    cols = pl.COLS
+
+    def worth(c: int) -> float:
+        cells = photo[c::cols]
+        held = teachers.intersection(cells)
+        if not held:
+            return 0.0
+        return 0.5 * (len(cells) - cells.count("") - len(held))
+
+    if club not in state.ed_priority:     # Honor Society: the column with a teacher and most students
+        return max((worth(c) for c in range(cols)), default=0.0)
+    col = state.ed_priority.index(club)
+    if state.ed_revealed[col]:
+        return worth(col)
+    hidden = [c for c in range(len(state.ed_priority)) if not state.ed_revealed[c]]
+    return sum(worth(c) for c in hidden) / len(hidden)
 
 
 def _potential(state: Any, w: Weights, objectives: float | None = None, base: float | None = None) -> float:
@@ -958,6 +1105,9 @@ def values(state: Any, seat: int) -> list[float]:
         own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True, storage=live) + _leads(state, w) \
             + (0.0 if exact else _potential(state, w, mine - eds)) \
             + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
+            + (w.teach_class * class_prospect(book, w.teach_rate * turns_left(state, 0), w.teach_q_tokens,
+                                              w.teach_q_pairs) if w.teach_class else 0.0) \
+            + (w.lead_end * round_end_leads(state, w) if w.lead_end else 0.0) \
             + (w.prod * (0.4 + 0.6 * left) * min(float(student_count(book)), w.prod_target) if w.prod else 0.0) \
             + (w.sig_buy * min(book.signatures, buys_left(state, 0)) if w.sig_buy else 0.0)
         ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
