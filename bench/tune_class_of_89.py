@@ -727,24 +727,21 @@ def teachers_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def cmd_teachers(args: argparse.Namespace) -> None:
+def _solo_rows(args: argparse.Namespace, command: str, play: Any) -> list[dict[str, Any]]:
+    """The games of a per-game diagnosis command (``tracks``, ``teachers``), played or resumed."""
     weights = {**bots.TUNED.as_dict(), **_overrides(args.set)}
-    seeds = [args.seed + i for i in range(args.games)]
-    manifest = {"command": "teachers", "difficulty": args.difficulty, "agent": args.agent,
+    manifest = {"command": command, "difficulty": args.difficulty, "agent": args.agent,
                 "weights": weights, "seed": args.seed}
-    jobs = [SoloJob(s, args.difficulty, args.agent, weights) for s in seeds]
-    rows = _resumable(args, manifest, jobs, _seed, play_teachers)
-    print(json.dumps(teachers_report(rows), indent=1))
+    jobs = [SoloJob(args.seed + i, args.difficulty, args.agent, weights) for i in range(args.games)]
+    return _resumable(args, manifest, jobs, _seed, play)
+
+
+def cmd_teachers(args: argparse.Namespace) -> None:
+    print(json.dumps(teachers_report(_solo_rows(args, "teachers", play_teachers)), indent=1))
 
 
 def cmd_tracks(args: argparse.Namespace) -> None:
-    weights = {**bots.TUNED.as_dict(), **_overrides(args.set)}
-    seeds = [args.seed + i for i in range(args.games)]
-    manifest = {"command": "tracks", "difficulty": args.difficulty, "agent": args.agent,
-                "weights": weights, "seed": args.seed}
-    jobs = [SoloJob(s, args.difficulty, args.agent, weights) for s in seeds]
-    rows = _resumable(args, manifest, jobs, _seed, play_tracks)
-    print(json.dumps(tracks_report(rows), indent=1))
+    print(json.dumps(tracks_report(_solo_rows(args, "tracks", play_tracks)), indent=1))
 
 
 def cmd_trace(args: argparse.Namespace) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from homeroom.engine import Rng
-from homeroom.games.class_of_89 import GAME
+from homeroom.games.class_of_89 import GAME, bots
 from homeroom.games.class_of_89.components import CLUBS, components
 from homeroom.games.class_of_89.model import Superlative, Yearbook
 from homeroom.games.class_of_89.state import Co89State
@@ -132,3 +132,12 @@ def gavel_class_round_2(seed: int = 11) -> Co89State:
         put(me, slot, card, "G")
     assert state.current == 0 and state.phase == "place"     # Ed went first: the player's turn
     return state
+
+
+def value_with(state: Co89State, w: bots.Weights) -> float:
+    """Seat 0's evaluation of ``state`` under weights ``w`` (the weights in use restored after)."""
+    old = bots.use_weights(w)
+    try:
+        return bots.values(state, 0)[0]
+    finally:
+        bots.use_weights(old)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from co89_helpers import gavel_class_round_2, put, started, take_out
+from co89_helpers import gavel_class_round_2, put, started, take_out, value_with
 
 from homeroom.engine import Rng
 from homeroom.games.class_of_89 import bots
@@ -19,12 +19,6 @@ FIXED = replace(bots.TUNED, pot_designer_exact=0.0, pot_photo_exact=0.0)
 NONE = replace(FIXED, pot_designer=0.0, pot_photo=0.0)     # the position without the ability
 
 
-def _value(state: Co89State, w: bots.Weights) -> float:
-    old = bots.use_weights(w)
-    try:
-        return bots.values(state, 0)[0]
-    finally:
-        bots.use_weights(old)
 
 
 def _member_position(member: str, at: str, school: list[str] | None = None) -> Co89State:
@@ -50,7 +44,7 @@ def _best_after(state: Co89State, w: bots.Weights) -> float:
     Designer's, a bonus token of the Photographer's student) made at their best, two deep."""
     def resolved(st: Co89State, depth: int) -> float:
         if depth == 0 or not st.pending or st.to_move != 0 or st.pending[0].kind != "token":
-            return _value(st, w)
+            return value_with(st, w)
         return max(resolved(_applied(st, a), depth - 1) for a in st.legal_actions())
 
     uses = [a for a in state.legal_actions() if isinstance(a, (Photograph, UseMember))]
@@ -67,10 +61,10 @@ def test_the_designers_token_is_worth_the_card_it_brings_closer() -> None:
     worth = {}
     for at in ("gym", "hallway", "office"):
         state = _member_position("designer", at)
-        before = _value(state, EXACT)
+        before = value_with(state, EXACT)
         assert before == pytest.approx(_best_after(state, EXACT))
-        worth[at] = before - _value(state, NONE)
-        assert _value(state, FIXED) - _value(state, NONE) == pytest.approx(FIXED.pot_designer)
+        worth[at] = before - value_with(state, NONE)
+        assert value_with(state, FIXED) - value_with(state, NONE) == pytest.approx(FIXED.pot_designer)
     assert worth["gym"] > worth["office"] + 1.0
     assert worth["hallway"] > worth["office"] + 0.5
     assert 0.0 < worth["office"] < FIXED.pot_designer
@@ -88,11 +82,11 @@ def test_the_photographers_student_is_worth_what_placing_it_brings() -> None:
     before is the best value after, and it is more than the fixed 1.5 a student there."""
     state = _member_position("photographer", "library", ["rachel-h"])
     assert any(isinstance(a, Photograph) and a.at == 4 for a in state.legal_actions())
-    before = _value(state, EXACT)
+    before = value_with(state, EXACT)
     assert before == pytest.approx(_best_after(state, EXACT))
-    worth = before - _value(state, NONE)
+    worth = before - value_with(state, NONE)
     assert worth > FIXED.pot_photo
-    assert _value(state, FIXED) - _value(state, NONE) == pytest.approx(FIXED.pot_photo)
+    assert value_with(state, FIXED) - value_with(state, NONE) == pytest.approx(FIXED.pot_photo)
 
 
 def test_a_photographer_with_no_student_it_can_place_is_worth_nothing() -> None:
@@ -113,8 +107,8 @@ def test_a_photographer_with_no_student_it_can_place_is_worth_nothing() -> None:
             put(me, slot, card)
     me.abc_tokens = len(me.abc_slots)
     assert not any(isinstance(a, Photograph) for a in state.legal_actions())
-    assert _value(state, EXACT) == pytest.approx(_value(state, NONE))
-    assert _value(state, FIXED) - _value(state, NONE) == pytest.approx(FIXED.pot_photo * min(2, len(here)))
+    assert value_with(state, EXACT) == pytest.approx(value_with(state, NONE))
+    assert value_with(state, FIXED) - value_with(state, NONE) == pytest.approx(FIXED.pot_photo * min(2, len(here)))
 
 
 def _somewhere(state: Co89State, card: str) -> bool:
@@ -136,8 +130,8 @@ def test_in_play_the_unused_ability_is_worth_its_best_use(seed: int) -> None:
         if (state.phase == "act" and state.current == 0 and not state.pending and not state.member_done
                 and state.member in ("designer", "photographer")
                 and any(isinstance(a, (UseMember, Photograph)) for a in state.legal_actions())):
-            got = _value(state, EXACT)
-            assert got == pytest.approx(max(_value(state, NONE), _best_after(state, EXACT)))
+            got = value_with(state, EXACT)
+            assert got == pytest.approx(max(value_with(state, NONE), _best_after(state, EXACT)))
             seen += 1
         state.apply(rng.choice(state.legal_actions()))
     assert seen >= 2
@@ -152,7 +146,7 @@ def test_a_pending_token_is_valued_at_its_best_place() -> None:
     state = _member_position("designer", "gym")
     used = _applied(state, next(a for a in state.legal_actions() if isinstance(a, UseMember)))
     assert used.pending and used.pending[0].kind == "token"
-    best = max(_value(_applied(used, a), on) for a in used.legal_actions())
-    assert _value(used, on) == pytest.approx(best)
-    assert _value(used, EXACT) < best - 0.5
-    assert _value(state, on) == pytest.approx(best)     # using it is no loss, one move deep
+    best = max(value_with(_applied(used, a), on) for a in used.legal_actions())
+    assert value_with(used, on) == pytest.approx(best)
+    assert value_with(used, EXACT) < best - 0.5
+    assert value_with(state, on) == pytest.approx(best)     # using it is no loss, one move deep

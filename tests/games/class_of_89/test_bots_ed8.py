@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from co89_helpers import blank_book, gavel_class_round_2, put
+from co89_helpers import blank_book, gavel_class_round_2, put, value_with
 
 from homeroom.games.class_of_89 import bots
 from homeroom.games.class_of_89.bots import class_prospect, round_end_leads
@@ -16,12 +16,6 @@ from homeroom.games.class_of_89.state import Co89State
 Q_TOK, Q_PAIR = bots.TUNED.teach_q_tokens, bots.TUNED.teach_q_pairs
 
 
-def _value(state: Co89State, w: bots.Weights) -> float:
-    old = bots.use_weights(w)
-    try:
-        return bots.values(state, 0)[0]
-    finally:
-        bots.use_weights(old)
 
 
 def test_a_teachers_class_is_worth_what_its_card_pays_the_students_still_to_come() -> None:
@@ -80,11 +74,11 @@ def test_the_evaluation_adds_the_class_prospect_by_the_players_turns_left() -> N
     assert left == 9
     expect = class_prospect(book, on.teach_rate * left, on.teach_q_tokens, on.teach_q_pairs)
     assert expect > 3.0
-    assert _value(state, on) - _value(state, bots.TUNED) == pytest.approx(expect)
+    assert value_with(state, on) - value_with(state, bots.TUNED) == pytest.approx(expect)
     state.round = 4
     book.used = ["editor", "designer", "photographer"]
     assert bots.turns_left(state, 0) == 0
-    assert _value(state, on) == pytest.approx(_value(state, bots.TUNED))
+    assert value_with(state, on) == pytest.approx(value_with(state, bots.TUNED))
 
 
 def test_the_coming_round_end_pays_the_leaders_and_nothing_on_a_tie() -> None:
@@ -98,11 +92,11 @@ def test_the_coming_round_end_pays_the_leaders_and_nothing_on_a_tie() -> None:
         me[club], ed[club] = mine, eds
     on = replace(bots.TUNED, lead_end=1.0)
     assert round_end_leads(state, on) == pytest.approx(2 * 1.0 - 2 * 0.5)
-    assert _value(state, on) - _value(state, bots.TUNED) == pytest.approx(1.0)
+    assert value_with(state, on) - value_with(state, bots.TUNED) == pytest.approx(1.0)
     for club in me:
         ed[club] = me[club]
     assert round_end_leads(state, on) == 0.0
-    assert _value(state, on) == pytest.approx(_value(state, bots.TUNED))
+    assert value_with(state, on) == pytest.approx(value_with(state, bots.TUNED))
 
 
 def test_eds_leaders_token_is_worth_half_the_students_of_the_teacher_column_it_goes_to() -> None:
