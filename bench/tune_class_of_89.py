@@ -24,6 +24,11 @@ The commands, all seeded and reproducible, at most ``--workers`` processes (defa
           and how far below the choice the agent rated them, the classes at the end (students
           meeting token-pair cards), the half-icon matches on offer and not taken, and each round
           end's track leaders with the teacher points Ed's leader's tokens brought him (eighth pass).
+``calibrate`` Solo games as ``ed`` plays them; at the start of each of the player's turns the
+          evaluation's parts (the objective plan's points for the player and for Ed, the player's
+          other points, Ed's other points), and the plan's objective points under a grid of
+          ``solo_rate``, ``solo_curve`` and ``plan_track``; against what the game then scored: each
+          part's bias by turn, and the grid's points ranked by their error (BOTS.md, ninth pass).
 ``duel``  Two-player games of greedy with the new evaluation against greedy with the evaluation
           from before the objective planning, seats rotated on each deal (resumable the same way).
 
@@ -35,6 +40,7 @@ Examples (the ones BOTS.md records)::
     python bench/tune_class_of_89.py trace --difficulty normal --seed 5010 --verbose
     python bench/tune_class_of_89.py tracks --difficulty normal --games 20 --seed 5010 --run-dir runs/tracks
     python bench/tune_class_of_89.py teachers --difficulty normal --games 8 --seed 5010 --run-dir runs/teachers
+    python bench/tune_class_of_89.py calibrate --difficulty normal --games 20 --seed 5010 --run-dir runs/calibrate
 """
 
 from __future__ import annotations
@@ -744,6 +750,108 @@ def cmd_tracks(args: argparse.Namespace) -> None:
     print(json.dumps(tracks_report(_solo_rows(args, "tracks", play_tracks)), indent=1))
 
 
+# ------------------------------------------------------------------ calibration (ninth pass)
+CALIBRATION_GRID = [(rate, curve, track) for rate in (2.0, 2.5, 3.0, 3.5, 4.0, 5.0)
+                    for curve in (0.5, 0.75, 1.0, 1.5) for track in (0.4, 0.8)]
+"""(``solo_rate``, ``solo_curve``, ``plan_track``) points the ``calibrate`` command values the plan at."""
+
+
+def _grid_key(rate: float, curve: float, track: float) -> str:
+    return f"solo_rate={rate:g} solo_curve={curve:g} plan_track={track:g}"
+
+
+def evaluation_parts(state: Co89State, w: Weights) -> dict[str, float]:
+    """The solo evaluation of ``state`` split as it sums: the plan's objective points for the player
+    (``mine``) and for Ed (``eds``), Ed's other points (``ed_other``: as they stand plus those to
+    come) and the player's other points (``my_other``: the rest of the value, so the four always add
+    up to ``bots.values``)."""
+    value = bots.values(state, 0)[0]
+    mine, eds = bots.planned_objectives(state, w) if w.joint > 0 else bots.solo_objectives(state, w)
+    ed_now = bots.ed_rest(state) + bots.ed_future(state, w)
+    ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * bots.ED_MEAN_REST
+    return {"value": value, "mine": mine, "eds": eds, "ed_other": ed_other,
+            "my_other": value - mine + eds + ed_other}
+
+
+def play_calibrate(job: SoloJob) -> dict[str, Any]:
+    """One solo game as ``play_solo`` plays it, with the evaluation's parts at the start of each of the
+    player's turns (``evaluation_parts``, and the plan's points at every :data:`CALIBRATION_GRID`
+    point) and the points the game then scored, the player's and Ed's, objectives and the rest."""
+    from dataclasses import replace
+
+    weights = Weights.from_dict(job.weights) if job.weights is not None else bots.TUNED
+    old = bots.use_weights(weights)
+    try:
+        state = games.get(GAME).new_state(1, job.seed, {"difficulty": job.difficulty})
+        assert isinstance(state, Co89State)
+        agent = make_agent(job.agent, job.seed * 7919 + 1)
+        turns: list[dict[str, Any]] = []
+        last = None
+        while not state.is_terminal():
+            marker = state.turn_marker()
+            if marker != last and state.phase == "act":
+                last = marker
+                row: dict[str, Any] = {"round": state.round, **evaluation_parts(state, weights), "grid": {}}
+                for rate, curve, track in CALIBRATION_GRID:
+                    point = replace(weights, solo_rate=rate, solo_curve=curve, plan_track=track)
+                    row["grid"][_grid_key(rate, curve, track)] = list(bots.planned_objectives(state, point))
+                turns.append(row)
+            state.apply(agent.choose(state, 0))
+    finally:
+        bots.use_weights(old)
+    mine = state.scores()[0]
+    ed = state.automa_scores()["Ed E. Tor"]
+    return {"seed": job.seed, "score": mine.total, "ed": ed.total, "turns": turns,
+            "final": {"mine": mine.breakdown.get("objectives", 0), "eds": ed.breakdown.get("objectives", 0),
+                      "my_other": mine.total - mine.breakdown.get("objectives", 0),
+                      "ed_other": ed.total - ed.breakdown.get("objectives", 0),
+                      "value": mine.total - ed.total}}
+
+
+def calibrate_report(rows: list[dict[str, Any]], current: str) -> dict[str, Any]:
+    """Each part's mean prediction by the player's turn (0: the first) beside what was scored, and the
+    grid's points ranked by the root-mean-square error of the plan's objective points (the
+    player's and Ed's), each with its bias by turn; ``current``'s row is always shown."""
+    if not rows:
+        return {"games": 0}
+    n_turns = max(len(r["turns"]) for r in rows)
+    parts = ("value", "mine", "eds", "my_other", "ed_other")
+    by_turn: dict[str, list[list[float]]] = {p: [[] for _ in range(n_turns)] for p in parts}
+    final = {p: _mean(r["final"][p] for r in rows) for p in parts}
+    errors: dict[str, list[float]] = {}
+    bias: dict[str, list[list[float]]] = {}
+    for r in rows:
+        for i, t in enumerate(r["turns"]):
+            for p in parts:
+                by_turn[p][i].append(t[p])
+            for key, (mine, eds) in t["grid"].items():
+                e = errors.setdefault(key, [0.0, 0.0, 0.0])
+                e[0] += (mine - r["final"]["mine"]) ** 2
+                e[1] += (eds - r["final"]["eds"]) ** 2
+                e[2] += 1
+                bias.setdefault(key, [[] for _ in range(n_turns)])[i].append(mine - r["final"]["mine"])
+
+    def point(key: str) -> dict[str, Any]:
+        se_m, se_e, n = errors[key]
+        return {"weights": key, "rmse_mine": round(math.sqrt(se_m / n), 1), "rmse_eds": round(math.sqrt(se_e / n), 1),
+                "bias_mine_by_turn": [round(_mean(b), 1) if b else None for b in bias[key]]}
+
+    ranked = sorted(errors, key=lambda k: errors[k][0] / errors[k][2])
+    return {
+        "games": len(rows),
+        "final": {p: round(v, 1) for p, v in final.items()},
+        "predicted_by_turn": {p: [round(_mean(v), 1) if v else None for v in by_turn[p]] for p in parts},
+        "best_calibrated": [point(k) for k in ranked[:5]],
+        "current": point(current) if current in errors else None,
+    }
+
+
+def cmd_calibrate(args: argparse.Namespace) -> None:
+    rows = _solo_rows(args, "calibrate", play_calibrate)
+    w = Weights.from_dict({**bots.TUNED.as_dict(), **_overrides(args.set)})
+    print(json.dumps(calibrate_report(rows, _grid_key(w.solo_rate, w.solo_curve, w.plan_track)), indent=1))
+
+
 def cmd_trace(args: argparse.Namespace) -> None:
     weights = {**bots.TUNED.as_dict(), **_overrides(args.set)}
     games_out = []
@@ -899,6 +1007,16 @@ def main(argv: list[str] | None = None) -> None:
     te.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
     te.add_argument("--report", action="store_true", help="only report what the run dir holds")
     te.set_defaults(fn=cmd_teachers)
+
+    ca = sub.add_parser("calibrate", parents=[common],
+                        help="the evaluation's parts by turn against the final scores; the plan at a grid of weights")
+    ca.add_argument("--difficulty", default="normal", choices=DIFFICULTIES)
+    ca.add_argument("--games", type=int, default=20)
+    ca.add_argument("--seed", type=int, default=5010)
+    ca.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
+    ca.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
+    ca.add_argument("--report", action="store_true", help="only report what the run dir holds")
+    ca.set_defaults(fn=cmd_calibrate)
 
     d = sub.add_parser("duel", parents=[common], help="greedy new evaluation vs old, 2 players")
     d.add_argument("--games", type=int, default=50, help="games (two per deal, seats swapped)")

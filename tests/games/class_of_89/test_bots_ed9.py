@@ -1,0 +1,56 @@
+"""Issue 19, ninth pass: the ``calibrate`` diagnosis (the solo evaluation's parts against the final
+scores, and the objective plan at a grid of weights)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from homeroom.games.class_of_89 import bots
+
+
+def _script():
+    path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
+    spec = importlib.util.spec_from_file_location("tune_class_of_89_ed9", path)
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_calibrate_plays_the_measured_game_and_its_parts_add_up_to_the_evaluation() -> None:
+    script = _script()
+    job = script.SoloJob(5012, "normal", "greedy:depth=0", bots.TUNED.as_dict())
+    row = script.play_calibrate(job)
+    played = script.play_solo(job)
+    assert (row["score"], row["ed"]) == (played["score"], played["ed"])
+    assert row["final"]["mine"] == played["by_category"]["objectives"]
+    assert row["final"]["eds"] == played["ed_by_category"]["objectives"]
+    assert row["final"]["value"] == played["score"] - played["ed"]
+    assert len(row["turns"]) == 12                      # one snapshot per own turn: 4 rounds of 3
+    assert [t["round"] for t in row["turns"]] == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+    w = bots.TUNED
+    key = script._grid_key(w.solo_rate, w.solo_curve, w.plan_track)
+    for t in row["turns"]:
+        assert abs(t["mine"] - t["eds"] + t["my_other"] - t["ed_other"] - t["value"]) < 1e-9
+        assert t["grid"][key] == [t["mine"], t["eds"]]     # the grid's point at today's weights is the plan
+        assert len(t["grid"]) == len(script.CALIBRATION_GRID)
+
+
+def test_the_calibration_report_ranks_an_exact_prediction_first() -> None:
+    script = _script()
+    exact, off = "solo_rate=4 solo_curve=0.75 plan_track=0.8", "solo_rate=2 solo_curve=1.5 plan_track=0.8"
+    rows = [{"final": {"value": -5, "mine": 40, "eds": 60, "my_other": 30, "ed_other": 15},
+             "turns": [{"value": -20.0, "mine": 30.0, "eds": 70.0, "my_other": 35.0, "ed_other": 15.0,
+                        "grid": {exact: [40.0, 60.0], off: [30.0, 70.0]}},
+                       {"value": -10.0, "mine": 36.0, "eds": 64.0, "my_other": 33.0, "ed_other": 15.0,
+                        "grid": {exact: [40.0, 60.0], off: [36.0, 64.0]}}]}]
+    report = script.calibrate_report(rows, off)
+    assert report["best_calibrated"][0] == {"weights": exact, "rmse_mine": 0.0, "rmse_eds": 0.0,
+                                            "bias_mine_by_turn": [0.0, 0.0]}
+    assert report["current"]["bias_mine_by_turn"] == [-10.0, -4.0]
+    assert report["current"]["rmse_mine"] == round(((100 + 16) / 2) ** 0.5, 1)
+    assert report["predicted_by_turn"]["mine"] == [30.0, 36.0]
+    assert script.calibrate_report([], off) == {"games": 0}
