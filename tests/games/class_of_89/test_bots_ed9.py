@@ -54,3 +54,39 @@ def test_the_calibration_report_ranks_an_exact_prediction_first() -> None:
     assert report["current"]["rmse_mine"] == round(((100 + 16) / 2) ** 0.5, 1)
     assert report["predicted_by_turn"]["mine"] == [30.0, 36.0]
     assert script.calibrate_report([], off) == {"games": 0}
+
+
+def test_the_players_resources_fade_with_its_turns_in_the_last_round_only() -> None:
+    """``reach_fade``: before the last round the evaluation is unchanged; in it the resources still
+    to turn into points (``_in_reach``) count by the player's turns left, nothing after its last
+    placement; off (the default) the evaluation is as before."""
+    from dataclasses import replace
+
+    from co89_helpers import started, value_with
+
+    from homeroom.engine import Rng
+    from homeroom.games.class_of_89.bots import _in_reach, reach_fade, storage_live, time_left, turns_left
+
+    state = started(1, 21, difficulty="normal")
+    rng = Rng(21)
+    on = replace(bots.TUNED, reach_fade=1.0)
+    seen = set()
+    while not state.is_terminal():
+        if not state.pending and state.member not in ("designer", "photographer"):  # no nested valuation
+            fade = reach_fade(state, on)
+            assert reach_fade(state, bots.TUNED) == 1.0
+            if state.round < 4:
+                assert fade == 1.0
+                assert value_with(state, on) == value_with(state, bots.TUNED)
+            else:
+                assert abs(fade - turns_left(state, 0) / 3) < 1e-12
+                seen.add(turns_left(state, 0))
+                old = bots.use_weights(on)
+                try:
+                    reach = _in_reach(state.books[0], time_left(state), on, solo=True, storage=storage_live(state))
+                finally:
+                    bots.use_weights(old)
+                drop = value_with(state, bots.TUNED) - value_with(state, on)
+                assert abs(drop - (1.0 - fade) * reach) < 1e-9
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen == {0, 1, 2, 3}          # the last round from before its first placement to after its last

@@ -247,7 +247,8 @@ def test_the_solo_only_terms_leave_the_multiplayer_evaluation_alone() -> None:
                                         sig_buy=1.5, pot_main=1.0, ed_round=1.0, ed_climb_honor=0.2,
                                         ed_climb_top=1.5, pot_designer_exact=1.0,
                                         pot_photo_exact=1.0, pot_pending=1.0, teach_class=1.0,
-                                        lead_end=1.0, lead_ed_exact=1.0, lead_odds=1.0))   # solo terms off by default
+                                        lead_end=1.0, lead_ed_exact=1.0, lead_odds=1.0,
+                                        reach_fade=1.0))   # solo terms off by default
         loud = values(two, 0)
     finally:
         bots.use_weights(base)

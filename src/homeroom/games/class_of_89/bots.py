@@ -134,6 +134,11 @@ class Weights:
     and its ability looked worth less used than unused. With ``pot_designer_exact`` the margin
     over Ed rose by 16.1 +- 5.3 and 8.0 +- 5.9 points on two sets of 20 Normal deals, 18.6 +- 6.4
     on Easy, and 12.4 +- 3.3 on the 50 Normal deals from seed 5000 (BOTS.md, seventh pass)."""
+    reach_fade: float = 0.0
+    """Solo, 1: in the last round the resources still to turn into points (``_in_reach``: cards,
+    stored tokens, signatures, track steps, tiles, free token places) fade with the player's turns
+    left, to nothing once its last member is placed; with 0 they keep the round's weight to the end,
+    about 15 points no final score pays (``calibrate``, ninth pass). Off: +1.1 +- 2.1 and see BOTS.md."""
     pot_main: float = 0.0
     """1: the unused ability counts only until the main action is done. After it the ability is a
     legal action the lookahead values as it is, and counting it anyway made ending the turn without
@@ -273,6 +278,17 @@ def buys_left(state: Any, seat: int = 0) -> int:
         return 0
     now = state.phase == "act" and state.current == seat and not state.sig_done and state.location != ENTRANCE
     return turns_left(state, seat) + (1 if now else 0)
+
+
+def reach_fade(state: Any, w: Weights) -> float:
+    """The weight of the solo player's resources still to turn into points: 1 until the last round,
+    then, with ``w.reach_fade`` at 1, its own turns left in the game over a round's turns (0 once
+    its last team member is placed)."""
+    board = components().board
+    if w.reach_fade <= 0 or state.phase == "over" or int(state.round) < int(board.get("rounds", 4)):
+        return 1.0
+    per_round = float(board.get("turns_per_round", 3))
+    return 1.0 - w.reach_fade * (1.0 - min(per_round, float(turns_left(state, 0))) / per_round)
 
 
 def turns_left(state: Any, seat: int) -> int:
@@ -1102,7 +1118,8 @@ def values(state: Any, seat: int) -> list[float]:
         live = storage_live(state) or w.joint <= 0
         exact = (w.pot_designer_exact > 0 and state.member == "designer") \
             or (w.pot_photo_exact > 0 and state.member == "photographer")
-        own = mine + _rest(book, half) + _in_reach(book, left, w, solo=True, storage=live) + _leads(state, w) \
+        own = mine + _rest(book, half) + reach_fade(state, w) * _in_reach(book, left, w, solo=True, storage=live) \
+            + _leads(state, w) \
             + (0.0 if exact else _potential(state, w, mine - eds)) \
             + (w.teach * left * teacher_potential(book) if w.teach else 0.0) \
             + (w.teach_class * class_prospect(book, w.teach_rate * turns_left(state, 0), w.teach_q_tokens,
