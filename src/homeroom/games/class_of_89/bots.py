@@ -138,7 +138,8 @@ class Weights:
     """Solo, 1: in the last round the resources still to turn into points (``_in_reach``: cards,
     stored tokens, signatures, track steps, tiles, free token places) fade with the player's turns
     left, to nothing once its last member is placed; with 0 they keep the round's weight to the end,
-    about 15 points no final score pays (``calibrate``, ninth pass). Off: +1.1 +- 2.1 and see BOTS.md."""
+    about 15 points no final score pays (``calibrate``). Off: +1.1 +- 2.1 and +1.4 +- 1.3 on two sets of
+    20 Normal deals, within the noise (BOTS.md, ninth pass)."""
     pot_main: float = 0.0
     """1: the unused ability counts only until the main action is done. After it the ability is a
     legal action the lookahead values as it is, and counting it anyway made ending the turn without
