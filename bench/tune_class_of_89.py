@@ -268,7 +268,8 @@ def _load(run_dir: Path, manifest: dict[str, Any]) -> list[dict[str, Any]]:
     if man.exists():
         old = json.loads(man.read_text())
         if old != manifest:
-            raise SystemExit(f"error: {run_dir} holds a different run ({old}); use another --run-dir")
+            raise SystemExit(f"error: {run_dir} holds a different run ({_manifest_diff(old, manifest)}); "
+                             "rerun with its settings, or use another --run-dir")
     else:
         man.write_text(json.dumps(manifest, indent=1))
     path = run_dir / "games.jsonl"
@@ -282,6 +283,22 @@ def _load(run_dir: Path, manifest: dict[str, Any]) -> list[dict[str, Any]]:
             except json.JSONDecodeError:  # a line cut by an interrupted write: that game reruns
                 continue
     return out
+
+
+def _manifest_diff(saved: dict[str, Any], wanted: dict[str, Any]) -> str:
+    """What differs between a run directory's manifest and this command's, each setting with the
+    run's value and this command's (the weights one by one)."""
+    out = []
+    for key in sorted(set(saved) | set(wanted)):
+        a, b = saved.get(key), wanted.get(key)
+        if a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += [f"weight {k}: {a.get(k)!r} in the run, {b.get(k)!r} here"
+                    for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+        else:
+            out.append(f"{key}: {a!r} in the run, {b!r} here")
+    return "; ".join(out)
 
 
 def _append(run_dir: Path, row: dict[str, Any]) -> None:

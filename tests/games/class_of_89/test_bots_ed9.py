@@ -90,3 +90,23 @@ def test_the_players_resources_fade_with_its_turns_in_the_last_round_only() -> N
                 assert abs(drop - (1.0 - fade) * reach) < 1e-9
         state.apply(rng.choice(state.legal_actions()))
     assert seen == {0, 1, 2, 3}          # the last round from before its first placement to after its last
+
+
+def test_a_run_directory_of_another_run_is_refused_naming_what_differs(tmp_path: Path) -> None:
+    import json
+
+    import pytest
+
+    script = _script()
+    weights = bots.TUNED.as_dict()
+    manifest = {"command": "tracks", "difficulty": "normal", "agent": "greedy", "weights": weights, "seed": 5010}
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    (tmp_path / "games.jsonl").write_text('{"seed": 5010}\n')
+    assert script._load(tmp_path, manifest) == [{"seed": 5010}]
+    other = {**manifest, "agent": "hard", "weights": {**weights, "reach_fade": 1.0}}
+    with pytest.raises(SystemExit) as err:
+        script._load(tmp_path, other)
+    assert str(err.value) == (f"error: {tmp_path} holds a different run (agent: 'greedy' in the run, 'hard' here; "
+                              "weight reach_fade: 0.0 in the run, 1.0 here); rerun with its settings, or use "
+                              "another --run-dir")
+    assert (tmp_path / "games.jsonl").read_text() == '{"seed": 5010}\n'    # nothing saved is changed
