@@ -266,7 +266,7 @@ def _load(run_dir: Path, manifest: dict[str, Any]) -> list[dict[str, Any]]:
     run_dir.mkdir(parents=True, exist_ok=True)
     man = run_dir / "manifest.json"
     if man.exists():
-        old = json.loads(man.read_text())
+        old = _with_new_weights(json.loads(man.read_text()))
         if old != manifest:
             raise SystemExit(f"error: {run_dir} holds a different run ({_manifest_diff(old, manifest)}); "
                              "rerun with its settings, or use another --run-dir")
@@ -283,6 +283,16 @@ def _load(run_dir: Path, manifest: dict[str, Any]) -> list[dict[str, Any]]:
             except json.JSONDecodeError:  # a line cut by an interrupted write: that game reruns
                 continue
     return out
+
+
+def _with_new_weights(saved: dict[str, Any]) -> dict[str, Any]:
+    """A saved manifest with the weights added since it was written, at their defaults: a new weight
+    comes in off (its default plays the games as before), so a run made before it still resumes."""
+    weights = saved.get("weights")
+    if not isinstance(weights, dict):
+        return saved
+    defaults = Weights().as_dict()
+    return {**saved, "weights": {**{k: v for k, v in defaults.items() if k not in weights}, **weights}}
 
 
 def _manifest_diff(saved: dict[str, Any], wanted: dict[str, Any]) -> str:

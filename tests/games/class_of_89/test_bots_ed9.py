@@ -4,8 +4,11 @@ scores, and the objective plan at a grid of weights)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
+
+import pytest
 
 from homeroom.games.class_of_89 import bots
 
@@ -93,10 +96,6 @@ def test_the_players_resources_fade_with_its_turns_in_the_last_round_only() -> N
 
 
 def test_a_run_directory_of_another_run_is_refused_naming_what_differs(tmp_path: Path) -> None:
-    import json
-
-    import pytest
-
     script = _script()
     weights = bots.TUNED.as_dict()
     manifest = {"command": "tracks", "difficulty": "normal", "agent": "greedy", "weights": weights, "seed": 5010}
@@ -110,3 +109,18 @@ def test_a_run_directory_of_another_run_is_refused_naming_what_differs(tmp_path:
                               "weight reach_fade: 0.0 in the run, 1.0 here); rerun with its settings, or use "
                               "another --run-dir")
     assert (tmp_path / "games.jsonl").read_text() == '{"seed": 5010}\n'    # nothing saved is changed
+
+
+def test_a_run_made_before_a_weight_was_added_still_resumes(tmp_path: Path) -> None:
+    """A new weight comes in off, so a manifest written without it matches one with its default."""
+    script = _script()
+    weights = bots.Weights().as_dict()
+    manifest = {"command": "tracks", "difficulty": "normal", "agent": "greedy", "weights": weights, "seed": 5010}
+    older = {**manifest, "weights": {k: v for k, v in weights.items() if k != "reach_fade"}}
+    (tmp_path / "manifest.json").write_text(json.dumps(older))
+    (tmp_path / "games.jsonl").write_text('{"seed": 5010}\n')
+    assert script._load(tmp_path, manifest) == [{"seed": 5010}]
+    assert json.loads((tmp_path / "manifest.json").read_text()) == older        # the saved manifest is left alone
+    on = {**manifest, "weights": {**weights, "reach_fade": 1.0}}
+    with pytest.raises(SystemExit, match="weight reach_fade: 0.0 in the run, 1.0 here"):
+        script._load(tmp_path, on)
