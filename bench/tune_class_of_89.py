@@ -794,8 +794,7 @@ def evaluation_parts(state: Co89State, w: Weights) -> dict[str, float]:
     up to ``bots.values``)."""
     value = bots.values(state, 0)[0]
     mine, eds = bots.planned_objectives(state, w) if w.joint > 0 else bots.solo_objectives(state, w)
-    ed_now = bots.ed_rest(state) + bots.ed_future(state, w)
-    ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * bots.ED_MEAN_REST
+    ed_other = bots.ed_other_points(state, w)
     return {"value": value, "mine": mine, "eds": eds, "ed_other": ed_other,
             "my_other": value - mine + eds + ed_other}
 
@@ -1016,34 +1015,22 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
     tr.set_defaults(fn=cmd_trace)
 
-    k = sub.add_parser("tracks", parents=[common], help="the club-track race: pins, steps by source, cards lost to Ed's pin")
-    k.add_argument("--difficulty", default="normal", choices=DIFFICULTIES)
-    k.add_argument("--games", type=int, default=20)
-    k.add_argument("--seed", type=int, default=5010)
-    k.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
-    k.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
-    k.add_argument("--report", action="store_true", help="only report what the run dir holds")
-    k.set_defaults(fn=cmd_tracks)
+    def solo_diagnosis(name: str, help_text: str, fn: Callable[[argparse.Namespace], None], games: int) -> None:
+        """A per-game diagnosis command: solo games, resumable in ``--run-dir``."""
+        p = sub.add_parser(name, parents=[common], help=help_text)
+        p.add_argument("--difficulty", default="normal", choices=DIFFICULTIES)
+        p.add_argument("--games", type=int, default=games)
+        p.add_argument("--seed", type=int, default=5010)
+        p.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
+        p.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
+        p.add_argument("--report", action="store_true", help="only report what the run dir holds")
+        p.set_defaults(fn=fn)
 
-    te = sub.add_parser("teachers", parents=[common],
-                        help="teachers on offer and taken, classes, half-icon matches, round-end leaders")
-    te.add_argument("--difficulty", default="normal", choices=DIFFICULTIES)
-    te.add_argument("--games", type=int, default=8)
-    te.add_argument("--seed", type=int, default=5010)
-    te.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
-    te.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
-    te.add_argument("--report", action="store_true", help="only report what the run dir holds")
-    te.set_defaults(fn=cmd_teachers)
-
-    ca = sub.add_parser("calibrate", parents=[common],
-                        help="the evaluation's parts by turn against the final scores; the plan at a grid of weights")
-    ca.add_argument("--difficulty", default="normal", choices=DIFFICULTIES)
-    ca.add_argument("--games", type=int, default=20)
-    ca.add_argument("--seed", type=int, default=5010)
-    ca.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="evaluation weights changed")
-    ca.add_argument("--run-dir", type=Path, default=None, help="save each game here; rerun to resume")
-    ca.add_argument("--report", action="store_true", help="only report what the run dir holds")
-    ca.set_defaults(fn=cmd_calibrate)
+    solo_diagnosis("tracks", "the club-track race: pins, steps by source, cards lost to Ed's pin", cmd_tracks, 20)
+    solo_diagnosis("teachers", "teachers on offer and taken, classes, half-icon matches, round-end leaders",
+                   cmd_teachers, 8)
+    solo_diagnosis("calibrate", "the evaluation's parts by turn against the final scores; the plan at a grid of weights",
+                   cmd_calibrate, 20)
 
     d = sub.add_parser("duel", parents=[common], help="greedy new evaluation vs old, 2 players")
     d.add_argument("--games", type=int, default=50, help="games (two per deal, seats swapped)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from co89_helpers import put, started, take_out
+from co89_helpers import put, started, take_out, tune_script
 
 from homeroom.engine import Rng
 from homeroom.games.class_of_89 import bots
@@ -141,23 +141,10 @@ def test_with_pot_main_an_unused_ability_counts_only_until_the_main_action() -> 
     assert bots._potential(state, replace(bots.TUNED, pot_main=0.0)) == bots.TUNED.pot_designer
 
 
-def _bench_script():  # type: ignore[no-untyped-def]
-    import importlib.util
-    import sys
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
-    spec = importlib.util.spec_from_file_location("tune_class_of_89", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tune_class_of_89"] = module   # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_trace_plays_the_game_the_measurement_plays_and_its_yields_add_up() -> None:
     """``tune_class_of_89.py trace`` ranks each decision to print it; it must still make the choices
     ``ed`` makes (same seed, same agent), and the turns' yields must add up to the final yearbook."""
-    script = _bench_script()
+    script = tune_script()
     weights = bots.TUNED.as_dict()
     game = script.trace_game(5010, "normal", "greedy:depth=0", weights)
     played = script.play_solo(script.SoloJob(5010, "normal", "greedy:depth=0", weights))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from co89_helpers import gavel_class_round_2, started
+from co89_helpers import gavel_class_round_2, started, tune_script
 
 from homeroom.agents.greedy import GreedyAgent, value_of
 from homeroom.engine import Rng
@@ -185,16 +185,7 @@ def test_the_tracks_command_plays_the_measured_game_and_its_steps_add_up() -> No
     """``tune_class_of_89.py tracks`` plays the game ``ed`` plays (same choices) and records every
     club-track step: the steps by source add up to the pins at the end (Ed's less his setup steps),
     and the report counts the cards lost to Ed's pin from the objectives' outcomes."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
-    spec = importlib.util.spec_from_file_location("tune_class_of_89_ed6", path)
-    assert spec and spec.loader
-    script = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = script
-    spec.loader.exec_module(script)
+    script = tune_script()
     weights = bots.TUNED.as_dict()
     job = script.SoloJob(5012, "normal", "greedy:depth=0", weights)
     row = script.play_tracks(job)

@@ -7,15 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from co89_helpers import blank_book, gavel_class_round_2, put, value_with
+from co89_helpers import blank_book, gavel_class_round_2, put, tune_script, value_with
 
 from homeroom.games.class_of_89 import bots
 from homeroom.games.class_of_89.bots import class_prospect, round_end_leads
 from homeroom.games.class_of_89.state import Co89State
 
 Q_TOK, Q_PAIR = bots.TUNED.teach_q_tokens, bots.TUNED.teach_q_pairs
-
-
 
 
 def test_a_teachers_class_is_worth_what_its_card_pays_the_students_still_to_come() -> None:
@@ -173,16 +171,7 @@ def test_the_teachers_diagnosis_plays_the_measured_game_and_scores_eds_teachers_
     """``tune_class_of_89.py teachers`` plays the game ``ed`` plays; its classes add up to the
     player's teacher points, its reading of Ed's columns gives his teacher points by the solo rule,
     and a leader's token of Ed's is counted once per track and round end he led."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
-    spec = importlib.util.spec_from_file_location("tune_class_of_89_ed8", path)
-    assert spec and spec.loader
-    script = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = script
-    spec.loader.exec_module(script)
+    script = tune_script()
     job = script.SoloJob(5012, "normal", "greedy:depth=0", bots.TUNED.as_dict())
     row = script.play_teachers(job)
     played = script.play_solo(job)

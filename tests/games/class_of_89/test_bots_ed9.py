@@ -3,28 +3,17 @@ scores, and the objective plan at a grid of weights)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from co89_helpers import started, tune_script, value_with
 
 from homeroom.games.class_of_89 import bots
 
 
-def _script():
-    path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
-    spec = importlib.util.spec_from_file_location("tune_class_of_89_ed9", path)
-    assert spec and spec.loader
-    script = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = script
-    spec.loader.exec_module(script)
-    return script
-
-
 def test_calibrate_plays_the_measured_game_and_its_parts_add_up_to_the_evaluation() -> None:
-    script = _script()
+    script = tune_script()
     job = script.SoloJob(5012, "normal", "greedy:depth=0", bots.TUNED.as_dict())
     row = script.play_calibrate(job)
     played = script.play_solo(job)
@@ -43,7 +32,7 @@ def test_calibrate_plays_the_measured_game_and_its_parts_add_up_to_the_evaluatio
 
 
 def test_the_calibration_report_ranks_an_exact_prediction_first() -> None:
-    script = _script()
+    script = tune_script()
     exact, off = "solo_rate=4 solo_curve=0.75 plan_track=0.8", "solo_rate=2 solo_curve=1.5 plan_track=0.8"
     rows = [{"final": {"value": -5, "mine": 40, "eds": 60, "my_other": 30, "ed_other": 15},
              "turns": [{"value": -20.0, "mine": 30.0, "eds": 70.0, "my_other": 35.0, "ed_other": 15.0,
@@ -65,8 +54,6 @@ def test_the_players_resources_fade_with_its_turns_in_the_last_round_only() -> N
     placement; off (the default) the evaluation is as before."""
     from dataclasses import replace
 
-    from co89_helpers import started, value_with
-
     from homeroom.engine import Rng
     from homeroom.games.class_of_89.bots import _in_reach, reach_fade, storage_live, time_left, turns_left
 
@@ -84,11 +71,7 @@ def test_the_players_resources_fade_with_its_turns_in_the_last_round_only() -> N
             else:
                 assert abs(fade - turns_left(state, 0) / 3) < 1e-12
                 seen.add(turns_left(state, 0))
-                old = bots.use_weights(on)
-                try:
-                    reach = _in_reach(state.books[0], time_left(state), on, solo=True, storage=storage_live(state))
-                finally:
-                    bots.use_weights(old)
+                reach = _in_reach(state.books[0], time_left(state), on, solo=True, storage=storage_live(state))
                 drop = value_with(state, bots.TUNED) - value_with(state, on)
                 assert abs(drop - (1.0 - fade) * reach) < 1e-9
         state.apply(rng.choice(state.legal_actions()))
@@ -96,7 +79,7 @@ def test_the_players_resources_fade_with_its_turns_in_the_last_round_only() -> N
 
 
 def test_a_run_directory_of_another_run_is_refused_naming_what_differs(tmp_path: Path) -> None:
-    script = _script()
+    script = tune_script()
     weights = bots.TUNED.as_dict()
     manifest = {"command": "tracks", "difficulty": "normal", "agent": "greedy", "weights": weights, "seed": 5010}
     (tmp_path / "manifest.json").write_text(json.dumps(manifest))
@@ -113,7 +96,7 @@ def test_a_run_directory_of_another_run_is_refused_naming_what_differs(tmp_path:
 
 def test_a_run_made_before_a_weight_was_added_still_resumes(tmp_path: Path) -> None:
     """A new weight comes in off, so a manifest written without it matches one with its default."""
-    script = _script()
+    script = tune_script()
     weights = bots.Weights().as_dict()
     manifest = {"command": "tracks", "difficulty": "normal", "agent": "greedy", "weights": weights, "seed": 5010}
     older = {**manifest, "weights": {k: v for k, v in weights.items() if k != "reach_fade"}}

@@ -285,8 +285,10 @@ def reach_fade(state: Any, w: Weights) -> float:
     """The weight of the solo player's resources still to turn into points: 1 until the last round,
     then, with ``w.reach_fade`` at 1, its own turns left in the game over a round's turns (0 once
     its last team member is placed)."""
+    if w.reach_fade <= 0 or state.phase == "over":    # off by default: nothing looked up
+        return 1.0
     board = components().board
-    if w.reach_fade <= 0 or state.phase == "over" or int(state.round) < int(board.get("rounds", 4)):
+    if int(state.round) < int(board.get("rounds", 4)):
         return 1.0
     per_round = float(board.get("turns_per_round", 3))
     return 1.0 - w.reach_fade * (1.0 - min(per_round, float(turns_left(state, 0))) / per_round)
@@ -840,6 +842,13 @@ ED_MEAN_REST = 41.0
 """Ed's mean final points other than the objectives (50 Normal games, BOTS.md)."""
 
 
+def ed_other_points(state: Any, w: Weights) -> float:
+    """Ed's expected final points other than the objectives: his points as they stand plus those to
+    come (``ed_realized``), the rest of the weight at his measured mean (:data:`ED_MEAN_REST`)."""
+    now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
+    return w.ed_realized * now + (1.0 - w.ed_realized) * ED_MEAN_REST
+
+
 def ed_turns_left(state: Any) -> int:
     """Ed's team members still to place this round and in the rounds after it."""
     return turns_left(state, 1)
@@ -1128,8 +1137,7 @@ def values(state: Any, seat: int) -> list[float]:
             + (w.lead_end * round_end_leads(state, w) if w.lead_end else 0.0) \
             + (w.prod * (0.4 + 0.6 * left) * min(float(student_count(book)), w.prod_target) if w.prod else 0.0) \
             + (w.sig_buy * min(book.signatures, buys_left(state, 0)) if w.sig_buy else 0.0)
-        ed_now = ed_rest(state) + ed_future(state, w) if w.ed_realized > 0 else 0.0
-        ed_other = w.ed_realized * ed_now + (1.0 - w.ed_realized) * ED_MEAN_REST
+        ed_other = ed_other_points(state, w)
         if exact:    # the unused ability against the position without it (``member_use_value``)
             base = own - (ed_other + eds)
             return [base + _potential(state, w, mine - eds, base)]
