@@ -144,15 +144,19 @@ def value_with(state: Co89State, w: bots.Weights) -> float:
 
 
 def tune_script() -> Any:
-    """``bench/tune_class_of_89.py`` as a module, loaded once (its dataclasses look their module up
-    in ``sys.modules``, so it is registered there under its own name)."""
+    """``bench/tune_class_of_89.py`` as a module."""
+    return bench_script("tune_class_of_89")
+
+
+def bench_script(name: str) -> Any:
+    """``bench/NAME.py`` as a module, loaded once (its dataclasses look their module up in
+    ``sys.modules``, so it is registered there under its own name)."""
     import importlib.util
     import sys
     from pathlib import Path
 
-    name = "tune_class_of_89"
     if name not in sys.modules:
-        path = Path(__file__).resolve().parents[3] / "bench" / "tune_class_of_89.py"
+        path = Path(__file__).resolve().parents[3] / "bench" / f"{name}.py"
         spec = importlib.util.spec_from_file_location(name, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
