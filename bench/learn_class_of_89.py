@@ -128,17 +128,34 @@ class Model:
         return [f[0] + self.alpha * (float(x @ self.w) - f[0])]
 
 
-def _done(out: Path) -> set[int]:
+def _done(out: Path, settings: dict[str, Any]) -> set[int]:
+    """The seeds ``out`` already holds; every one must have been played with ``settings`` (a file is
+    one run: resuming it with another difficulty, model or alpha would mix two)."""
     if not out.exists():
         return set()
-    return {json.loads(line)["seed"] for line in out.read_text().splitlines() if line.strip()}
+    seeds = set()
+    for n, line in enumerate(out.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            seed = int(row["seed"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ModelError(f"{out}, line {n}: not a recorded game ({exc})") from None
+        differ = [f"{k}: {row.get(k)!r} there, {v!r} here" for k, v in settings.items() if row.get(k) != v]
+        if differ:
+            raise ModelError(f"{out} holds another run ({'; '.join(differ)}); use another --out")
+        seeds.add(seed)
+    return seeds
 
 
 def play(out: Path, difficulty: str, seed: int, count: int, model: str | None, alpha: float,
          record: bool) -> None:
     """Solo games by greedy (ranking with ``model`` if given), one line each appended to ``out``."""
     evaluate = Model(model, alpha) if model else None
-    done = _done(out)
+    settings = {"difficulty": difficulty, "model": str(model) if model else None,
+                "alpha": alpha if model else None, "recorded": record}
+    done = _done(out, settings)
     out.parent.mkdir(parents=True, exist_ok=True)
     old = greedy_mod.evaluator
     if evaluate is not None:
@@ -157,7 +174,7 @@ def play(out: Path, difficulty: str, seed: int, count: int, model: str | None, a
             me = state.scores()[0].total
             ed = state.automa_scores()["Ed E. Tor"].total
             with out.open("a") as fh:
-                fh.write(json.dumps({"seed": s, "difficulty": difficulty, "score": me, "ed": ed,
+                fh.write(json.dumps({"seed": s, **settings, "score": me, "ed": ed,
                                      "margin": me - ed, "rows": rows}) + "\n")
             print(s, me, ed, flush=True)
     finally:

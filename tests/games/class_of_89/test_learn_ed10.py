@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from co89_helpers import bench_script
+from co89_helpers import bench_script, tune_script
 
 from homeroom import games
 from homeroom.agents import greedy as greedy_mod
@@ -39,10 +39,21 @@ def test_gen_records_every_decision_with_the_final_margin_and_resumes(recorded: 
     for g in played:
         assert g["margin"] == g["score"] - g["ed"]
         assert len(g["rows"]) > 50 and all(len(r["f"]) == len(learn.NAMES) for r in g["rows"])
-        assert g["rows"][0]["tl"] == 12 and g["rows"][-1]["tl"] >= 0
+        assert g["rows"][0]["tl"] == 12 and g["rows"][-1]["tl"] == 0   # to the last decision
     before = recorded.read_text()
     learn.main(["gen", "--difficulty", "normal", "--seed", "9300", "--games", "2", "--out", str(recorded)])
     assert recorded.read_text() == before    # both seeds were there: nothing played again
+    with pytest.raises(SystemExit, match=r"holds another run \(difficulty: 'normal' there, 'hard' here\)"):
+        learn.main(["gen", "--difficulty", "hard", "--seed", "9302", "--games", "1", "--out", str(recorded)])
+    assert recorded.read_text() == before
+
+
+def test_the_recorded_games_are_the_games_the_ed_measurement_plays(recorded: Path) -> None:
+    """Same seed, same agent: ``compare`` may pair a recorded run with a ``tune_class_of_89.py ed`` run."""
+    tune = tune_script()
+    first = json.loads(recorded.read_text().splitlines()[0])
+    played = tune.play_solo(tune.SoloJob(9300, "normal", "greedy", bots.TUNED.as_dict()))
+    assert (first["score"], first["ed"]) == (played["score"], played["ed"])
 
 
 def test_a_fitted_model_blends_into_the_evaluation_and_greedy_is_restored(recorded: Path, tmp_path: Path) -> None:
