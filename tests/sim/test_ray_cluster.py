@@ -38,6 +38,14 @@ def _free_ports(k: int) -> list[int]:
     return ports
 
 
+def _worker_ports(seed: int) -> int:
+    """The first of a node's 41 worker ports: between 11000 and 29040, so below Linux's ephemeral range
+    (32768-60999, where the other ports come from) and clear of Ray's client port 10001. (From 20000
+    up, a head port of 32768-39999 gave a worker range starting at the head port itself, and Ray
+    refused to start: "the same port is used by multiple components".)"""
+    return 11000 + seed % 18000
+
+
 def _node_args(ports: list[int]) -> list[str]:
     agent, grpc, runtime, metrics, low = ports
     return ["--num-cpus=1", "--node-ip-address=127.0.0.1", "--disable-usage-stats", "--block",
@@ -77,7 +85,7 @@ def two_nodes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     log_node = (tmp_path / "node.log").open("wb")
     head = subprocess.Popen([ray_bin, "start", "--head", f"--port={head_port}", "--include-dashboard=false",
                              f"--temp-dir={short}",
-                             *_node_args(rest[:4] + [20000 + head_port % 20000])],
+                             *_node_args(rest[:4] + [_worker_ports(head_port)])],
                             stdout=log_head, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     node: subprocess.Popen[bytes] | None = None
     try:
@@ -92,7 +100,7 @@ def two_nodes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         else:
             pytest.skip("Ray's head node did not start within 120 s on this machine")
         node = subprocess.Popen([ray_bin, "start", f"--address={address}",
-                                 *_node_args(rest[4:8] + [20000 + (head_port + 97) % 20000])],
+                                 *_node_args(rest[4:8] + [_worker_ports(head_port + 97)])],
                                 stdout=log_node, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         yield address
     finally:
