@@ -38,7 +38,7 @@ def _one_line_error(result, message: str) -> None:
     (["play", "toy", "--seat", "greedy:depth=1.5"], "'depth' of 'greedy' must be a whole number"),
     (["play", "toy", "--seat", "random", "--seat", "random", "--seed", "9" * 4000], "a number of 4000 digits"),
     (["play", "toy", "--seat", "random", "--seat", "random", "--seed", "-1"], "between 0 and"),
-    (["play", "toy", "--seat", "random", "--seat", "random", "--seed", str(2**63)], "between 0 and"),
+    (["play", "toy", "--seat", "random", "--seat", "random", "--seed", str(2**64)], "between 0 and"),
     (["bench", "toy", "--seconds", "-1"], "--seconds must be more than 0"),
     (["simulate", "toy", "--games", "2", "--out", "/nonexistent-folder/rows.csv"], "does not exist"),
     (["tournament", "toy", "--games", "2", "--out", "/nonexistent-folder/rows.csv"], "does not exist"),

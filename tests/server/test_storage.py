@@ -187,3 +187,56 @@ def test_idle_tables_leave_memory_and_come_back_from_the_database(tmp_path: Path
         with seated(client, first["table_id"], first["seats"][0]["secret"]) as ana:
             assert ana.view["step"] == 0 and ana.view["seats"][0]["name"] == "Ana"
         assert first["table_id"] in hub.tables
+
+
+@pytest.mark.parametrize("seed", [0, 2**31, 2**63 - 1, 2**63, 2**64 - 1])
+def test_64_bit_seeds_are_stored_exactly(db_url: str, seed: int) -> None:
+    """Server seeds have 64 random bits; a BIGINT column is signed, so the top half is stored
+    wrapped and read back as it was."""
+    store = Store.open(db_url)
+    try:
+        rec = record()
+        rec.seed, rec.seed_chosen = seed, seed == 0
+        store.create_table(rec)
+        loaded = store.load("t1")
+        assert loaded is not None and loaded.seed == seed and loaded.seed_chosen == (seed == 0)
+        with pytest.raises(StorageError, match="seed"):
+            store.create_table(TableRecord(**{**record("t2").__dict__, "seed": 2**64}))
+    finally:
+        store.close()
+
+
+def test_a_failed_write_never_prints_its_values(db_url: str) -> None:
+    """SQLAlchemy puts a statement's parameters in its errors; a table's seed is one of them, and
+    an error ends up in the server log."""
+    store = Store.open(db_url)
+    try:
+        rec = record()
+        rec.seed = 2**62 + 12345
+        store.create_table(rec)
+        with pytest.raises(Exception) as err:
+            store.create_table(rec)  # the same id again
+        assert str(rec.seed) not in str(err.value) and "hidden" in str(err.value)
+    finally:
+        store.close()
+
+
+def test_schema_1_tables_upgrade_to_seeds_not_chosen(tmp_path: Path) -> None:
+    """A database of schema 1 (before ``seed_chosen``) upgrades in place; its tables read as not
+    having a chosen seed."""
+    url = f"sqlite:///{tmp_path / 'v1.db'}"
+    old = Store.open(url, MIGRATIONS, target=1)
+    with old.engine.begin() as conn:
+        conn.execute(text("ALTER TABLE tables DROP COLUMN seed_chosen"))  # schema 1 had no such column
+        conn.execute(text(
+            "INSERT INTO tables (id, game, players, options, seed, engine_version, listed, host_hash, version, "
+            "step, to_move, terminal, turn_started_at, created_at, updated_at) VALUES ('old', 'academic-society', "
+            "2, '{}', 77, '1', 1, :h, 0, 0, 0, 0, 0, 0, 0)"), {"h": "h" * 64})
+    old.close()
+    store = Store.open(url)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION == 2
+        rec = store.load("old")
+        assert rec is not None and rec.seed == 77 and rec.seed_chosen is False
+    finally:
+        store.close()

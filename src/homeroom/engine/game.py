@@ -24,8 +24,9 @@ from homeroom.engine.errors import OptionError
 if TYPE_CHECKING:
     from homeroom.engine.state import State
 
-MAX_SEED = 2**63 - 1
-"""Seeds are whole numbers from 0 to 2**63 - 1; others are refused, never wrapped."""
+MAX_SEED = 2**64 - 1
+"""Seeds are whole numbers from 0 to 2**64 - 1 (the server draws 64 random bits); others are refused,
+never wrapped."""
 MAX_NAME = 40
 """Longest seat name, in characters."""
 
@@ -235,7 +236,7 @@ class Game(ABC):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
         if not 0 <= seed <= MAX_SEED:
             shown = str(seed) if len(str(seed)) <= 30 else f"a number of {len(str(seed))} digits"
-            raise OptionError(f"the seed must be between 0 and {MAX_SEED} (2**63 - 1), not {shown}")
+            raise OptionError(f"the seed must be between 0 and {MAX_SEED} (2**64 - 1), not {shown}")
         seat_names = self.seat_names(players, names)
         return self.setup(players, seed, resolved, seat_names)
 

@@ -138,7 +138,7 @@ def summary(rec: TableRecord, live: LiveTable | None) -> dict[str, Any]:
         "terminal": rec.terminal, "to_move": rec.to_move,
         "turn_seat": state.turn_seat() if state is not None else rec.to_move,
         "outcome": rec.outcome, "created_at": iso(rec.created_at), "updated_at": iso(rec.updated_at),
-        "rematch": rec.rematch, "clock": rec.clock,
+        "rematch": rec.rematch, "clock": rec.clock, "seed_chosen": rec.seed_chosen,
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.kind != "human",
                    "open": s.kind == "human" and not s.claimed,
                    "connected": live.connected(s.seat) if live is not None else False} for s in rec.seats],
@@ -323,6 +323,17 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         seat, role = hub.authenticate(table, secret, spectate=secret is None)
         view = await hub.view_at(table, seat, role, step)
         return JSONResponse(view)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def api_replay(table_id: str, request: Request) -> Response:
+        """The finished game as a replay file (``homeroom replay FILE``, ``homeroom analyse FILE``):
+        seed, seats and actions. Only once the game is over: the seed fixes every deal."""
+        table = await hub_of(request).get(table_id)
+        if not table.match.state.is_terminal():
+            raise ProtocolError("conflict", "the replay (with the seed, which fixes every card) is available "
+                                "once the game is over")
+        return JSONResponse(table.match.to_replay(), headers={
+            "Content-Disposition": f'attachment; filename="homeroom-{table.rec.game}-{table.id}.json"'})
 
     @app.post("/api/my-tables")
     async def api_my_tables(body: MyTables, request: Request) -> dict[str, Any]:

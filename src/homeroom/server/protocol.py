@@ -161,6 +161,8 @@ class View(Outbound):
     can_undo: bool
     replay: bool
     rematch: str | None
+    seed_chosen: bool
+    seed: int | None
 
 
 class ErrorMessage(Outbound):

@@ -10,6 +10,7 @@ import unicodedata
 
 SECRET_BYTES = 32
 TABLE_ID_BYTES = 9
+SEED_BITS = 64
 NAME_MAX = 24
 _SPACES = re.compile(r"\s+")
 
@@ -22,6 +23,13 @@ def new_secret() -> str:
 def new_table_id() -> str:
     """An unguessable table id (72 random bits, 12 url-safe characters)."""
     return secrets.token_urlsafe(TABLE_ID_BYTES)
+
+
+def new_seed() -> int:
+    """A table's seed chosen by the server: 64 random bits from the operating system's generator,
+    never guessable from a player's own cards (a 31-bit seed can be found by trying them all
+    against the hand one sees). The seed fixes every deal, so it is as secret as the cards."""
+    return secrets.randbits(SEED_BITS)
 
 
 def hash_secret(secret: str) -> str:

@@ -35,14 +35,16 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     insert,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
 
 
@@ -68,6 +70,7 @@ tables_table = Table(
     Column("players", Integer, nullable=False),
     Column("options", Text, nullable=False),
     Column("seed", BigInteger, nullable=False),
+    Column("seed_chosen", Boolean, nullable=False, server_default=false()),
     Column("engine_version", String(16), nullable=False),
     Column("listed", Boolean, nullable=False),
     Column("host_hash", String(64), nullable=False),
@@ -132,7 +135,14 @@ def _create_v1(conn: Connection) -> None:
     metadata.create_all(conn, tables=[tables_table, seats_table, actions_table])
 
 
-MIGRATIONS: dict[int, Migration] = {1: _create_v1}
+def _seed_chosen_v2(conn: Connection) -> None:
+    """Schema 2: ``tables.seed_chosen``, true where the table's creator chose the seed (and so
+    can know every card). Tables of schema 1 read as not chosen."""
+    if "seed_chosen" not in {c["name"] for c in inspect(conn).get_columns("tables")}:
+        conn.execute(text("ALTER TABLE tables ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT FALSE"))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _seed_chosen_v2}
 """Step ``n`` takes a database at schema ``n - 1`` to ``n`` (step 1 creates the tables). Steps
 only add (tables, columns, indexes) and may rewrite values; none drops data."""
 
@@ -157,6 +167,8 @@ class TableRecord:
     engine_version: str
     listed: bool
     host_hash: str
+    seed_chosen: bool = False
+    """The creator chose the seed (so may know every card): shown to everyone at the table."""
     version: int = 0
     step: int = 0
     to_move: int | None = None
@@ -197,6 +209,22 @@ class TableChange:
         }
 
 
+_SEED_RANGE = 1 << 64
+
+
+def _stored_seed(seed: int) -> int:
+    """A seed of 0 to 2**64 - 1 as the signed 64-bit integer a BIGINT column holds (seeds of
+    2**63 and up wrap to negative numbers; :func:`_read_seed` undoes it)."""
+    if not 0 <= seed < _SEED_RANGE:
+        raise StorageError(f"a table's seed must be between 0 and 2**64 - 1, not {seed}")
+    return seed - _SEED_RANGE if seed >= _SEED_RANGE // 2 else seed
+
+
+def _read_seed(value: Any) -> int:
+    seed = int(value)
+    return seed + _SEED_RANGE if seed < 0 else seed
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -213,10 +241,11 @@ def make_engine(url: str) -> Engine:
             path = url.split(":///", 1)[1] if ":///" in url else ""
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+            engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10},
+                                   hide_parameters=True)
             event.listen(engine, "connect", _sqlite_pragmas)
         else:
-            engine = create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+            engine = create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True, hide_parameters=True)
     except (SQLAlchemyError, ValueError, ImportError) as err:
         raise StorageError(f"cannot use database {redact(url)}: {str(err).splitlines()[0]}") from None
     return engine
@@ -297,7 +326,8 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(tables_table).values(
                 id=rec.id, game=rec.game, players=rec.players, options=json.dumps(rec.options),
-                seed=rec.seed, engine_version=rec.engine_version, listed=rec.listed,
+                seed=_stored_seed(rec.seed), seed_chosen=rec.seed_chosen, engine_version=rec.engine_version,
+                listed=rec.listed,
                 host_hash=rec.host_hash, version=rec.version, step=rec.step, to_move=rec.to_move,
                 terminal=rec.terminal, outcome=rec.outcome,
                 clock=None if rec.clock is None else json.dumps(rec.clock),
@@ -461,7 +491,8 @@ class Store:
     def _record(row: Any) -> TableRecord:
         return TableRecord(
             id=row["id"], game=row["game"], players=row["players"], options=json.loads(row["options"]),
-            seed=int(row["seed"]), engine_version=row["engine_version"], listed=bool(row["listed"]),
+            seed=_read_seed(row["seed"]), seed_chosen=bool(row["seed_chosen"]),
+            engine_version=row["engine_version"], listed=bool(row["listed"]),
             host_hash=row["host_hash"], version=row["version"], step=row["step"], to_move=row["to_move"],
             terminal=bool(row["terminal"]), outcome=row["outcome"],
             clock=None if row["clock"] is None else json.loads(row["clock"]),

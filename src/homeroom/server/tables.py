@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import secrets as pysecrets
 import time
 from collections import OrderedDict
 from typing import Any
@@ -32,7 +31,14 @@ from homeroom.server.protocol import (
     SeatsMessage,
     SeatView,
 )
-from homeroom.server.security import clean_name, hash_secret, new_secret, new_table_id, secret_matches
+from homeroom.server.security import (
+    clean_name,
+    hash_secret,
+    new_secret,
+    new_seed,
+    new_table_id,
+    secret_matches,
+)
 from homeroom.server.storage import Op, SeatRecord, Store, TableChange, TableRecord
 
 log = logging.getLogger("homeroom.server")
@@ -143,13 +149,14 @@ class Hub:
             except ValueError as err:
                 raise ProtocolError("bad_request", f"seat {index} name: {err}") from None
         names = _fill_names(names, kinds)
-        seed = spec.seed if spec.seed is not None else pysecrets.randbelow(2**31)
+        seed = spec.seed if spec.seed is not None else new_seed()
         host = new_secret()
         seat_secrets: list[str | None] = [new_secret() if k == "human" else None for k in kinds]
         clock = None if spec.clock is None else spec.clock.model_dump()
         rec = TableRecord(
             id=new_table_id(), game=game.id, players=players, options=options, seed=seed,
-            engine_version=ENGINE_VERSION, listed=spec.listed, host_hash=hash_secret(host), clock=clock,
+            seed_chosen=spec.seed is not None, engine_version=ENGINE_VERSION, listed=spec.listed,
+            host_hash=hash_secret(host), clock=clock,
             seats=[SeatRecord(i, names[i], kinds[i], None if s is None else hash_secret(s), False,
                               None if clock is None else clock["initial_seconds"] * 1000)
                    for i, s in enumerate(seat_secrets)])
@@ -181,7 +188,7 @@ class Hub:
             clock = old.clock
             rec = TableRecord(
                 id=new_table_id(), game=old.game, players=old.players, options=dict(old.options),
-                seed=pysecrets.randbelow(2**31), engine_version=ENGINE_VERSION, listed=old.listed,
+                seed=new_seed(), engine_version=ENGINE_VERSION, listed=old.listed,
                 host_hash=old.host_hash, clock=None if clock is None else dict(clock), rematch_of=old.id,
                 seats=[SeatRecord(s.seat, s.name, s.kind, s.secret_hash, s.claimed,
                                   None if clock is None else clock["initial_seconds"] * 1000)
@@ -219,7 +226,9 @@ class Hub:
             "to_move": state.to_move, "turn_seat": state.turn_seat(), "terminal": terminal,
             "outcome": state.outcome() if terminal else None, "placings": placings(m),
             "seats": [s.model_dump() for s in self.seat_views(table)], "can_undo": can_undo, "replay": not live,
-            "rematch": table.rec.rematch,
+            "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen,
+            # the seed fixes every deal: it is shown only once the game is over, never before
+            "seed": table.rec.seed if table.match.state.is_terminal() else None,
         }
 
     def log_lines(self, table: LiveTable, match: Match, viewer: int | None) -> list[dict[str, Any]]:

@@ -484,6 +484,7 @@ function renderEnd() {
   fill($("#podium"), order.map((o, i) => h(`div.spot.${seatClass(o.s.seat)}${wins(o) ? ".first" : ""}`,
     h("div.rank", o.place ? ordinal(o.place) : `#${i + 1}`),
     h("div", h("strong", o.s.name)), h("div.pts", `${o.total}`), h("div.small.muted", "points"))));
+  $("#replay-download").href = `/api/tables/${encodeURIComponent(page.tableId)}/replay`;
   const rematchTarget = rematchId(v.rematch);
   const link = $("#rematch-link");
   const btn = $("#rematch-btn");
@@ -702,6 +703,10 @@ function onFirstView(view) {
   }
   const tag = view.role === "seat" ? `you play ${seatName(view, view.seat)}` : view.role === "host" ? "host (watching)" : "spectator";
   $("#table-tag").textContent = `table ${page.tableId} · ${tag}`;
+  if (view.seed_chosen) {
+    // the seed fixes every deal: a table whose creator chose it says so to everyone
+    $("#table-tag").append(" · ", h("span.pill.seed", { title: "The host chose this table's seed, which fixes every deal: the host can know every card." }, "seed chosen by the host"));
+  }
 }
 
 function onMessage(msg) {
