@@ -111,9 +111,8 @@ class Match:
     seats: list[Seat]
     history: list[Entry] = field(default_factory=list)
     opening: list[Event] = field(default_factory=list)
-    _tail: tuple[int, State] | None = field(default=None, repr=False, compare=False)
-    """Where the run of unchecked decisions that :meth:`check_tail` would check starts, and the
-    state before it."""
+    _tail: int | None = field(default=None, repr=False, compare=False)
+    """Where the run of unchecked decisions that :meth:`check_tail` would check starts."""
 
     @classmethod
     def start(
@@ -150,7 +149,7 @@ class Match:
         else:
             last = self.history[-1] if self.history else None
             if self._tail is None or last is None or last.seat != seat or any(e.reveals for e in last.events):
-                self._tail = (len(self.history), self.state.clone())  # a new run of one seat's decisions
+                self._tail = len(self.history)  # a new run of one seat's decisions
             events = self.state.apply(action)
             hidden = True
         self.history.append(Entry(-1 if seat is None else seat, action, events, hidden))
@@ -164,9 +163,12 @@ class Match:
         (the same re-deals, seeded by the decision's index)."""
         if self._tail is None:
             return
-        start, state = self._tail
-        self._tail = None
-        state.set_quiet()  # nobody reads this copy's log
+        start, self._tail = self._tail, None
+        # the state before the run, replayed without log text (cheaper than a copy at every run)
+        state = self.game.new_state(self.players, self.seed, self.options, names=[s.name for s in self.seats])
+        state.set_quiet()
+        for entry in self.history[:start]:
+            state.apply(entry.action)
         for index in range(start, len(self.history)):
             entry = self.history[index]
             before = state.clone()
@@ -199,7 +201,8 @@ class Match:
         """Take back ``seat``'s last decision and everything after it; returns how many decisions."""
         index = self.undo_point(seat)
         if index is None:
-            raise IllegalAction("nothing to undo: you have made no decision since hidden information was revealed")
+            raise IllegalAction("nothing to undo: you have made no decision since hidden information was revealed "
+                                "or a draw, a deal or a hidden card decided an outcome")
         rebuilt = Match.start(self.game, self.players, self.seed, self.options, self.seats)
         for old in self.history[:index]:  # the same seed and actions: the same outcomes and flags
             events = rebuilt.state.apply(old.action)
