@@ -138,8 +138,8 @@ class Match:
 
         With ``check`` (live play) the entry records whether the outcome depended on something
         hidden from that seat (:func:`depends_on_hidden`). Without (a game being rebuilt) it is
-        marked hidden for now, and :meth:`check_tail` works out the flags that an undo could
-        need afterwards: a rebuild pays for the check only at its end."""
+        marked hidden for now, and :meth:`check_tail` (called by :meth:`undo_point`) works out the
+        flags an undo could need: a rebuild pays for the check only if someone asks about undo."""
         seat = self.state.to_move
         if check:
             self.check_tail()
