@@ -84,6 +84,9 @@ def test_replay_log_and_step(tmp_path: Path) -> None:
     assert step["decisions"] == 2 and not step["terminal"]
     text = run("replay", str(save))
     assert text.exit_code == 0 and ("Winner:" in text.output or "Shared win:" in text.output)
+    # the seed is the file's own: replay shows it in its header and JSON, never in the game log
+    assert data["seed"] == 9 and not any("seed" in line for line in data["log"])
+    assert "for 2 player(s), seed 9." in text.output.splitlines()[0]
 
 
 def test_bad_input_exits_2_with_one_line(tmp_path: Path) -> None:

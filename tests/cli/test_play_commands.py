@@ -231,3 +231,11 @@ def test_score_categories_in_human_words() -> None:
     game, out = ui("class-of-89", ["score", "q"])
     game.run()
     assert "Wildcat Way" in out.getvalue() and "wildcat_way" not in out.getvalue()
+
+
+def test_the_seed_is_in_the_banner_not_in_the_log() -> None:
+    game, out = ui("toy", ["log", "q"], seed=918273645)
+    game.run()
+    text = out.getvalue()
+    assert "seed 918273645:" in text.splitlines()[0]  # the player's own banner (issue 30)
+    assert text.count("918273645") == 1, "no log line shows the seed"

@@ -349,6 +349,7 @@ def replay(
     if as_json:
         print(json.dumps({
             "game": match.game.id,
+            "seed": match.seed,  # the file's own, shown beside the log (no log line carries it)
             "decisions": len(match.history),
             "log": match.log(seat),
             "state": state.observation(seat),
@@ -359,6 +360,8 @@ def replay(
             "terminal": state.is_terminal(),
         }))
         return
+    console.print(Text(f"{file}: {match.game.info.name} for {match.players} player(s), seed {match.seed}.",
+                       style="dim"), soft_wrap=True)
     for line in match.log(seat):
         console.print(Text(line), soft_wrap=True)
     rendered = match.game.render(state, seat)

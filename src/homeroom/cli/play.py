@@ -38,7 +38,7 @@ Commands:
   hint         ask the strongest bot for a suggested move (start with --hint)
   board | b    the full board          board NAME    one player's board (yearbook, clique...)
   score | s    the score so far        log [N] | l   the last N log lines (default: all)
-  undo | u     take back your last decision (not past revealed hidden information)
+  undo | u     take back your last decision (not past a draw, a deal or a reveal)
   save [FILE]  save the game           quit | q      stop (asks first if the game is not saved)
   help | ?     this text"""
 

@@ -12,7 +12,8 @@ class Event:
     ``text`` is what everyone sees. ``private`` gives, for some seats, the text that seat
     sees instead (``"You draw Tennis Star"`` where others read ``"Ana draws a card"``).
     ``reveals`` marks events that showed hidden information, after which a player may no
-    longer undo an earlier decision.
+    longer undo an earlier decision. (A decision whose outcome depended on hidden information ends
+    undo too, found by the engine whether or not an event is marked: see :mod:`homeroom.engine.match`.)
     """
 
     text: str

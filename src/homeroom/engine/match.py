@@ -3,6 +3,13 @@
 A replay (and a save file, which is the same thing) is the game id, engine version, player
 count, options, seed, seats and the list of actions; loading one rebuilds the game and its
 log exactly, and a bad file fails with a message naming the problem (and the action index).
+The seed fixes every deal, so no log line carries it: a replay file holds it, and front ends
+show it to the file's owner outside the log.
+
+Undo is structural: each decision records whether its outcome depended on something hidden from
+the seat that made it (a draw, a deal, a shuffle, another seat's hidden card), found by
+:func:`depends_on_hidden`; no seat may undo past such a decision, nor past an event that
+``reveals`` hidden information.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from homeroom.engine.actions import Action
 from homeroom.engine.errors import HomeroomError, IllegalAction, OptionError, ReplayError, UnknownGame
 from homeroom.engine.events import Event
 from homeroom.engine.game import Game
+from homeroom.engine.rng import Rng
 from homeroom.engine.state import State
 
 FORMAT = "homeroom-replay"
@@ -35,13 +43,61 @@ class Seat:
     agent: str = "human"
 
 
+REDEALS = 5
+"""Re-deals :func:`depends_on_hidden` tries per decision. A decision whose outcome depends on
+something hidden is caught unless every re-deal happens to give the seat the same view as the real
+deal: at worst (a hidden yes/no that is as likely either way) one chance in 2**5 = 32 per decision,
+and a draw of one card from a deck of n distinct ones, (1/n)**5. Draws from the game's own
+generator are caught always, before any re-deal. More re-deals cost more per decision on the
+server (see CHANGELOG for the measured cost); the conformance suite checks with more."""
+
+REDEAL_SEED = 0x5EED_0F_0D0_0B5
+"""Fixed base of the re-deals' seeds (with the decision's index): the re-deals only decide whether
+undo is allowed, so they need no secrecy, and nothing a player could use to learn the deal (the
+game's seed, its generator) goes into them."""
+
+
 @dataclass
 class Entry:
-    """One decision in the history: who made it, what it was, and what it caused."""
+    """One decision in the history: who made it, what it was, and what it caused.
+
+    ``hidden``: the decision's outcome depended on something hidden from ``seat`` (a draw, a deal,
+    a shuffle, another seat's hidden card), so no undo goes back past it; True (the safe value)
+    where it was not worked out (see :meth:`Match.check_tail`)."""
 
     seat: int
     action: Action
     events: list[Event]
+    hidden: bool = True
+
+
+def _view(state: State, seat: int) -> tuple[Any, ...]:
+    """What ``seat`` knows of ``state``: its observation, who moves, and its legal actions if it
+    moves (they too could depend on what is hidden)."""
+    mover = state.to_move
+    return state.observation(seat), mover, state.legal_actions() if mover == seat else None
+
+
+def depends_on_hidden(before: State, action: Action, after: State, seat: int, *, redeals: int = REDEALS,
+                      salt: int = 0) -> bool:
+    """Whether ``action`` by ``seat`` in ``before`` (giving ``after``) had an outcome that depended on
+    something hidden from ``seat``: the game's generator was drawn, or in one of ``redeals``
+    re-deals of what ``seat`` cannot see (:meth:`State.determinize`) the action is illegal or leaves
+    the seat a different view than ``after`` does. ``before`` is not changed. ``salt`` (the
+    decision's index) varies the re-deals from one decision to the next."""
+    if before.rng.state != after.rng.state:
+        return True
+    real = _view(after, seat)
+    rng = Rng(REDEAL_SEED ^ salt)
+    for _ in range(redeals):
+        world = before.determinize(seat, rng)
+        try:
+            world.apply(action)
+        except IllegalAction:
+            return True
+        if _view(world, seat) != real:
+            return True
+    return False
 
 
 @dataclass
@@ -55,6 +111,8 @@ class Match:
     seats: list[Seat]
     history: list[Entry] = field(default_factory=list)
     opening: list[Event] = field(default_factory=list)
+    _tail: int | None = field(default=None, repr=False, compare=False)
+    """Where the run of unchecked decisions that :meth:`check_tail` would check starts."""
 
     @classmethod
     def start(
@@ -67,7 +125,7 @@ class Match:
     ) -> Match:
         seat_list = list(seats) if seats is not None else [Seat(f"Player {i + 1}") for i in range(players)]
         state = game.new_state(players, seed, options, names=[s.name for s in seat_list])
-        opening = [Event(f"New game of {game.info.name} for {players} player(s), seed {seed}.")]
+        opening = [Event(f"New game of {game.info.name} for {players} player(s).")]  # never the seed: it fixes the deal
         opening += state.opening_events()
         return cls(game, state, seed, dict(state.options), seat_list, [], opening)
 
@@ -75,12 +133,47 @@ class Match:
     def players(self) -> int:
         return self.state.players
 
-    def play(self, action: Action) -> list[Event]:
-        """Apply ``action`` for the seat to move; raises :class:`IllegalAction` and changes nothing."""
+    def play(self, action: Action, *, check: bool = True) -> list[Event]:
+        """Apply ``action`` for the seat to move; raises :class:`IllegalAction` and changes nothing.
+
+        With ``check`` (live play) the entry records whether the outcome depended on something
+        hidden from that seat (:func:`depends_on_hidden`). Without (a game being rebuilt) it is
+        marked hidden for now, and :meth:`check_tail` (called by :meth:`undo_point`) works out the
+        flags an undo could need: a rebuild pays for the check only if someone asks about undo."""
         seat = self.state.to_move
-        events = self.state.apply(action)
-        self.history.append(Entry(-1 if seat is None else seat, action, events))
+        if check:
+            self.check_tail()
+            before = self.state.clone()
+            events = self.state.apply(action)
+            hidden = seat is None or depends_on_hidden(before, action, self.state, seat, salt=len(self.history))
+        else:
+            last = self.history[-1] if self.history else None
+            if self._tail is None or last is None or last.seat != seat or any(e.reveals for e in last.events):
+                self._tail = len(self.history)  # a new run of one seat's decisions
+            events = self.state.apply(action)
+            hidden = True
+        self.history.append(Entry(-1 if seat is None else seat, action, events, hidden))
         return events
+
+    def check_tail(self) -> None:
+        """Work out the hidden flags of the decisions played with ``check=False`` that an undo could
+        reach: the run at the end since the last decision of another seat (and since the last
+        reveal). Earlier unchecked decisions stay marked hidden: an undo would have to go back past
+        another seat's decision to reach them. The flags are the ones live play would have given
+        (the same re-deals, seeded by the decision's index)."""
+        if self._tail is None:
+            return
+        start, self._tail = self._tail, None
+        # the state before the run, replayed without log text (cheaper than a copy at every run)
+        state = self.game.new_state(self.players, self.seed, self.options, names=[s.name for s in self.seats])
+        state.set_quiet()
+        for entry in self.history[:start]:
+            state.apply(entry.action)
+        for index in range(start, len(self.history)):
+            entry = self.history[index]
+            before = state.clone()
+            state.apply(entry.action)
+            entry.hidden = depends_on_hidden(before, entry.action, state, entry.seat, salt=index)
 
     def log(self, viewer: int | None = None) -> list[str]:
         """The whole log as ``viewer`` may read it."""
@@ -91,11 +184,14 @@ class Match:
 
     # ------------------------------------------------------------------ undo
     def undo_point(self, seat: int) -> int | None:
-        """Index of ``seat``'s last decision if it can be taken back (no hidden information
-        was revealed since, by anyone), else None."""
+        """Index of ``seat``'s last decision if it can be taken back, else None. Undo never goes
+        back past an event that ``reveals`` hidden information, nor past a decision (of any seat)
+        whose outcome depended on something hidden from the seat that made it: seeing the outcome
+        and choosing again would use what the seat was not meant to know."""
+        self.check_tail()
         for index in range(len(self.history) - 1, -1, -1):
             entry = self.history[index]
-            if any(e.reveals for e in entry.events):
+            if entry.hidden or any(e.reveals for e in entry.events):
                 return None
             if entry.seat == seat:
                 return index
@@ -105,11 +201,12 @@ class Match:
         """Take back ``seat``'s last decision and everything after it; returns how many decisions."""
         index = self.undo_point(seat)
         if index is None:
-            raise IllegalAction("nothing to undo: you have made no decision since hidden information was revealed")
-        kept = [e.action for e in self.history[:index]]
+            raise IllegalAction("nothing to undo: you have made no decision since hidden information was revealed "
+                                "or a draw, a deal or a hidden card decided an outcome")
         rebuilt = Match.start(self.game, self.players, self.seed, self.options, self.seats)
-        for action in kept:
-            rebuilt.play(action)
+        for old in self.history[:index]:  # the same seed and actions: the same outcomes and flags
+            events = rebuilt.state.apply(old.action)
+            rebuilt.history.append(Entry(old.seat, old.action, events, old.hidden))
         removed = len(self.history) - index
         self.state, self.history = rebuilt.state, rebuilt.history
         return removed
@@ -184,10 +281,10 @@ class Match:
         for index, raw in enumerate(actions):
             try:
                 action = game.action_from_json(raw)
-                match.play(action)
+                match.play(action, check=False)
             except IllegalAction as err:
                 raise ReplayError(f"action {index} ({json.dumps(raw)[:80]}) is illegal: {err}") from None
-        return match
+        return match  # undo_point works out the flags an undo could need (check_tail) when asked
 
     @classmethod
     def load(cls, path: str | Path, upto: int | None = None) -> Match:
