@@ -81,9 +81,10 @@ def test_no_seed_and_no_other_hand_reaches_anyone(client: TestClient, game: str,
     live = client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
     seed = live.rec.seed
     checked = check_needles(received, seed, engine_observations(live, players))
-    # Academic Society hides only the order of its face-down piles, from everyone alike: the seed
-    # is its needle; the other games hide hands from the other seats
-    if game != "academic-society" and players > 1:
+    # High School Drama hides each seat's hand all game long. Academic Society hides only the order
+    # of its face-down piles, from everyone alike (the seed is its needle), and Class of '89 only the
+    # cards a seat is choosing from after a draw (checked whenever a game has one)
+    if game == "high-school-drama":
         assert checked > 0, "the check saw other seats' hidden cards to protect"
     # after the end the seed may be shown (the replay file has it)
     replay = client.get(f"/api/tables/{tid}/replay").json()
@@ -131,18 +132,18 @@ def check_needles(received: list[tuple[int | None, int, bool, str]], seed: int,
     """Check every message; returns how many carried other seats' hidden values to look for."""
     patterns: dict[str, re.Pattern[str]] = {}
     players = len(observed[0]) - 1
-    known: dict[int | None, set[str]] = {}
+    # what each recipient may know at each step: everything its own observations held up to then
+    known: dict[int | None, list[set[str]]] = {}
+    for viewer in observed[0]:
+        so_far: set[str] = set()
+        known[viewer] = [so_far := so_far | at[viewer] for at in observed]
     hands_checked = 0
     for recipient, step, over, text in received:
         message = json.loads(text)
         if not over:
             for needle in seed_needles(seed):
                 assert needle not in text, f"the seed reached recipient {recipient} at step {step}: {text[:200]}"
-        # what this recipient may know: everything its own observations held up to this step
-        seen = known.setdefault(recipient, set())
-        for earlier in range(step + 1):
-            seen |= observed[earlier][recipient]
-        seen |= {s["name"] for s in message.get("seats", [])}
+        seen = known[recipient][step] | {s["name"] for s in message.get("seats", [])}
         hidden: set[str] = set()
         for other in range(players):
             if other != recipient:
