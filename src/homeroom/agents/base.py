@@ -63,12 +63,12 @@ def check_param(kind: str, key: str, value: object) -> None:
     low, high, low_ok = LIMITS.get(f"{kind}.{key}") or LIMITS.get(key) or (-MAX_NUMBER, MAX_NUMBER, True)
     ok = math.isfinite(value) and (low <= value if low_ok else low < value) and value <= high
     if not ok:
-        above = f"at least {_shown(low)}" if low_ok else f"more than {_shown(low)}"
-        raise AgentError(f"parameter '{key}' of '{kind}' must be {above} and at most {_shown(high)}, "
-                         f"not {_shown(value)}")
+        above = f"at least {shown_number(low)}" if low_ok else f"more than {shown_number(low)}"
+        raise AgentError(f"parameter '{key}' of '{kind}' must be {above} and at most {shown_number(high)}, "
+                         f"not {shown_number(value)}")
 
 
-def _shown(x: float) -> str:
+def shown_number(x: float) -> str:
     """A number as a person reads it: ``60``, ``1000000``, ``0.5``, ``nan``, ``1e+30``."""
     if math.isfinite(x) and float(x).is_integer() and abs(x) < 10**12:
         return str(int(x))
