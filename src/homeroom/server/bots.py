@@ -165,8 +165,8 @@ class BotOverran(RuntimeError):
         self.seconds = seconds
 
 
-class _WorkerDied(RuntimeError):
-    pass
+class BotWorkerDied(RuntimeError):
+    """The worker process of a think stopped (twice in a row) before it answered."""
 
 
 @dataclass(eq=False)
@@ -180,6 +180,7 @@ class _Worker:
 @dataclass(eq=False)
 class _Job:
     key: str
+    spec: str
     args: tuple[bytes, int, str, int]
     deadline: float
     future: asyncio.Future[dict[str, Any]]
@@ -255,12 +256,16 @@ class BotPool:
         """The action ``spec`` chooses for ``seat``; ``key`` (the table) is served in turn with the
         other tables' thinks. Raises :class:`BotOverran` past the deadline, or the agent's error."""
         data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        job = _Job(key, (data, seat, runnable(spec), seed), self.deadline(spec),
+        job = _Job(key, spec, (data, seat, runnable(spec), seed), self.deadline(spec),
                    asyncio.get_running_loop().create_future())
         if self._closed:
             raise RuntimeError("the bot pool is closed")
         self._queues.setdefault(key, deque()).append(job)
-        self._dispatch()
+        try:
+            self._dispatch()
+        except Exception:  # no worker could be started: this think fails, not the tables behind it
+            job.future.cancel()
+            raise
         return await job.future  # cancelled: the job is skipped, or its answer dropped
 
     async def warm(self) -> None:
@@ -350,7 +355,7 @@ class BotPool:
                 if outcome[0] == "late":
                     self.replaced += 1
                     log.warning("a %s bot overran its %g s at table %s; its worker is replaced",
-                                job.args[2], job.deadline, job.key)
+                                job.spec, job.deadline, job.key)
                 else:
                     log.warning("a bot worker stopped (table %s); starting a new one", job.key)
                 self._retire(worker)
@@ -362,9 +367,9 @@ class BotPool:
             if outcome[0] == "ok":
                 job.future.set_result(outcome[1])
             elif outcome[0] == "late":
-                job.future.set_exception(BotOverran(job.args[2], job.deadline))
+                job.future.set_exception(BotOverran(job.spec, job.deadline))
             elif outcome[0] == "died":
-                job.future.set_exception(_WorkerDied("the bot workers keep failing"))
+                job.future.set_exception(BotWorkerDied("the bot workers keep failing"))
             else:
                 job.future.set_exception(outcome[1])
         self._dispatch()

@@ -112,7 +112,10 @@ class Hub:
             except AgentError as err:
                 log.warning("table %s seat %d: stored bot %r is not valid (%s); %s plays it",
                             rec.id, seat.seat, seat.kind, err, FALLBACK_BOT)
-                self.store.update_seat(rec.id, seat.seat, None, kind=FALLBACK_BOT)
+                try:
+                    self.store.update_seat(rec.id, seat.seat, None, kind=FALLBACK_BOT)
+                except Exception:  # still played by the fallback now; stored at the next load
+                    log.exception("table %s seat %d: could not store the hand-over", rec.id, seat.seat)
                 notices.append(f"{seat.name}'s bot ({seat.kind[:60]}) cannot run on this server ({err}); "
                                f"the {FALLBACK_BOT} bot plays the seat now. The host can change it.")
                 seat.kind = FALLBACK_BOT
