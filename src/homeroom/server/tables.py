@@ -109,14 +109,15 @@ class Hub:
                 continue
             try:
                 check_kind(seat.kind, rec.game, rec.players)
-            except AgentError as err:
+            except Exception as err:  # AgentError, or a model file that no longer loads
+                reason = " ".join(str(err).split())[:200] or type(err).__name__
                 log.warning("table %s seat %d: stored bot %r is not valid (%s); %s plays it",
-                            rec.id, seat.seat, seat.kind, err, FALLBACK_BOT)
+                            rec.id, seat.seat, seat.kind, reason, FALLBACK_BOT)
                 try:
                     self.store.update_seat(rec.id, seat.seat, None, kind=FALLBACK_BOT)
                 except Exception:  # still played by the fallback now; stored at the next load
                     log.exception("table %s seat %d: could not store the hand-over", rec.id, seat.seat)
-                notices.append(f"{seat.name}'s bot ({seat.kind[:60]}) cannot run on this server ({err}); "
+                notices.append(f"{seat.name}'s bot ({seat.kind[:60]}) cannot run on this server ({reason}); "
                                f"the {FALLBACK_BOT} bot plays the seat now. The host can change it.")
                 seat.kind = FALLBACK_BOT
         return notices
