@@ -47,7 +47,7 @@ def test_hard_chooses_the_pinned_move(game_id: str, players: int, seed: int, ste
     seat = state.to_move
     assert seat is not None
     # the wall-clock cap raised so that a busy test machine cannot cut the search short
-    bot = make_agent("hard:seconds=120", seed=5)
+    bot = make_agent("hard:seconds=60", seed=5)
     assert isinstance(bot, MctsAgent)
     action = bot.choose(state, seat)
     assert bot.last_iterations == games.get(game_id).bots.hard_budget(players, HARD_ITERATIONS)

@@ -66,10 +66,10 @@ def test_hard_searches_with_the_games_budget_unless_given_its_own(monkeypatch: p
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("hard:seconds=0", "seconds must be more than 0"),
-    ("hard:iterations=0", "iterations must be at least 1"),
+    ("hard:seconds=0", "parameter 'seconds' of 'hard' must be more than 0 and at most 60, not 0"),
+    ("hard:iterations=0", "parameter 'iterations' of 'hard' must be at least 1 and at most 1000000, not 0"),
     ("hard:depth=3", "unknown parameter 'depth' for 'hard' (known: iterations, seconds)"),
-    ("easy:epsilon=2", "epsilon must be between 0 and 1"),
+    ("easy:epsilon=2", "parameter 'epsilon' of 'easy' must be at least 0 and at most 1, not 2"),
     ("easy:epsilon=lots", "parameter 'epsilon' of 'easy' must be a number"),
     ("medium:beam=2", "unknown parameter 'beam' for 'medium' (known: none)"),
     ("hardest", "unknown seat kind 'hardest'"),

@@ -28,9 +28,17 @@ BAD_CREATES = [
     ({"game": "academic-society", "players": 9}, 400, "players"),
     ({"game": "academic-society", "players": "2"}, 422, "players"),
     ({"game": "academic-society", "players": 2, "options": {"nope": 1}}, 400, "unknown option"),
-    ({"game": "academic-society", "players": 2, "seats": [{"kind": "wizard"}]}, 400, "unknown seat kind"),
-    ({"game": "academic-society", "players": 2, "seats": [{"kind": "mcts:seconds=600"}]}, 400, "at most"),
-    ({"game": "academic-society", "players": 2, "seats": [{"kind": "greedy:depth=-1"}]}, 400, "bad parameters"),
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "wizard"}]}, 422, "unknown seat kind"),
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "mcts:seconds=600"}]}, 422, "at most"),
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "greedy:depth=-1"}]}, 422, "'depth' of 'greedy'"),
+    # endless budgets (issue 30): refused at creation, not a bot that thinks for ever
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "mcts:seconds=nan"}]}, 422, "at most 10 seconds"),
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "mcts:seconds=inf"}]}, 422, "at most 10 seconds"),
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "hard:seconds=1e308"}]}, 422, "at most 10 seconds"),
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "mcts:iterations=1" + "0" * 30}]}, 422,
+     "at most 200000"),
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "mcts:iterations=-3"}]}, 422, "iterations"),
+    ({"game": "academic-society", "players": 2, "seats": [{"kind": "easy:epsilon=nan"}]}, 422, "'epsilon' of 'easy'"),
     ({"game": "academic-society", "players": 2, "seats": [{"kind": "human"}] * 3}, 400, "3 seats"),
     ({"game": "academic-society", "players": 2, "seats": [{"name": "Ana"}, {"name": "ana"}]}, 400, "differ"),
     ({"game": "academic-society", "players": 2, "seats": [{"name": "\x00\x07\u200b"}]}, 400, "visible"),
@@ -124,7 +132,7 @@ def test_host_hands_a_seat_to_a_bot_and_gives_it_back(client: TestClient) -> Non
     assert client.post(f"/api/tables/{tid}/seats/1", json={"kind": "random"},
                        headers={"Authorization": "Bearer wrong"}).status_code == 401
     assert client.post(f"/api/tables/{tid}/seats/7", json={"kind": "random"}, headers=host).status_code == 404
-    assert client.post(f"/api/tables/{tid}/seats/1", json={"kind": "wizard"}, headers=host).status_code == 400
+    assert client.post(f"/api/tables/{tid}/seats/1", json={"kind": "wizard"}, headers=host).status_code == 422
     with seated(client, tid, ana_secret) as ana, seated(client, tid, ben_secret) as ben:
         response = client.post(f"/api/tables/{tid}/seats/1", json={"kind": "random"}, headers=host)
         assert response.status_code == 200 and response.json()["seats"][1]["bot"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 
-from homeroom.agents.base import Agent, AgentError, RandomAgent, parse_spec
+from homeroom.agents.base import Agent, AgentError, RandomAgent, check_param, parse_spec
 
 AgentFactory = Callable[..., Agent]
 
@@ -53,7 +53,8 @@ register_kind("policy", _policy)
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
-    """Build an agent from ``kind[:key=value,...]``; raise :class:`AgentError` naming what is wrong."""
+    """Build an agent from ``kind[:key=value,...]``; raise :class:`AgentError` naming what is wrong
+    (this is where every seat kind is checked: its numbers within :data:`~homeroom.agents.base.LIMITS`)."""
     kind, params = parse_spec(spec)
     factory = KINDS.get(kind)
     if factory is None:
@@ -67,6 +68,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         expected = accepted.get(key) if accepted is not None else None
         if expected is not None and not _fits(value, expected):
             raise AgentError(f"parameter '{key}' of '{kind}' must be {expected}, not {value!r}")
+        check_param(kind, key, value)  # every budget finite and bounded (base.LIMITS)
     try:
         return factory(seed=seed, **params)
     except (TypeError, ValueError) as err:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -28,6 +29,50 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
                 raise AgentError(f"bad seat spec {spec!r}: expected key=value after ':'")
             params[key.strip()] = _value(raw.strip())
     return kind.strip(), params
+
+
+MAX_SECONDS = 60.0
+"""The longest a bot may be given to think a move (``seconds=``), anywhere."""
+MAX_ITERATIONS = 1_000_000
+"""The most search iterations a bot may be given a move (``iterations=``), anywhere."""
+MAX_NUMBER = 1_000_000
+"""The largest size of any other number a seat kind takes."""
+
+LIMITS: dict[str, tuple[float, float, bool]] = {
+    "seconds": (0.0, MAX_SECONDS, False),
+    "iterations": (1, MAX_ITERATIONS, True),
+    "epsilon": (0.0, 1.0, True),
+    "greedy.depth": (0, 4, True),
+    "greedy.beam": (1, 8, True),
+    "depth": (-1, 1000, True),
+    "own_depth": (0, 100, True),
+    "c": (0.0, 100.0, True),
+    "widen": (0.0, 100.0, True),
+    "root_widen": (0.0, 100.0, True),
+}
+"""Bounds of a seat kind's numbers: ``name`` or ``kind.name`` -> (low, high, whether low itself is
+allowed). Every budget is finite and bounded, so no spec can make a bot think for ever (``greedy``'s
+depth and beam multiply its work: beam ** depth refinements a decision)."""
+
+
+def check_param(kind: str, key: str, value: object) -> None:
+    """Raise :class:`AgentError` naming ``key`` and its bound unless ``value`` is a finite number in
+    its range (values of other types are left to the factory's own checks)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return
+    low, high, low_ok = LIMITS.get(f"{kind}.{key}") or LIMITS.get(key) or (-MAX_NUMBER, MAX_NUMBER, True)
+    ok = math.isfinite(value) and (low <= value if low_ok else low < value) and value <= high
+    if not ok:
+        above = f"at least {shown_number(low)}" if low_ok else f"more than {shown_number(low)}"
+        raise AgentError(f"parameter '{key}' of '{kind}' must be {above} and at most {shown_number(high)}, "
+                         f"not {shown_number(value)}")
+
+
+def shown_number(x: float) -> str:
+    """A number as a person reads it: ``60``, ``1000000``, ``0.5``, ``nan``, ``1e+30``."""
+    if math.isfinite(x) and float(x).is_integer() and abs(x) < 10**12:
+        return str(int(x))
+    return f"{x:g}" if isinstance(x, float) or abs(x) < 10**12 else f"{float(x):.3g}"
 
 
 def _value(raw: str) -> Any:

@@ -179,7 +179,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         opened = store if store is not None else await asyncio.to_thread(Store.open, cfg.resolved_db_url())
-        pool = BotPool(cfg.workers())
+        pool = BotPool(cfg.workers(), grace=cfg.bot_grace, cap=cfg.bot_think_cap, initializer=cfg.bot_initializer)
         hub = Hub(opened, pool, bot_delay=cfg.bot_delay, max_cached=cfg.max_cached_tables)
         app.state.hub = hub
         restore: asyncio.Task[Any] | None = None

@@ -4,23 +4,36 @@ A think gets a pickled copy of the state and the seat; the worker builds the age
 (the same agents as the terminal game, which use only what the seat may know: legal actions, the
 seat's observation and determinized copies) and returns the chosen action's JSON. The event loop
 only waits on a future, so a long think never blocks it or any other table.
+
+The pool is its own small set of worker processes, one think at a time each, rather than a
+``ProcessPoolExecutor``: an executor cannot stop a task once it runs, so a think that overran its
+deadline would hold its worker (and, with every worker held, every table) for as long as it liked.
+Here such a worker is killed and replaced, and only the table that asked is answered with an error.
+Waiting thinks are served round-robin by table, at most one of a table in flight at a time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import multiprocessing
 import os
 import pickle
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
 from homeroom.agents import AgentError, kinds, make_agent
-from homeroom.agents.base import parse_spec
-from homeroom.agents.levels import LABELS
+from homeroom.agents.base import parse_spec, shown_number
+from homeroom.agents.levels import HARD_SECONDS, LABELS
+from homeroom.agents.mcts import DEFAULT_SECONDS
 from homeroom.engine.state import State
 
 log = logging.getLogger("homeroom.server.bots")
@@ -88,11 +101,13 @@ def check_kind(spec: str, game_id: str | None = None, players: int | None = None
     if kind not in kinds():
         raise AgentError(f"unknown seat kind '{kind}' (known: {', '.join(kinds())})")
     seconds = params.get("seconds")
-    if seconds is not None and (not isinstance(seconds, int | float) or seconds > MAX_SECONDS):
-        raise AgentError(f"a bot may think at most {MAX_SECONDS:g} seconds a move (got {seconds!r})")
+    if seconds is not None and (not isinstance(seconds, int | float) or not 0 < seconds <= MAX_SECONDS):
+        raise AgentError(f"a bot may think more than 0 and at most {MAX_SECONDS:g} seconds a move "
+                         f"(got {shown_number(seconds) if isinstance(seconds, int | float) else repr(seconds)})")
     iterations = params.get("iterations")
-    if iterations is not None and (not isinstance(iterations, int) or iterations > MAX_ITERATIONS):
-        raise AgentError(f"a bot may run at most {MAX_ITERATIONS} iterations a move (got {iterations!r})")
+    if iterations is not None and (not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS):
+        raise AgentError(f"a bot may run at least 1 and at most {MAX_ITERATIONS} iterations a move "
+                         f"(got {shown_number(iterations) if isinstance(iterations, int | float) else repr(iterations)})")
     agent = make_agent(runnable(spec), 0)  # bad parameters fail here, with the agent's own message
     if game_id is not None and players is not None:
         agent.check_table(game_id, players)
@@ -117,51 +132,257 @@ def _warm() -> bool:
     return True
 
 
+def _serve(conn: Connection, initializer: Callable[[], object] | None) -> None:
+    """A worker's life: say it is ready, then answer one think at a time until the pipe closes."""
+    if initializer is not None:
+        initializer()
+    _warm()
+    conn.send(("ready",))
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[Any, ...] = ("ok", think(*job))
+        except Exception as err:
+            reply = ("error", err)
+        try:
+            conn.send(reply)
+        except Exception:  # an exception that does not pickle: send its text
+            conn.send(("error", RuntimeError(f"{type(reply[1]).__name__}: {reply[1]}")))
+
+
+STARTUP_SECONDS = 120.0
+"""How long a new worker may take to import the games before it counts as broken."""
+
+
+class BotOverran(RuntimeError):
+    """A think that passed its deadline: it was abandoned and its worker replaced."""
+
+    def __init__(self, spec: str, seconds: float) -> None:
+        super().__init__(f"the {spec} bot did not answer within {seconds:g} s")
+        self.seconds = seconds
+
+
+class BotWorkerDied(RuntimeError):
+    """The worker process of a think stopped (twice in a row) before it answered."""
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    ready: bool = False
+    busy: bool = False
+
+
+@dataclass(eq=False)
+class _Job:
+    key: str
+    spec: str
+    args: tuple[bytes, int, str, int]
+    deadline: float
+    future: asyncio.Future[dict[str, Any]]
+    attempts: int = 0
+
+
+def _wait_ready(worker: _Worker) -> bool:
+    """In a thread: wait for a new worker's "ready" (it has imported the games)."""
+    if not worker.ready:
+        try:
+            if worker.conn.poll(STARTUP_SECONDS):
+                worker.ready = worker.conn.recv() == ("ready",)
+        except (EOFError, OSError):
+            return False
+    return worker.ready
+
+
+def _exchange(worker: _Worker, args: tuple[Any, ...], deadline: float) -> tuple[Any, ...]:
+    """In a thread: hand one think to ``worker`` and wait at most ``deadline`` seconds for it.
+    ("late",) if it did not answer in time, ("died",) if its process is gone."""
+    if not _wait_ready(worker):
+        return ("died",)
+    try:
+        worker.conn.send(args)
+        if not worker.conn.poll(deadline):
+            return ("late",)
+        reply: tuple[Any, ...] = worker.conn.recv()
+        return reply
+    except (EOFError, OSError):
+        return ("died",)
+
+
 class BotPool:
-    """The worker processes; created on first use, recreated if a worker dies."""
+    """The worker processes, started on first use; a worker that dies or overruns is replaced.
 
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self._pool: Executor | None = None
+    ``grace``: seconds a think may take beyond its own time budget (``seconds=``) before it is
+    abandoned; ``cap``: the deadline of a think with no time budget (greedy, policy, an mcts on
+    iterations alone). ``initializer`` runs in each worker as it starts (the tests register kinds)."""
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
+    def __init__(self, workers: int, grace: float = 10.0, cap: float = 60.0,
+                 initializer: Callable[[], object] | None = None) -> None:
+        self.workers = max(1, workers)
+        self.grace = grace
+        self.cap = cap
+        self.initializer = initializer
+        self.replaced = 0
+        """Workers killed and replaced because a think overran (for the logs and the tests)."""
+        self._workers: list[_Worker] = []
+        self._queues: OrderedDict[str, deque[_Job]] = OrderedDict()
+        self._running: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._threads: ThreadPoolExecutor | None = None
+        self._closed = False
 
-    async def choose(self, state: State, seat: int, spec: str, seed: int) -> dict[str, Any]:
-        spec = runnable(spec)
+    def deadline(self, spec: str) -> float:
+        """Seconds a think of ``spec`` may take before it is abandoned: its time budget plus
+        :attr:`grace`, or :attr:`cap` for a kind without one."""
+        try:
+            kind, params = parse_spec(spec)
+        except AgentError:
+            return self.cap
+        seconds = params.get("seconds")
+        if seconds is None and kind == "hard":
+            seconds = HARD_SECONDS
+        if seconds is None and kind == "mcts" and params.get("iterations") is None:
+            seconds = DEFAULT_SECONDS
+        if isinstance(seconds, int | float) and not isinstance(seconds, bool) and math.isfinite(seconds) \
+                and 0 < seconds <= MAX_SECONDS:
+            return float(seconds) + self.grace
+        return self.cap
+
+    async def choose(self, state: State, seat: int, spec: str, seed: int, key: str = "") -> dict[str, Any]:
+        """The action ``spec`` chooses for ``seat``; ``key`` (the table) is served in turn with the
+        other tables' thinks. Raises :class:`BotOverran` past the deadline, or the agent's error."""
         data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            try:
-                return await loop.run_in_executor(self._executor(), think, data, seat, spec, seed)
-            except BrokenProcessPool:
-                log.warning("bot worker pool broke (attempt %d); starting a new one", attempt)
-                self._reset()
-        raise RuntimeError("the bot workers keep failing")
+        job = _Job(key, spec, (data, seat, runnable(spec), seed), self.deadline(spec),
+                   asyncio.get_running_loop().create_future())
+        if self._closed:
+            raise RuntimeError("the bot pool is closed")
+        self._queues.setdefault(key, deque()).append(job)
+        try:
+            self._dispatch()
+        except Exception:  # no worker could be started: this think fails, not the tables behind it
+            job.future.cancel()
+            raise
+        return await job.future  # cancelled: the job is skipped, or its answer dropped
 
     async def warm(self) -> None:
-        """Start the workers now (spawning them takes a moment)."""
+        """Start the workers now and wait until they are ready (spawning them takes a moment)."""
         loop = asyncio.get_running_loop()
-        pool = self._executor()
-        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
+        self._fill()
+        fresh = [w for w in self._workers if not w.busy and not w.ready]
+        for worker in fresh:
+            worker.busy = True
+        try:
+            await asyncio.gather(*(loop.run_in_executor(self._pool_threads(), _wait_ready, w) for w in fresh))
+        finally:
+            for worker in fresh:
+                worker.busy = False
+            self._dispatch()
 
-    def _reset(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-        self._pool = None
+    # ------------------------------------------------------------ the workers
+    def _pool_threads(self) -> ThreadPoolExecutor:
+        if self._threads is None:  # one waiting thread per worker, apart from asyncio's own threads
+            self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="homeroom-bot")
+        return self._threads
+
+    def _fill(self) -> None:
+        while len(self._workers) < self.workers and not self._closed:
+            context = multiprocessing.get_context("spawn")
+            parent, child = context.Pipe()
+            process = context.Process(target=_serve, args=(child, self.initializer), daemon=True,
+                                      name="homeroom-bot")
+            process.start()
+            child.close()
+            self._workers.append(_Worker(process, parent))
+
+    def _retire(self, worker: _Worker) -> None:
+        """Kill ``worker`` (it may be in the middle of a think) and forget it."""
+        with contextlib.suppress(ValueError):
+            self._workers.remove(worker)
+        worker.process.kill()
+        worker.process.join(5)
+        worker.conn.close()
+
+    def _next_job(self) -> _Job | None:
+        """The next think to start: the first table in turn that has none running (round-robin:
+        a table served goes to the back of the line)."""
+        for key in list(self._queues):
+            if key in self._running:
+                continue
+            queue = self._queues[key]
+            while queue and queue[0].future.done():  # its caller gave up
+                queue.popleft()
+            if not queue:
+                del self._queues[key]
+                continue
+            job = queue.popleft()
+            if queue:
+                self._queues.move_to_end(key)
+            else:
+                del self._queues[key]
+            return job
+        return None
+
+    def _dispatch(self) -> None:
+        if self._closed:
+            return
+        self._fill()
+        for worker in self._workers:
+            if worker.busy:
+                continue
+            job = self._next_job()
+            if job is None:
+                return
+            worker.busy = True
+            self._running.add(job.key)
+            task = asyncio.create_task(self._run(worker, job))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, worker: _Worker, job: _Job) -> None:
+        loop = asyncio.get_running_loop()
+        outcome: tuple[Any, ...] = ("died",)
+        try:
+            outcome = await loop.run_in_executor(self._pool_threads(), _exchange, worker, job.args, job.deadline)
+        except Exception as err:  # the thread pool is gone (closing)
+            outcome = ("error", err)
+        finally:
+            self._running.discard(job.key)
+            if outcome[0] in ("late", "died"):
+                if outcome[0] == "late":
+                    self.replaced += 1
+                    log.warning("a %s bot overran its %g s at table %s; its worker is replaced",
+                                job.spec, job.deadline, job.key)
+                else:
+                    log.warning("a bot worker stopped (table %s); starting a new one", job.key)
+                self._retire(worker)
+            worker.busy = False
+        if outcome[0] == "died" and job.attempts == 0 and not self._closed:
+            job.attempts += 1  # a worker that crashed (not one that overran): try once more
+            self._queues.setdefault(job.key, deque()).appendleft(job)
+        elif not job.future.done():
+            if outcome[0] == "ok":
+                job.future.set_result(outcome[1])
+            elif outcome[0] == "late":
+                job.future.set_exception(BotOverran(job.spec, job.deadline))
+            elif outcome[0] == "died":
+                job.future.set_exception(BotWorkerDied("the bot workers keep failing"))
+            else:
+                job.future.set_exception(outcome[1])
+        self._dispatch()
 
     def close(self) -> None:
         """Stop the workers now: a bot in the middle of a long think is not waited for (its
         table simply asks again after the next start)."""
-        pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        processes = list(getattr(pool, "_processes", {}).values())  # no public way before Python 3.14
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join(5)
+        self._closed = True
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.process.kill()
+        for worker in workers:
+            worker.process.join(5)
+            worker.conn.close()
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)

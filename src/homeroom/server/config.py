@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,13 @@ class ServerConfig:
     """Bot worker processes; 0: one per CPU (at least 1)."""
     bot_delay: float = 0.0
     """Seconds a bot waits before it moves, so people can follow its moves."""
+    bot_grace: float = 10.0
+    """Seconds a bot's think may run beyond its own time budget before it is abandoned (its worker
+    killed and replaced, a random move played instead)."""
+    bot_think_cap: float = 60.0
+    """The deadline of a think with no time budget of its own (greedy, policy, mcts on iterations)."""
+    bot_initializer: Callable[[], object] | None = None
+    """Runs in each bot worker as it starts (a module-level function; the tests add bot kinds)."""
     max_cached_tables: int = 5000
     """Live tables kept in memory; the least recently used idle ones are dropped beyond this."""
     restore_on_start: bool = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 STATUS = {
     "bad_request": 400,
+    "bad_kind": 422,
     "unauthorized": 401,
     "forbidden": 403,
     "not_found": 404,

@@ -80,6 +80,9 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)
     logs: dict[int | None, tuple[list[Any], int, list[dict[str, Any]]]] = field(default_factory=dict)
+    load_notices: list[tuple[int, str]] = field(default_factory=list)
+    """Notices of the table's loading (a bot seat handed to another bot), with the version they
+    belong to: sent to each client that connects while the table is still at that version."""
 
     @property
     def id(self) -> str:

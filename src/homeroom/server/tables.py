@@ -22,7 +22,7 @@ from homeroom.agents.base import RandomAgent
 from homeroom.engine.errors import HomeroomError, IllegalAction, OptionError, UnknownGame
 from homeroom.engine.game import Game
 from homeroom.engine.match import Match, Seat
-from homeroom.server.bots import BotPool, agent_seed, check_kind
+from homeroom.server.bots import BotOverran, BotPool, agent_seed, check_kind
 from homeroom.server.errors import ProtocolError
 from homeroom.server.live import Conn, LiveTable, append_log, placings, rebuild
 from homeroom.server.protocol import (
@@ -45,6 +45,8 @@ log = logging.getLogger("homeroom.server")
 
 TIMEOUT_BOT = "greedy"
 """The bot that takes over a seat whose clock ran out."""
+FALLBACK_BOT = "medium"
+"""The bot that takes over a stored bot seat whose kind this server no longer runs."""
 
 
 class Hub:
@@ -95,10 +97,36 @@ class Hub:
             return None
         try:
             game = games.get(rec.game)
+            notices = self._check_bots(rec)
             match = rebuild(game, rec)
         except (HomeroomError, OptionError) as err:
             raise ProtocolError("server", f"table {table_id} cannot be restored: {err}") from None
-        return LiveTable(rec, game, match)
+        table = LiveTable(rec, game, match)
+        table.load_notices = [(rec.version, text) for text in notices]
+        return table
+
+    def _check_bots(self, rec: TableRecord) -> list[str]:
+        """Hand every bot seat whose stored kind this server will not run (written by an older
+        server, a policy file that is gone) to :data:`FALLBACK_BOT`, stored at once, so the table is
+        not resumed into a think that never ends; one notice per seat changed."""
+        notices = []
+        for seat in rec.seats:
+            if seat.kind == "human":
+                continue
+            try:
+                check_kind(seat.kind, rec.game, rec.players)
+            except Exception as err:  # AgentError, or a model file that no longer loads
+                reason = " ".join(str(err).split())[:200] or type(err).__name__
+                log.warning("table %s seat %d: stored bot %r is not valid (%s); %s plays it",
+                            rec.id, seat.seat, seat.kind, reason, FALLBACK_BOT)
+                try:
+                    self.store.update_seat(rec.id, seat.seat, None, kind=FALLBACK_BOT)
+                except Exception:  # still played by the fallback now; stored at the next load
+                    log.exception("table %s seat %d: could not store the hand-over", rec.id, seat.seat)
+                notices.append(f"{seat.name}'s bot ({seat.kind[:60]}) cannot run on this server ({reason}); "
+                               f"the {FALLBACK_BOT} bot plays the seat now. The host can change it.")
+                seat.kind = FALLBACK_BOT
+        return notices
 
     def _evict(self) -> None:
         while len(self.tables) > self.max_cached:
@@ -142,7 +170,7 @@ class Hub:
             try:
                 kinds.append(check_kind(kind, game.id, players))
             except AgentError as err:
-                raise ProtocolError("bad_request", f"seat {index}: {err}") from None
+                raise ProtocolError("bad_kind", f"seat {index}: {err}") from None
             raw = None if seat_spec is None else seat_spec.name
             try:
                 names.append(clean_name(raw) if raw is not None and raw.strip() else "")
@@ -326,6 +354,9 @@ class Hub:
         if conn.role == "seat" and conn.seat is not None and not table.seat_rec(conn.seat).claimed:
             table.seat_rec(conn.seat).claimed = True
             await asyncio.to_thread(self.store.update_seat, table.id, conn.seat, None, claimed=True)
+        for version, text in table.load_notices:  # kept until the table's next change
+            if version == table.version:
+                conn.push(Notice(text=text).model_dump_json())
         conn.push(self.view_text(table, conn.seat, conn.role))
         self.broadcast_seats(table)
 
@@ -457,7 +488,7 @@ class Hub:
         try:
             kind = check_kind(kind, table.rec.game, table.rec.players)
         except AgentError as err:
-            raise ProtocolError("bad_request", str(err)) from None
+            raise ProtocolError("bad_kind", str(err)) from None
         rec = table.rec.seats[seat]
         if rec.secret_hash is None and kind == "human":
             raise ProtocolError("conflict", "this seat was created for a bot and has no human to give it back to")
@@ -571,7 +602,11 @@ class Hub:
             seed = agent_seed(table.rec.seed, seat, len(table.match.history))
             notice: list[str] = []
             try:
-                choice = await self.pool.choose(state, seat, spec, seed)
+                choice = await self.pool.choose(state, seat, spec, seed, key=table.id)
+            except BotOverran as err:  # its worker was replaced; the game goes on
+                choice = RandomAgent(seed).choose(state, seat).to_json()
+                notice = [f"The {spec} bot did not answer within {err.seconds:g} s; "
+                          "it played a random move instead."]
             except Exception as err:
                 log.exception("bot %s failed at table %s", spec, table.id)
                 choice = RandomAgent(seed).choose(state, seat).to_json()

@@ -312,7 +312,7 @@ def test_hard_chooses_the_move_it_chose_before_the_memo(players: int, seed: int,
         state.apply(rng.choice(state.legal_actions()))
     seat = state.to_move
     assert seat is not None
-    bot = make_agent("hard:seconds=120", seed=5)
+    bot = make_agent("hard:seconds=60", seed=5)
     assert isinstance(bot, MctsAgent)
     action = bot.choose(state, seat)
     assert bot.last_iterations == 1000 and bot.last_root is not None
