@@ -21,6 +21,7 @@ import math
 import multiprocessing
 import os
 import pickle
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -213,6 +214,14 @@ def _exchange(worker: _Worker, args: tuple[Any, ...], deadline: float) -> tuple[
         return ("died",)
 
 
+def _stop(worker: _Worker) -> None:
+    """Kill a worker's process, reap it and close its pipe (a killed process exits at once)."""
+    worker.process.kill()
+    worker.process.join(5)
+    with contextlib.suppress(OSError):
+        worker.conn.close()
+
+
 class BotPool:
     """The worker processes, started on first use; a worker that dies or overruns is replaced.
 
@@ -229,6 +238,9 @@ class BotPool:
         self.replaced = 0
         """Workers killed and replaced because a think overran (for the logs and the tests)."""
         self._workers: list[_Worker] = []
+        self._workers_lock = threading.Lock()
+        """Guards :attr:`_workers`: :meth:`close` runs in a thread while the loop may retire a worker,
+        and exactly one of them must own (kill and close) each worker."""
         self._queues: OrderedDict[str, deque[_Job]] = OrderedDict()
         self._running: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -296,15 +308,17 @@ class BotPool:
                                       name="homeroom-bot")
             process.start()
             child.close()
-            self._workers.append(_Worker(process, parent))
+            with self._workers_lock:
+                self._workers.append(_Worker(process, parent))
 
     def _retire(self, worker: _Worker) -> None:
-        """Kill ``worker`` (it may be in the middle of a think) and forget it."""
-        with contextlib.suppress(ValueError):
+        """Kill ``worker`` (it may be in the middle of a think) and forget it; a worker that
+        :meth:`close` already took is left to it."""
+        with self._workers_lock:
+            if worker not in self._workers:
+                return
             self._workers.remove(worker)
-        worker.process.kill()
-        worker.process.join(5)
-        worker.conn.close()
+        _stop(worker)
 
     def _next_job(self) -> _Job | None:
         """The next think to start: the first table in turn that has none running (round-robin:
@@ -378,11 +392,11 @@ class BotPool:
         """Stop the workers now: a bot in the middle of a long think is not waited for (its
         table simply asks again after the next start)."""
         self._closed = True
-        workers, self._workers = self._workers, []
+        with self._workers_lock:
+            workers, self._workers = self._workers, []
         for worker in workers:
             worker.process.kill()
         for worker in workers:
-            worker.process.join(5)
-            worker.conn.close()
+            _stop(worker)
         if self._threads is not None:
             self._threads.shutdown(wait=False, cancel_futures=True)
