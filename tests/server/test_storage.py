@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from server_helpers import create, seated, server
-from sqlalchemy import Connection, func, select, text
+from sqlalchemy import Connection, func, insert, select, text
 
 from homeroom.server.storage import (
     MIGRATIONS,
@@ -22,6 +22,8 @@ from homeroom.server.storage import (
     TableChange,
     TableRecord,
     actions_table,
+    seats_table,
+    tables_table,
 )
 
 pytestmark = pytest.mark.xdist_group("postgresql")  # one throwaway PostgreSQL server for all of them
@@ -187,3 +189,37 @@ def test_idle_tables_leave_memory_and_come_back_from_the_database(tmp_path: Path
         with seated(client, first["table_id"], first["seats"][0]["secret"]) as ana:
             assert ana.view["step"] == 0 and ana.view["seats"][0]["name"] == "Ana"
         assert first["table_id"] in hub.tables
+
+
+def _create_v1_schema(conn: Connection) -> None:
+    """Schema 1 as it was: seats without the ``open`` column."""
+    MIGRATIONS[1](conn)
+    conn.execute(text('ALTER TABLE seats DROP COLUMN "open"'))
+
+
+def test_a_schema_1_database_upgrades_with_its_seats_invited(db_url: str) -> None:
+    old = Store.open(db_url, {1: _create_v1_schema}, target=1)
+    try:
+        with old.engine.begin() as conn:
+            conn.execute(insert(tables_table).values(
+                id="t1", game="academic-society", players=2, options="{}", seed=1, engine_version="1",
+                listed=True, host_hash="h" * 64, version=0, step=0, to_move=0, terminal=False,
+                turn_started_at=1.0, created_at=1.0, updated_at=1.0))
+            conn.execute(insert(seats_table), [
+                {"table_id": "t1", "seat": 0, "name": "Ana", "kind": "human", "secret_hash": "a" * 64,
+                 "claimed": False, "clock_ms": None},
+                {"table_id": "t1", "seat": 1, "name": "Ben", "kind": "human", "secret_hash": "b" * 64,
+                 "claimed": False, "clock_ms": None}])
+    finally:
+        old.close()
+    store = Store.open(db_url)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION == 2
+        rec = store.load("t1")
+        assert rec is not None and [s.open for s in rec.seats] == [False, False]  # invited: link only
+        assert [r.id for r in store.summaries(listed_open=True)] == ["t1"]
+        assert store.summaries(listed_open=True, free_seat=True) == []  # nothing for the lobby to offer
+        store.update_seat("t1", 1, None, open=True)
+        assert [r.id for r in store.summaries(listed_open=True, free_seat=True)] == ["t1"]
+    finally:
+        store.close()

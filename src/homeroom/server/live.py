@@ -80,6 +80,11 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)
     logs: dict[int | None, tuple[list[Any], int, list[dict[str, Any]]]] = field(default_factory=dict)
+    loaded_at: float = field(default_factory=time.time)
+    """When this server brought the table into memory (a seat nobody has connected to since
+    counts as away from then)."""
+    left_at: dict[int, float] = field(default_factory=dict)
+    """When each seat's last connection closed."""
 
     @property
     def id(self) -> str:
@@ -112,6 +117,12 @@ class LiveTable:
         if seat == self.running_seat():
             ms -= int(((now or time.time()) - self.rec.turn_started_at) * 1000)
         return max(0, ms)
+
+    def away_for(self, seat: int, now: float | None = None) -> float | None:
+        """Seconds since the seat's player was last connected (None while connected)."""
+        if self.connected(seat):
+            return None
+        return (now or time.time()) - self.left_at.get(seat, self.loaded_at)
 
     def idle(self) -> bool:
         busy = [t for t in (self.bot_task, self.clock_task) if t is not None and not t.done()]

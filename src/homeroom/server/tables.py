@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets as pysecrets
 import time
 from collections import OrderedDict
@@ -40,15 +41,20 @@ log = logging.getLogger("homeroom.server")
 TIMEOUT_BOT = "greedy"
 """The bot that takes over a seat whose clock ran out."""
 
+ZOMBIE_AFTER = 120.0
+"""Seconds a seat's player must have been away before the host may hand the seat to a bot."""
+
 
 class Hub:
     """Every live table of the server, the database behind them and the bot pool."""
 
-    def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0, max_cached: int = 5000) -> None:
+    def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0, max_cached: int = 5000,
+                 zombie_after: float = ZOMBIE_AFTER) -> None:
         self.store = store
         self.pool = pool
         self.bot_delay = bot_delay
         self.max_cached = max_cached
+        self.zombie_after = zombie_after
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._pending: list[tuple[Op, asyncio.Future[Exception | None]]] = []
@@ -143,6 +149,11 @@ class Hub:
             except ValueError as err:
                 raise ProtocolError("bad_request", f"seat {index} name: {err}") from None
         names = _fill_names(names, kinds)
+        opened = [seat_spec is not None and seat_spec.open for seat_spec in seat_specs]
+        for index, is_open in enumerate(opened):
+            if is_open and kinds[index] != "human":
+                raise ProtocolError("bad_request", f"seat {index}: only a human seat can be open (a bot plays "
+                                    f"{kinds[index]})")
         seed = spec.seed if spec.seed is not None else pysecrets.randbelow(2**31)
         host = new_secret()
         seat_secrets: list[str | None] = [new_secret() if k == "human" else None for k in kinds]
@@ -151,7 +162,7 @@ class Hub:
             id=new_table_id(), game=game.id, players=players, options=options, seed=seed,
             engine_version=ENGINE_VERSION, listed=spec.listed, host_hash=hash_secret(host), clock=clock,
             seats=[SeatRecord(i, names[i], kinds[i], None if s is None else hash_secret(s), False,
-                              None if clock is None else clock["initial_seconds"] * 1000)
+                              None if clock is None else clock["initial_seconds"] * 1000, opened[i])
                    for i, s in enumerate(seat_secrets)])
         table = await self._insert(game, rec)
         return table, host, seat_secrets
@@ -184,7 +195,7 @@ class Hub:
                 seed=pysecrets.randbelow(2**31), engine_version=ENGINE_VERSION, listed=old.listed,
                 host_hash=old.host_hash, clock=None if clock is None else dict(clock), rematch_of=old.id,
                 seats=[SeatRecord(s.seat, s.name, s.kind, s.secret_hash, s.claimed,
-                                  None if clock is None else clock["initial_seconds"] * 1000)
+                                  None if clock is None else clock["initial_seconds"] * 1000, s.open)
                        for s in old.seats])
             await self._insert(table.game, rec)
             old.rematch = rec.id
@@ -254,7 +265,7 @@ class Hub:
             if table.rec.clock is not None:
                 clock = {"remaining_ms": table.remaining_ms(s.seat, now), "running": s.seat == running}
             out.append(SeatView(seat=s.seat, name=s.name, kind=s.kind, bot=s.kind != "human",
-                                open=s.kind == "human" and not s.claimed, connected=table.connected(s.seat),
+                                open=seat_is_open(s), connected=table.connected(s.seat),
                                 clock=clock))
         return out
 
@@ -319,12 +330,80 @@ class Hub:
             await asyncio.to_thread(self.store.update_seat, table.id, conn.seat, None, claimed=True)
         conn.push(self.view_text(table, conn.seat, conn.role))
         self.broadcast_seats(table)
+        if conn.role == "seat" and conn.seat is not None and self._may_take_back(table, conn.seat):
+            await self._take_back(table, conn.seat)
 
     async def disconnect(self, table: LiveTable, conn: Conn) -> None:
         table.conns.discard(conn)
         await conn.stop()
+        if conn.role == "seat" and conn.seat is not None and not table.connected(conn.seat):
+            table.left_at[conn.seat] = time.time()
         if not self._closing:
             self.broadcast_seats(table)
+
+    # ------------------------------------------------------------ the host's powers over seats
+    def handover_refusal(self, table: LiveTable, seat: int) -> str | None:
+        """Why the host may not take ``seat`` from its player now (None: it may). Only a seat
+        whose player is away can be taken: nobody ever opened its link, or its player has been
+        disconnected for ``zombie_after`` seconds, or its clock ran out (Board Game Arena's
+        zombie seats); a connected player is never pushed out."""
+        rec = table.seat_rec(seat)
+        away = table.away_for(seat)
+        if away is None:
+            return f"{rec.name} is connected and playing"
+        if not rec.claimed or table.remaining_ms(seat) == 0:
+            return None
+        if away >= self.zombie_after:
+            return None
+        wait = max(1, math.ceil(self.zombie_after - away))
+        return (f"{rec.name} left only {int(away)} s ago; a seat can be taken from its player once they "
+                f"have been away {_seconds(self.zombie_after)} or their clock ran out (try again in {wait} s)")
+
+    def _may_take_back(self, table: LiveTable, seat: int) -> bool:
+        """Whether the player connecting to ``seat`` takes it back from the host's bot: the seat is
+        a human's (it has a secret) played by a bot, and not because its clock ran out (that bot
+        keeps it until the host gives it back: otherwise a reconnect would refill the clock)."""
+        rec = table.seat_rec(seat)
+        ran_out = table.rec.clock is not None and rec.clock_ms == 0
+        return rec.kind != "human" and rec.secret_hash is not None and not ran_out
+
+    async def _take_back(self, table: LiveTable, seat: int) -> None:
+        """The player opened their link while the host's bot plays their seat: it is theirs again."""
+        async with table.lock:
+            if not self._may_take_back(table, seat) or not table.connected(seat):
+                return
+            try:
+                await self.set_kind(table, seat, "human")
+            except ProtocolError as err:  # the player watches; the host can still give it back
+                log.warning("seat %d of table %s not taken back: %s", seat, table.id, err.message)
+
+    async def reopen(self, table: LiveTable, seat: int) -> None:
+        """Host only (under the table's lock): open a human seat to the lobby again. It gets a
+        fresh secret nobody knows (its old link stops working) until someone joins it; allowed
+        only when its player is away, as for handing it to a bot."""
+        rec = table.seat_rec(seat)
+        if rec.secret_hash is None:
+            raise ProtocolError("conflict", f"seat {seat} was made for a bot; only a human seat can be opened")
+        if not table.rec.listed:
+            raise ProtocolError("conflict", "this table is not listed, so nobody could join an open seat: "
+                                "send an invite link instead")
+        if table.match.state.is_terminal():
+            raise ProtocolError("conflict", "the game is over: there is no seat to open")
+        if rec.kind != "human":
+            raise ProtocolError("conflict", f"a bot ({rec.kind}) plays {rec.name}'s seat: give it back to a "
+                                "human before opening it")
+        if seat_is_open(rec):
+            return
+        refusal = self.handover_refusal(table, seat)
+        if refusal is not None:
+            raise ProtocolError("conflict", f"cannot open the seat: {refusal}")
+        values: dict[str, Any] = {"secret_hash": hash_secret(new_secret()), "claimed": False, "open": True}
+        await self._store(table, self.store.seat_op(table.id, seat, None, **values))
+        rec.secret_hash, rec.claimed, rec.open = values["secret_hash"], False, True
+        message = Notice(text=f"The host opened {rec.name}'s seat: anyone in the lobby may take it.").model_dump_json()
+        for conn in table.conns:
+            conn.push(message)
+        self.broadcast_seats(table)
 
     # ------------------------------------------------------------ changes
     def _charge(self, table: LiveTable, now: float, increment_for: int | None = None) -> dict[int, int | None]:
@@ -454,6 +533,10 @@ class Hub:
             raise ProtocolError("conflict", "this seat was created for a bot and has no human to give it back to")
         if rec.kind == kind:
             return
+        if kind != "human" and rec.kind == "human":
+            refusal = self.handover_refusal(table, seat)
+            if refusal is not None:
+                raise ProtocolError("conflict", f"cannot hand the seat to a bot: {refusal}")
         now = time.time()
         change = self._change(table, now, self._charge(table, now))
         values: dict[str, Any] = {"kind": kind}
@@ -477,7 +560,7 @@ class Hub:
         """Take an open human seat of a listed table: a fresh secret (and optionally a name)."""
         if not table.rec.listed:
             raise ProtocolError("forbidden", "this table is not listed: join it with your invite link")
-        open_seats = [s.seat for s in table.rec.seats if s.kind == "human" and not s.claimed]
+        open_seats = [s.seat for s in table.rec.seats if seat_is_open(s)]
         if seat is None:
             if not open_seats:
                 raise ProtocolError("conflict", "no open seat is left at this table")
@@ -485,6 +568,10 @@ class Hub:
         if not 0 <= seat < table.rec.players:
             raise ProtocolError("not_found", f"no seat {seat} at this table")
         if seat not in open_seats:
+            taken = table.rec.seats[seat]
+            if taken.kind == "human" and not taken.claimed and not taken.open:
+                raise ProtocolError("forbidden", f"seat {seat} is kept for an invited player: only open seats "
+                                    "can be joined from the lobby")
             raise ProtocolError("conflict", f"seat {seat} is taken")
         rec = table.rec.seats[seat]
         new_name = rec.name
@@ -611,6 +698,19 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+
+
+def seat_is_open(seat: SeatRecord) -> bool:
+    """Whether anyone may take ``seat`` from the lobby now: an open human seat nobody has taken."""
+    return seat.kind == "human" and seat.open and not seat.claimed
+
+
+def _seconds(value: float) -> str:
+    """A delay as people say it: "2 minutes", "90 s"."""
+    if value >= 60 and value % 60 == 0:
+        minutes = int(value // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{value:g} s"
 
 
 def _fill_names(names: list[str], kinds: list[str]) -> list[str]:
