@@ -299,7 +299,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         tid = table.id
         return {
             "table_id": tid, "host_secret": host, "spectator_url": f"/t/{tid}#spectate",
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "secret": seat_secrets[s.seat],
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "open": s.open, "secret": seat_secrets[s.seat],
                        "invite_url": None if seat_secrets[s.seat] is None else f"/t/{tid}#seat={seat_secrets[s.seat]}"}
                       for s in table.rec.seats],
         }

@@ -186,10 +186,11 @@ function ordinal(n) {
 function hostTools(s) {
   if (!page.hostSecret || !page.live || page.live.terminal || page.viewingStep !== null) return null;
   if (s.bot && !createdHuman(s.seat)) return null; // a seat created for a bot has no human to give it back to
+  if (!s.bot && s.connected) return null; // a player who is here keeps their seat (PROTOCOL.md: the zombie rule)
   const el = s.bot
     ? h("button", { type: "button", dataset: { host: "human" }, on: { click: () => setSeat(s, "human") } }, "Give back to a human")
     : h("button", { type: "button", dataset: { host: "bot" }, on: { click: () => setSeat(s, "greedy") } }, icon("bot"), "Let a bot play");
-  return { el, sig: `${s.seat}|${s.bot}|${s.name}` };
+  return { el, sig: `${s.seat}|${s.bot}|${s.name}|${s.connected}` };
 }
 
 function createdHuman(seat) {
