@@ -47,9 +47,10 @@ from homeroom.server.protocol import (
     client_message,
     one_line,
 )
+from homeroom.server.seats import reopen, seat_is_open
 from homeroom.server.security import hash_secret
 from homeroom.server.storage import Store, TableRecord
-from homeroom.server.tables import Hub, seat_is_open
+from homeroom.server.tables import Hub
 
 log = logging.getLogger("homeroom.server")
 
@@ -381,7 +382,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if not 0 <= seat < table.rec.players:
             raise ProtocolError("not_found", f"no seat {seat} at this table")
         async with table.lock:
-            await hub.reopen(table, seat)
+            await reopen(hub, table, seat)
         return summary(table.rec, table)
 
     @app.post("/api/tables/{table_id}/rematch")

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
 import secrets as pysecrets
 import time
 from collections import OrderedDict
@@ -33,6 +32,7 @@ from homeroom.server.protocol import (
     SeatsMessage,
     SeatView,
 )
+from homeroom.server.seats import ZOMBIE_AFTER, handover_refusal, may_take_back, seat_is_open, take_back
 from homeroom.server.security import clean_name, hash_secret, new_secret, new_table_id, secret_matches
 from homeroom.server.storage import Op, SeatRecord, Store, TableChange, TableRecord
 
@@ -40,9 +40,6 @@ log = logging.getLogger("homeroom.server")
 
 TIMEOUT_BOT = "greedy"
 """The bot that takes over a seat whose clock ran out."""
-
-ZOMBIE_AFTER = 120.0
-"""Seconds a seat's player must have been away before the host may hand the seat to a bot."""
 
 
 class Hub:
@@ -330,8 +327,8 @@ class Hub:
             await asyncio.to_thread(self.store.update_seat, table.id, conn.seat, None, claimed=True)
         conn.push(self.view_text(table, conn.seat, conn.role))
         self.broadcast_seats(table)
-        if conn.role == "seat" and conn.seat is not None and self._may_take_back(table, conn.seat):
-            await self._take_back(table, conn.seat)
+        if conn.role == "seat" and conn.seat is not None and may_take_back(table, conn.seat):
+            await take_back(self, table, conn.seat)
 
     async def disconnect(self, table: LiveTable, conn: Conn) -> None:
         table.conns.discard(conn)
@@ -340,70 +337,6 @@ class Hub:
             table.left_at[conn.seat] = time.time()
         if not self._closing:
             self.broadcast_seats(table)
-
-    # ------------------------------------------------------------ the host's powers over seats
-    def handover_refusal(self, table: LiveTable, seat: int) -> str | None:
-        """Why the host may not take ``seat`` from its player now (None: it may). Only a seat
-        whose player is away can be taken: nobody ever opened its link, or its player has been
-        disconnected for ``zombie_after`` seconds, or its clock ran out (Board Game Arena's
-        zombie seats); a connected player is never pushed out."""
-        rec = table.seat_rec(seat)
-        away = table.away_for(seat)
-        if away is None:
-            return f"{rec.name} is connected and playing"
-        if not rec.claimed or table.remaining_ms(seat) == 0:
-            return None
-        if away >= self.zombie_after:
-            return None
-        wait = max(1, math.ceil(self.zombie_after - away))
-        return (f"{rec.name} left only {int(away)} s ago; a seat can be taken from its player once they "
-                f"have been away {_seconds(self.zombie_after)} or their clock ran out (try again in {wait} s)")
-
-    def _may_take_back(self, table: LiveTable, seat: int) -> bool:
-        """Whether the player connecting to ``seat`` takes it back from the host's bot: the seat is
-        a human's (it has a secret) played by a bot, and not because its clock ran out (that bot
-        keeps it until the host gives it back: otherwise a reconnect would refill the clock)."""
-        rec = table.seat_rec(seat)
-        ran_out = table.rec.clock is not None and rec.clock_ms == 0
-        return rec.kind != "human" and rec.secret_hash is not None and not ran_out
-
-    async def _take_back(self, table: LiveTable, seat: int) -> None:
-        """The player opened their link while the host's bot plays their seat: it is theirs again."""
-        async with table.lock:
-            if not self._may_take_back(table, seat) or not table.connected(seat):
-                return
-            try:
-                await self.set_kind(table, seat, "human")
-            except ProtocolError as err:  # the player watches; the host can still give it back
-                log.warning("seat %d of table %s not taken back: %s", seat, table.id, err.message)
-
-    async def reopen(self, table: LiveTable, seat: int) -> None:
-        """Host only (under the table's lock): open a human seat to the lobby again. It gets a
-        fresh secret nobody knows (its old link stops working) until someone joins it; allowed
-        only when its player is away, as for handing it to a bot."""
-        rec = table.seat_rec(seat)
-        if rec.secret_hash is None:
-            raise ProtocolError("conflict", f"seat {seat} was made for a bot; only a human seat can be opened")
-        if not table.rec.listed:
-            raise ProtocolError("conflict", "this table is not listed, so nobody could join an open seat: "
-                                "send an invite link instead")
-        if table.match.state.is_terminal():
-            raise ProtocolError("conflict", "the game is over: there is no seat to open")
-        if rec.kind != "human":
-            raise ProtocolError("conflict", f"a bot ({rec.kind}) plays {rec.name}'s seat: give it back to a "
-                                "human before opening it")
-        if seat_is_open(rec):
-            return
-        refusal = self.handover_refusal(table, seat)
-        if refusal is not None:
-            raise ProtocolError("conflict", f"cannot open the seat: {refusal}")
-        values: dict[str, Any] = {"secret_hash": hash_secret(new_secret()), "claimed": False, "open": True}
-        await self._store(table, self.store.seat_op(table.id, seat, None, **values))
-        rec.secret_hash, rec.claimed, rec.open = values["secret_hash"], False, True
-        message = Notice(text=f"The host opened {rec.name}'s seat: anyone in the lobby may take it.").model_dump_json()
-        for conn in table.conns:
-            conn.push(message)
-        self.broadcast_seats(table)
 
     # ------------------------------------------------------------ changes
     def _charge(self, table: LiveTable, now: float, increment_for: int | None = None) -> dict[int, int | None]:
@@ -534,7 +467,7 @@ class Hub:
         if rec.kind == kind:
             return
         if kind != "human" and rec.kind == "human":
-            refusal = self.handover_refusal(table, seat)
+            refusal = handover_refusal(table, seat, self.zombie_after)
             if refusal is not None:
                 raise ProtocolError("conflict", f"cannot hand the seat to a bot: {refusal}")
         now = time.time()
@@ -698,19 +631,6 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
-
-
-def seat_is_open(seat: SeatRecord) -> bool:
-    """Whether anyone may take ``seat`` from the lobby now: an open human seat nobody has taken."""
-    return seat.kind == "human" and seat.open and not seat.claimed
-
-
-def _seconds(value: float) -> str:
-    """A delay as people say it: "2 minutes", "90 s"."""
-    if value >= 60 and value % 60 == 0:
-        minutes = int(value // 60)
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    return f"{value:g} s"
 
 
 def _fill_names(names: list[str], kinds: list[str]) -> list[str]:
