@@ -132,3 +132,16 @@ def test_messages_are_limited_per_address_too(defaults: TestClient) -> None:
     refused = [a for a in answers if a.get("code") == "rate_limited"]
     assert refused and refused[0]["message"].startswith("too many messages from your address")
     assert sum(a["type"] == "pong" for a in answers) <= RateLimits().address_messages.count
+
+
+def test_serve_defaults_are_the_servers() -> None:
+    import inspect
+
+    from homeroom.cli.serve import serve
+
+    flags = inspect.signature(serve).parameters
+    limits = RateLimits()
+    assert [Rate.parse(flags[name].default) for name in ("rate_messages", "rate_address_messages",
+                                                         "rate_creations", "rate_joins")] == \
+        [limits.messages, limits.address_messages, limits.creations, limits.joins]
+    assert flags["max_sockets"].default == limits.sockets
