@@ -237,6 +237,11 @@ def test_host_hands_a_seat_to_a_bot_and_back(server: LiveServer, new_page: Any) 
     page.locator(".player[data-seat='1'] button[data-host='human']").click()
     page.wait_for_selector(".player[data-seat='1'] .pill.bot", state="detached")
     page.wait_for_selector(".player[data-seat='1'] button[data-host='bot']")
+    # the host opens the absent player's seat to the lobby (a new secret: the old link stops working)
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    page.locator(".player[data-seat='1'] button[data-host='open']").click()
+    page.wait_for_selector(".player[data-seat='1'] button[data-host='open']", state="detached")
+    assert server.api("GET", f"/api/tables/{table_id}")["seats"][1]["open"]
     # the host's invite links are at hand on the table page
     page.click("#invite-btn")
     assert page.locator("#invite-rows .invite").count() == 2

@@ -301,7 +301,7 @@ async function createTable(ev) {
     const invites = res.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, open: !!s.open, url: s.invite_url ? absolute(s.invite_url) : null }));
     store.remember({
       secret: res.host_secret, table_id: res.table_id, seat: null, role: "host",
-      game_name: state.game.name, name: "host", invites, spectator_url: absolute(res.spectator_url),
+      game_name: state.game.name, name: "host", invites, spectator_url: absolute(res.spectator_url), listed: body.listed,
     });
     showReady(res.table_id, state.game.name, invites, absolute(res.spectator_url));
     refreshMine();
@@ -325,7 +325,7 @@ function showReady(tableId, gameName, invites, spectatorUrl) {
   card.dataset.table = tableId;
   $("#ready-title").textContent = `Your ${gameName} table is ready`;
   const rows = invites.map((s) => {
-    const label = h("strong", s.name, s.open ? h("span.pill.open", { title: "anyone in the lobby may take this seat" }, "open") : null);
+    const label = h("strong", s.name, s.open ? [" ", h("span.pill.open", { title: "anyone in the lobby may take this seat" }, "open")] : null);
     if (!s.url) {
       return h(`div.invite.${seatClass(s.seat)}`, seatSymbol(s.seat), label, h("span.muted.small", `${humanize(s.kind.split(":")[0])} bot: plays by itself`), h("span"), h("span"));
     }
