@@ -12,6 +12,11 @@ that plays its seat after a short "think", and measures:
 
     python bench/bench_server.py                      # 200 active tables, 20 s, 1,000 stored
     python bench/bench_server.py --tables 400 --seconds 60 --stored 5000
+
+The server runs with its rate limits on (``--limits bench``): each connection keeps the default
+per-connection message limit, but as every client of the bench comes from 127.0.0.1 the
+per-address limits (messages, creations, sockets) are raised far above the bench's load.
+``--limits default`` runs the server's defaults (which refuse most of the bench), ``off`` none.
 """
 
 from __future__ import annotations
@@ -36,6 +41,13 @@ import httpx
 import websockets
 
 GAMES = [("class-of-89", 2), ("academic-society", 2), ("high-school-drama", 3)]
+
+LIMITS = {
+    "bench": ["--rate-address-messages", "1000000/10", "--rate-creations", "1000000/1", "--max-sockets", "100000"],
+    "default": [],
+    "off": ["--no-rate-limits"],
+}
+"""``homeroom serve`` flags of each ``--limits`` choice."""
 
 
 def free_port() -> int:
@@ -82,10 +94,11 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Server:
-    def __init__(self, data: Path, db: str | None, workers: int) -> None:
+    def __init__(self, data: Path, db: str | None, workers: int, extra: list[str] | None = None) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.data, self.db, self.workers = data, db, workers
+        self.extra = extra or []
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> float:
@@ -94,6 +107,7 @@ class Server:
                 "--bot-workers", str(self.workers), "--bot-delay", "0", "--log-level", "warning"]
         if self.db:
             args += ["--db", self.db]
+        args += self.extra
         began = time.perf_counter()
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                      start_new_session=True)
@@ -194,12 +208,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="bot worker processes of the server")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp folder)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limits", choices=sorted(LIMITS), default="bench",
+                        help="the server's rate limits: bench (on, per-address ones raised for one client "
+                        "address), default, off")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     data = Path(tempfile.mkdtemp(prefix="homeroom-bench-"))
-    server = Server(data, args.db, args.workers)
-    out: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "bot": args.bot,
+    server = Server(data, args.db, args.workers, LIMITS[args.limits])
+    out: dict[str, Any] = {"tables": args.tables, "seconds": args.seconds, "bot": args.bot, "limits": args.limits,
                            "think": list(args.think), "cpus": os.cpu_count()}
     try:
         out["start_s"] = round(server.start(), 3)
@@ -236,7 +253,7 @@ def main() -> None:
         print(json.dumps(out))
         return
     print(f"homeroom server bench: {args.tables} active tables for {args.seconds:g} s on {os.cpu_count()} CPU(s), "
-          f"humans think {args.think[0]:g}-{args.think[1]:g} s, bots: {args.bot}")
+          f"humans think {args.think[0]:g}-{args.think[1]:g} s, bots: {args.bot}, rate limits: {args.limits}")
     print(f"  tables created:         {out['tables_per_second']} per second")
     print(f"  human moves:            {out['human_moves']} ({out['moves_per_second']}/s), errors {out['errors']}, "
           f"games finished {out['games_finished']}")

@@ -49,6 +49,10 @@ def _one_line_error(result, message: str) -> None:
     (["play", "toy", "--seat", "random", "--seat", "random", "--name", "Ana\nBen wins", "--name", "C"],
      "control character"),
     (["replay", "/dev/zero"], "not a regular file"),
+    (["serve", "--rate-creations", "lots"], "--rate-creations: 'lots' is not a rate like 20/60"),
+    (["serve", "--rate-messages", "0/10"], "--rate-messages: '0/10': the count must be at least 1"),
+    (["serve", "--max-sockets", "0"], "--max-sockets must be at least 1"),
+    (["serve", "--zombie-after", "-1"], "--zombie-after must be between 0 and"),
 ])
 def test_bad_command_lines(args: list[str], message: str) -> None:
     _one_line_error(run(*args), message)

@@ -14,13 +14,31 @@ from starlette.testclient import WebSocketTestSession
 
 from homeroom.server.app import create_app
 from homeroom.server.config import ServerConfig
+from homeroom.server.limits import Rate, RateLimits
+
+TEST_LIMITS = RateLimits(messages=Rate(100_000, 1), address_messages=Rate(100_000, 1),
+                         creations=Rate(10_000, 1), joins=Rate(10_000, 1), sockets=1000)
+"""The limits of the shared test server: on, but far above what its tests send from their one
+address (scripted players act as fast as they can). The rate-limit tests use the defaults."""
 
 
 @contextmanager
-def server(db_url: str | None = None, data_dir: Path | None = None, workers: int = 1) -> Iterator[TestClient]:
-    config = ServerConfig(db_url=db_url, data_dir=data_dir or Path("data"), bot_workers=workers)
-    with TestClient(create_app(config)) as client:
+def server(db_url: str | None = None, data_dir: Path | None = None, workers: int = 1,
+           limits: RateLimits | None = TEST_LIMITS, zombie_after: float = 120.0,
+           address: str = "testclient") -> Iterator[TestClient]:
+    """A test client of a new app; ``limits=None`` gives the server's default rate limits."""
+    config = ServerConfig(db_url=db_url, data_dir=data_dir or Path("data"), bot_workers=workers,
+                          limits=limits or RateLimits(), zombie_after=zombie_after)
+    with TestClient(create_app(config), client=(address, 50000)) as client:
         yield client
+
+
+def from_address(client: TestClient, address: str) -> TestClient:
+    """Another client of the same running app (same event loop, no second start-up), whose
+    requests and sockets come from ``address``."""
+    other = TestClient(client.app, client=(address, 50001))
+    other.portal = client.portal
+    return other
 
 
 def create(client: TestClient, game: str, players: int, seats: list[dict[str, Any]] | None = None,

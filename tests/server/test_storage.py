@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from server_helpers import create, seated, server
-from sqlalchemy import Connection, func, select, text
+from sqlalchemy import Connection, func, insert, select, text
 
 from homeroom.server.storage import (
     MIGRATIONS,
@@ -22,6 +22,8 @@ from homeroom.server.storage import (
     TableChange,
     TableRecord,
     actions_table,
+    seats_table,
+    tables_table,
 )
 
 pytestmark = pytest.mark.xdist_group("postgresql")  # one throwaway PostgreSQL server for all of them
@@ -221,22 +223,39 @@ def test_a_failed_write_never_prints_its_values(db_url: str) -> None:
         store.close()
 
 
-def test_schema_1_tables_upgrade_to_seeds_not_chosen(tmp_path: Path) -> None:
-    """A database of schema 1 (before ``seed_chosen``) upgrades in place; its tables read as not
-    having a chosen seed."""
-    url = f"sqlite:///{tmp_path / 'v1.db'}"
-    old = Store.open(url, MIGRATIONS, target=1)
-    with old.engine.begin() as conn:
-        conn.execute(text("ALTER TABLE tables DROP COLUMN seed_chosen"))  # schema 1 had no such column
-        conn.execute(text(
-            "INSERT INTO tables (id, game, players, options, seed, engine_version, listed, host_hash, version, "
-            "step, to_move, terminal, turn_started_at, created_at, updated_at) VALUES ('old', 'academic-society', "
-            "2, '{}', 77, '1', 1, :h, 0, 0, 0, 0, 0, 0, 0)"), {"h": "h" * 64})
-    old.close()
-    store = Store.open(url)
+def _create_v1_schema(conn: Connection) -> None:
+    """Schema 1 as it was: tables without ``seed_chosen``, seats without ``open``."""
+    MIGRATIONS[1](conn)
+    conn.execute(text('ALTER TABLE seats DROP COLUMN "open"'))
+    conn.execute(text("ALTER TABLE tables DROP COLUMN seed_chosen"))
+
+
+def test_a_schema_1_database_upgrades_with_its_seats_invited(db_url: str) -> None:
+    """Schema 2 adds two columns in place: the stored tables read as seeds not chosen, their seats
+    as invited (a stranger never gets a seat that was meant for a link)."""
+    old = Store.open(db_url, {1: _create_v1_schema}, target=1)
+    try:
+        with old.engine.begin() as conn:
+            conn.execute(insert(tables_table).values(
+                id="t1", game="academic-society", players=2, options="{}", seed=1, engine_version="1",
+                listed=True, host_hash="h" * 64, version=0, step=0, to_move=0, terminal=False,
+                turn_started_at=1.0, created_at=1.0, updated_at=1.0))
+            conn.execute(insert(seats_table), [
+                {"table_id": "t1", "seat": 0, "name": "Ana", "kind": "human", "secret_hash": "a" * 64,
+                 "claimed": False, "clock_ms": None},
+                {"table_id": "t1", "seat": 1, "name": "Ben", "kind": "human", "secret_hash": "b" * 64,
+                 "claimed": False, "clock_ms": None}])
+    finally:
+        old.close()
+    store = Store.open(db_url)
     try:
         assert store.schema_version() == SCHEMA_VERSION == 2
-        rec = store.load("old")
-        assert rec is not None and rec.seed == 77 and rec.seed_chosen is False
+        rec = store.load("t1")
+        assert rec is not None and [s.open for s in rec.seats] == [False, False]  # invited: link only
+        assert rec.seed == 1 and rec.seed_chosen is False
+        assert [r.id for r in store.summaries(listed_open=True)] == ["t1"]
+        assert store.summaries(listed_open=True, free_seat=True) == []  # nothing for the lobby to offer
+        store.update_seat("t1", 1, None, open=True)
+        assert [r.id for r in store.summaries(listed_open=True, free_seat=True)] == ["t1"]
     finally:
         store.close()

@@ -14,14 +14,19 @@ from web_helpers import LiveServer, overflow_report, shot
 GAMES = ["class-of-89", "academic-society", "high-school-drama"]
 
 
-def create_in_lobby(page: Any, server: LiveServer, game: str, name: str = "Ana", other: str = "random") -> None:
-    """Use the lobby form: 2 players, seat 1 of kind `other` (a random bot), then take my seat."""
+def create_in_lobby(page: Any, server: LiveServer, game: str, name: str = "Ana", other: str = "random",
+                    open_other: bool = False) -> None:
+    """Use the lobby form: 2 players, seat 1 of kind `other` (a random bot; a human seat may be
+    ticked open to the lobby), then take my seat."""
     page.goto(server.url + "/")
     page.fill("#my-name", name)
     page.click(f".game-card[data-game='{game}']")
     page.click("#players button[data-players='2']")
     page.fill("#seats input[data-seat='0']", name)
     page.select_option("#seats select[data-seat='1']", other)
+    assert page.locator("#seats input[data-open='1']").is_visible() == (other == "human")
+    if open_other:
+        page.check("#seats input[data-open='1']")
     page.click("#create-btn")
     page.wait_for_selector("#ready-card:not(.hidden)")
     invite = page.locator(".invite code").first.inner_text()
@@ -192,7 +197,8 @@ def test_lobby_lists_my_tables_and_open_tables(server: LiveServer, new_page: Any
     assert "Your turn" in page.locator("#mine .table-item.your-turn").first.inner_text()
     # a listed table with an open seat appears in another browser's lobby, with a Join button
     server.api("POST", "/api/tables", {"game": "high-school-drama", "players": 2,
-                                       "seats": [{"kind": "greedy"}, {"kind": "human", "name": "<b>Eve</b>"}]})
+                                       "seats": [{"kind": "greedy"}, {"kind": "human", "name": "<b>Eve</b>",
+                                                                      "open": True}]})
     other = new_page()
     other.goto(server.url + "/")
     other.fill("#my-name", "Dan")
@@ -205,18 +211,37 @@ def test_lobby_lists_my_tables_and_open_tables(server: LiveServer, new_page: Any
     other.wait_for_url(re.compile(r"/t/[\w-]+#seat="))
     wait_view(other)
     assert other.evaluate("() => document.body.dataset.role") == "seat"
+    # a seat ticked open in the create form is offered in the lobby; an invited one never is
+    third = new_page()
+    create_in_lobby(third, server, "academic-society", name="Ivo", other="human", open_other=True)
+    table_id = third.url.split("/t/")[1].split("#")[0]
+    other.goto(server.url + "/")
+    other.wait_for_selector(f"#open .table-item[data-table='{table_id}'] button[data-join='1']")
+    invited = new_page()
+    create_in_lobby(invited, server, "academic-society", name="Uma", other="human")
+    hidden_id = invited.url.split("/t/")[1].split("#")[0]
+    other.goto(server.url + "/")
+    other.wait_for_selector(f"#open .table-item[data-table='{table_id}']")
+    assert other.locator(f"#open .table-item[data-table='{hidden_id}']").count() == 0
 
 
 def test_host_hands_a_seat_to_a_bot_and_back(server: LiveServer, new_page: Any) -> None:
     page = new_page()
     create_in_lobby(page, server, "class-of-89", name="Hana", other="human")
-    # the other seat is a human who is not here: the bot plays Hana's seat until it is their turn
-    page.locator(".player[data-seat='0'] button[data-host='bot']").click()
-    page.wait_for_selector(".player[data-seat='0'] .pill.bot")
-    assert "Let a bot play" not in page.locator(".player[data-seat='0']").inner_text()
-    page.locator(".player[data-seat='0'] button[data-host='human']").click()
-    page.wait_for_selector(".player[data-seat='0'] .pill.bot", state="detached")
-    page.wait_for_selector(".player[data-seat='0'] button[data-host='bot']")
+    # the other seat's player has not come yet; Hana is here, so nobody may hand her seat to a bot
+    page.wait_for_selector(".player[data-seat='1'] button[data-host='bot']")
+    assert page.locator(".player[data-seat='0'] button[data-host]").count() == 0
+    page.locator(".player[data-seat='1'] button[data-host='bot']").click()
+    page.wait_for_selector(".player[data-seat='1'] .pill.bot")
+    assert "Let a bot play" not in page.locator(".player[data-seat='1']").inner_text()
+    page.locator(".player[data-seat='1'] button[data-host='human']").click()
+    page.wait_for_selector(".player[data-seat='1'] .pill.bot", state="detached")
+    page.wait_for_selector(".player[data-seat='1'] button[data-host='bot']")
+    # the host opens the absent player's seat to the lobby (a new secret: the old link stops working)
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    page.locator(".player[data-seat='1'] button[data-host='open']").click()
+    page.wait_for_selector(".player[data-seat='1'] button[data-host='open']", state="detached")
+    assert server.api("GET", f"/api/tables/{table_id}")["seats"][1]["open"]
     # the host's invite links are at hand on the table page
     page.click("#invite-btn")
     assert page.locator("#invite-rows .invite").count() == 2

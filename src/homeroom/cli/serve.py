@@ -20,6 +20,21 @@ def serve(
     bot_workers: Annotated[int, typer.Option("--bot-workers", help="Bot worker processes (0: one per CPU).")] = 0,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before moving.")] = 0.4,
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
+    zombie_after: Annotated[float, typer.Option("--zombie-after", help="Seconds a player must have been away "
+                                                "before the host may hand their seat to a bot.")] = 120.0,
+    rate_messages: Annotated[str, typer.Option("--rate-messages", help="WebSocket messages per connection, "
+                                               "N/SECONDS.")] = "30/10",
+    rate_address_messages: Annotated[str, typer.Option("--rate-address-messages", help="WebSocket messages of "
+                                                       "all connections of one address, N/SECONDS.")] = "200/10",
+    rate_creations: Annotated[str, typer.Option("--rate-creations", help="Tables created per address, "
+                                                "N/SECONDS.")] = "20/600",
+    rate_joins: Annotated[str, typer.Option("--rate-joins", help="Lobby joins per address, N/SECONDS.")] = "30/600",
+    max_sockets: Annotated[int, typer.Option("--max-sockets", help="WebSocket connections open at once per "
+                                             "address.")] = 50,
+    no_rate_limits: Annotated[bool, typer.Option("--no-rate-limits", help="Turn every rate limit off.")] = False,
+    behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help="Trust X-Forwarded-For from a proxy on "
+                                               "127.0.0.1 for the client address (rate limits count per "
+                                               "address).")] = False,
 ) -> None:
     """Serve the web platform: the lobby at http://HOST:PORT/, tables, bots and storage."""
     try:
@@ -27,6 +42,7 @@ def serve(
 
         from homeroom.server.app import create_app
         from homeroom.server.config import ServerConfig
+        from homeroom.server.limits import Rate, RateLimits
         from homeroom.server.storage import StorageError, Store, redact
     except ImportError as err:
         raise fail(f"serving needs the web extra ({err.name} is missing): pip install -e '.[web]'") from None
@@ -36,7 +52,22 @@ def serve(
         raise fail("--bot-workers and --bot-delay must not be negative")
     if log_level.lower() not in ("debug", "info", "warning", "error"):
         raise fail(f"--log-level must be debug, info, warning or error, not {log_level!r}")
-    config = ServerConfig(db_url=db, data_dir=data_dir, bot_workers=bot_workers, bot_delay=bot_delay)
+    if not 0 <= zombie_after <= 7 * 24 * 3600:
+        raise fail(f"--zombie-after must be between 0 and 604800 seconds, not {zombie_after:g}")
+    if max_sockets < 1:
+        raise fail(f"--max-sockets must be at least 1, not {max_sockets}")
+    rates: dict[str, Rate] = {}
+    for flag, text in (("messages", rate_messages), ("address-messages", rate_address_messages),
+                       ("creations", rate_creations), ("joins", rate_joins)):
+        try:
+            rates[flag] = Rate.parse(text)
+        except ValueError as err:
+            raise fail(f"--rate-{flag}: {err}") from None
+    limits = RateLimits(enabled=not no_rate_limits, messages=rates["messages"],
+                        address_messages=rates["address-messages"], creations=rates["creations"],
+                        joins=rates["joins"], sockets=max_sockets)
+    config = ServerConfig(db_url=db, data_dir=data_dir, bot_workers=bot_workers, bot_delay=bot_delay,
+                          zombie_after=zombie_after, limits=limits)
     url = config.resolved_db_url()
     try:
         store = Store.open(url)
@@ -48,6 +79,6 @@ def serve(
     app = create_app(config, store)
     try:
         uvicorn.run(app, host=host, port=port, log_level=log_level.lower(), ws_max_size=64 * 1024,
-                    proxy_headers=False, server_header=False)
+                    proxy_headers=behind_proxy, forwarded_allow_ips="127.0.0.1", server_header=False)
     finally:
         store.close()

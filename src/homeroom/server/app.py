@@ -27,6 +27,7 @@ from homeroom.engine.errors import UnknownGame
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
 from homeroom.server.errors import ProtocolError
+from homeroom.server.limits import RATE_LIMITED_CLOSE, Limiter, RateLimited, SocketGate, address_key
 from homeroom.server.live import Conn, LiveTable
 from homeroom.server.protocol import (
     MAX_HTTP_BODY,
@@ -46,6 +47,7 @@ from homeroom.server.protocol import (
     client_message,
     one_line,
 )
+from homeroom.server.seats import reopen, seat_is_open
 from homeroom.server.security import hash_secret
 from homeroom.server.storage import Store, TableRecord
 from homeroom.server.tables import Hub
@@ -140,7 +142,7 @@ def summary(rec: TableRecord, live: LiveTable | None) -> dict[str, Any]:
         "outcome": rec.outcome, "created_at": iso(rec.created_at), "updated_at": iso(rec.updated_at),
         "rematch": rec.rematch, "clock": rec.clock, "seed_chosen": rec.seed_chosen,
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.kind != "human",
-                   "open": s.kind == "human" and not s.claimed,
+                   "open": seat_is_open(s),
                    "connected": live.connected(s.seat) if live is not None else False} for s in rec.seats],
     }
 
@@ -180,7 +182,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         opened = store if store is not None else await asyncio.to_thread(Store.open, cfg.resolved_db_url())
         pool = BotPool(cfg.workers(), grace=cfg.bot_grace, cap=cfg.bot_think_cap, initializer=cfg.bot_initializer)
-        hub = Hub(opened, pool, bot_delay=cfg.bot_delay, max_cached=cfg.max_cached_tables)
+        hub = Hub(opened, pool, bot_delay=cfg.bot_delay, max_cached=cfg.max_cached_tables,
+                  zombie_after=cfg.zombie_after)
         app.state.hub = hub
         restore: asyncio.Task[Any] | None = None
         if cfg.restore_on_start:
@@ -198,6 +201,11 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     app = FastAPI(title="homeroom", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+    limiter = Limiter(cfg.limits)
+    app.state.limiter = limiter
+
+    def client_address(request: Request | WebSocket) -> str:
+        return address_key(request.client.host if request.client is not None else None)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -206,7 +214,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     # ------------------------------------------------------------ errors
     @app.exception_handler(ProtocolError)
     async def protocol_error(_: Request, err: ProtocolError) -> JSONResponse:
-        return JSONResponse({"error": err.message}, status_code=err.status)
+        headers = {"Retry-After": str(err.retry_after)} if isinstance(err, RateLimited) else None
+        return JSONResponse({"error": err.message}, status_code=err.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
@@ -286,11 +295,12 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.post("/api/tables", status_code=201)
     async def api_create(body: CreateTable, request: Request) -> dict[str, Any]:
+        limiter.creation(client_address(request))
         table, host, seat_secrets = await hub_of(request).create(body)
         tid = table.id
         return {
             "table_id": tid, "host_secret": host, "spectator_url": f"/t/{tid}#spectate",
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "secret": seat_secrets[s.seat],
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "open": s.open, "secret": seat_secrets[s.seat],
                        "invite_url": None if seat_secrets[s.seat] is None else f"/t/{tid}#seat={seat_secrets[s.seat]}"}
                       for s in table.rec.seats],
         }
@@ -298,9 +308,9 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     @app.get("/api/tables")
     async def api_list(request: Request) -> dict[str, Any]:
         hub = hub_of(request)
-        recs = await asyncio.to_thread(hub.store.summaries, None, True, 100)
-        return {"tables": [summary(hub.tables[r.id].rec if r.id in hub.tables else r, hub.tables.get(r.id))
-                           for r in recs]}
+        recs = await asyncio.to_thread(hub.store.summaries, None, True, 100, True)
+        rows = [summary(hub.tables[r.id].rec if r.id in hub.tables else r, hub.tables.get(r.id)) for r in recs]
+        return {"tables": [row for row in rows if any(s["open"] for s in row["seats"])]}
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str, request: Request) -> dict[str, Any]:
@@ -309,6 +319,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.post("/api/tables/{table_id}/join")
     async def api_join(table_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
+        limiter.join(client_address(request))
         hub = hub_of(request)
         table = await hub.get(table_id)
         async with table.lock:
@@ -374,6 +385,17 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             await hub.set_kind(table, seat, body.kind)
         return summary(table.rec, table)
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/open")
+    async def api_reopen_seat(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        table = await hub.get(table_id)
+        require_host(table, request)
+        if not 0 <= seat < table.rec.players:
+            raise ProtocolError("not_found", f"no seat {seat} at this table")
+        async with table.lock:
+            await reopen(hub, table, seat)
+        return summary(table.rec, table)
+
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(table_id: str, request: Request) -> dict[str, Any]:
         hub = hub_of(request)
@@ -402,7 +424,18 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     # ------------------------------------------------------------ WebSocket
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
-        await ws_session(hub_of(ws), ws, table_id)
+        address = client_address(ws)
+        try:
+            limiter.open_socket(address)
+        except RateLimited as err:  # past the cap of sockets per address: refused, cheaply
+            await ws.accept()
+            await _send_error(ws, err)
+            await ws.close(RATE_LIMITED_CLOSE)
+            return
+        try:
+            await ws_session(hub_of(ws), ws, table_id, limiter.gate(address))
+        finally:
+            limiter.close_socket(address)
 
     return app
 
@@ -411,11 +444,14 @@ async def _send_error(ws: WebSocket, err: ProtocolError) -> None:
     await ws.send_text(ErrorMessage(code=err.code, message=err.message).model_dump_json())
 
 
-async def _receive(ws: WebSocket) -> Hello | Act | Undo | Why | Ping | None:
-    """The next client message, validated; None when the client has gone."""
+async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act | Undo | Why | Ping | None:
+    """The next client message, validated (after the rate limits, before any parsing); None when
+    the client has gone."""
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         return None
+    if gate is not None:
+        gate()
     text = message.get("text")
     if text is None:
         raw = message.get("bytes") or b""
@@ -436,13 +472,13 @@ async def _receive(ws: WebSocket) -> Hello | Act | Undo | Why | Ping | None:
         raise ProtocolError("bad_request", one_line(err)) from None
 
 
-async def ws_session(hub: Hub, ws: WebSocket, table_id: str) -> None:
+async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | None = None) -> None:
     await ws.accept()
     conn: Conn | None = None
     table: LiveTable | None = None
     try:
         try:
-            first = await _receive(ws)
+            first = await _receive(ws, gate)
             if first is None:
                 return
             if not isinstance(first, Hello):
@@ -451,7 +487,8 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str) -> None:
             seat, role = hub.authenticate(table, first.secret, first.spectate)
         except ProtocolError as err:
             await _send_error(ws, err)
-            await ws.close({"unauthorized": 4401, "not_found": 4404}.get(err.code, 4400))
+            await ws.close({"unauthorized": 4401, "not_found": 4404, "rate_limited": RATE_LIMITED_CLOSE}
+                           .get(err.code, 4400))
             return
         secret = first.secret if role != "spectator" else None
 
@@ -464,7 +501,7 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str) -> None:
         await hub.connect(table, conn)
         while conn.alive:
             try:
-                msg = await _receive(ws)
+                msg = await _receive(ws, gate)
                 if msg is None:
                     return
                 await handle(hub, table, conn, msg)
@@ -472,10 +509,10 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str) -> None:
                 conn.push(ErrorMessage(code=err.code, message=err.message).model_dump_json())
                 if err.code == "stale":
                     conn.push(hub.view_text(table, conn.seat, conn.role))
-                if err.code == "unauthorized":
+                if err.code == "unauthorized" or (isinstance(err, RateLimited) and err.close):
                     await asyncio.sleep(0)
                     await conn.stop()
-                    await close(4401)
+                    await close(4401 if err.code == "unauthorized" else RATE_LIMITED_CLOSE)
                     return
     except Exception:
         log.exception("websocket session at table %s failed", table_id)

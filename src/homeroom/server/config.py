@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from homeroom.server.limits import RateLimits
 
 DB_ENV = "HOMEROOM_DB"
 """Environment variable naming the database URL (``--db`` wins over it)."""
@@ -31,6 +33,10 @@ class ServerConfig:
     """Live tables kept in memory; the least recently used idle ones are dropped beyond this."""
     restore_on_start: bool = True
     """At start, bring back the tables where a bot or a clock has something to do."""
+    zombie_after: float = 120.0
+    """Seconds a player must have been away before the host may hand their seat to a bot."""
+    limits: RateLimits = field(default_factory=RateLimits)
+    """Rate limits per connection and per client address."""
 
     def resolved_db_url(self) -> str:
         if self.db_url:

@@ -13,6 +13,7 @@ STATUS = {
     "illegal": 409,
     "conflict": 409,
     "too_large": 413,
+    "rate_limited": 429,
     "server": 500,
 }
 

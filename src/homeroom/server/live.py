@@ -83,6 +83,11 @@ class LiveTable:
     load_notices: list[tuple[int, str]] = field(default_factory=list)
     """Notices of the table's loading (a bot seat handed to another bot), with the version they
     belong to: sent to each client that connects while the table is still at that version."""
+    loaded_at: float = field(default_factory=time.time)
+    """When this server brought the table into memory (a seat nobody has connected to since
+    counts as away from then)."""
+    left_at: dict[int, float] = field(default_factory=dict)
+    """When each seat's last connection closed."""
 
     @property
     def id(self) -> str:
@@ -115,6 +120,12 @@ class LiveTable:
         if seat == self.running_seat():
             ms -= int(((now or time.time()) - self.rec.turn_started_at) * 1000)
         return max(0, ms)
+
+    def away_for(self, seat: int, now: float | None = None) -> float | None:
+        """Seconds since the seat's player was last connected (None while connected)."""
+        if self.connected(seat):
+            return None
+        return (now or time.time()) - self.left_at.get(seat, self.loaded_at)
 
     def idle(self) -> bool:
         busy = [t for t in (self.bot_task, self.clock_task) if t is not None and not t.done()]

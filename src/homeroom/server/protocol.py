@@ -73,6 +73,8 @@ class SeatSpec(Inbound):
     model_config = ConfigDict(extra="forbid")
     kind: Annotated[str, Field(min_length=1, max_length=120)] = "human"
     name: Annotated[str, Field(max_length=200)] | None = None
+    open: bool = False
+    """A human seat anyone may take from the lobby; otherwise it belongs to its invite link."""
 
 
 class ClockSpec(Inbound):

@@ -43,6 +43,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.schema import CreateColumn
 
 SCHEMA_VERSION = 2
 """The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
@@ -98,6 +99,7 @@ seats_table = Table(
     Column("secret_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False),
     Column("clock_ms", BigInteger, nullable=True),
+    Column("open", Boolean, nullable=False, server_default=false()),
     Index("ix_seats_secret_hash", "secret_hash"),
 )
 
@@ -135,14 +137,19 @@ def _create_v1(conn: Connection) -> None:
     metadata.create_all(conn, tables=[tables_table, seats_table, actions_table])
 
 
-def _seed_chosen_v2(conn: Connection) -> None:
-    """Schema 2: ``tables.seed_chosen``, true where the table's creator chose the seed (and so
-    can know every card). Tables of schema 1 read as not chosen."""
+def _v2(conn: Connection) -> None:
+    """Schema 2 (issue 30): ``tables.seed_chosen``, true where the table's creator chose the seed
+    (and so can know every card), and ``seats.open``, a seat anyone may join from the lobby.
+    Tables stored before read as not chosen, and their seats stay invited: they belong to their
+    link, never to a stranger. (A schema-1 database made by this code already has both.)"""
     if "seed_chosen" not in {c["name"] for c in inspect(conn).get_columns("tables")}:
         conn.execute(text("ALTER TABLE tables ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT FALSE"))
+    if "open" not in {c["name"] for c in inspect(conn).get_columns("seats")}:
+        column = CreateColumn(seats_table.c.open).compile(dialect=conn.dialect)
+        conn.execute(text(f"ALTER TABLE seats ADD COLUMN {column}"))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _seed_chosen_v2}
+MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _v2}
 """Step ``n`` takes a database at schema ``n - 1`` to ``n`` (step 1 creates the tables). Steps
 only add (tables, columns, indexes) and may rewrite values; none drops data."""
 
@@ -155,6 +162,9 @@ class SeatRecord:
     secret_hash: str | None
     claimed: bool = False
     clock_ms: int | None = None
+    open: bool = False
+    """Anyone may take the seat from the lobby (while nobody has claimed it); otherwise it is
+    invited: reachable only by its link."""
 
 
 @dataclass
@@ -335,7 +345,8 @@ class Store:
                 created_at=rec.created_at, updated_at=rec.updated_at))
             conn.execute(insert(seats_table), [
                 {"table_id": rec.id, "seat": s.seat, "name": s.name, "kind": s.kind,
-                 "secret_hash": s.secret_hash, "claimed": s.claimed, "clock_ms": s.clock_ms}
+                 "secret_hash": s.secret_hash, "claimed": s.claimed, "clock_ms": s.clock_ms,
+                 "open": s.open}
                 for s in rec.seats])
             if rec.rematch_of is not None:
                 conn.execute(update(tables_table).where(tables_table.c.id == rec.rematch_of)
@@ -437,9 +448,14 @@ class Store:
         return rec
 
     def summaries(self, ids: Iterable[str] | None = None, listed_open: bool = False,
-                  limit: int = 100) -> list[TableRecord]:
-        """Table rows with their seats (no actions): the given ids, or the listed unfinished ones."""
+                  limit: int = 100, free_seat: bool = False) -> list[TableRecord]:
+        """Table rows with their seats (no actions): the given ids, or the listed unfinished ones;
+        with ``free_seat``, only tables with an open human seat nobody has taken (the lobby's)."""
         query = select(tables_table)
+        if free_seat:
+            query = query.where(select(seats_table.c.seat).where(
+                seats_table.c.table_id == tables_table.c.id, seats_table.c.open.is_(True),
+                seats_table.c.claimed.is_(False), seats_table.c.kind == "human").exists())
         if ids is not None:
             id_list = list(ids)
             if not id_list:
@@ -503,4 +519,5 @@ class Store:
     def _seat(row: Any) -> SeatRecord:
         return SeatRecord(seat=row["seat"], name=row["name"], kind=row["kind"], secret_hash=row["secret_hash"],
                           claimed=bool(row["claimed"]),
-                          clock_ms=None if row["clock_ms"] is None else int(row["clock_ms"]))
+                          clock_ms=None if row["clock_ms"] is None else int(row["clock_ms"]),
+                          open=bool(row["open"]))

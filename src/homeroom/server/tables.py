@@ -31,6 +31,7 @@ from homeroom.server.protocol import (
     SeatsMessage,
     SeatView,
 )
+from homeroom.server.seats import ZOMBIE_AFTER, handover_refusal, may_take_back, seat_is_open, take_back
 from homeroom.server.security import (
     clean_name,
     hash_secret,
@@ -52,11 +53,13 @@ FALLBACK_BOT = "medium"
 class Hub:
     """Every live table of the server, the database behind them and the bot pool."""
 
-    def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0, max_cached: int = 5000) -> None:
+    def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0, max_cached: int = 5000,
+                 zombie_after: float = ZOMBIE_AFTER) -> None:
         self.store = store
         self.pool = pool
         self.bot_delay = bot_delay
         self.max_cached = max_cached
+        self.zombie_after = zombie_after
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._pending: list[tuple[Op, asyncio.Future[Exception | None]]] = []
@@ -177,6 +180,11 @@ class Hub:
             except ValueError as err:
                 raise ProtocolError("bad_request", f"seat {index} name: {err}") from None
         names = _fill_names(names, kinds)
+        opened = [seat_spec is not None and seat_spec.open for seat_spec in seat_specs]
+        for index, is_open in enumerate(opened):
+            if is_open and kinds[index] != "human":
+                raise ProtocolError("bad_request", f"seat {index}: only a human seat can be open (a bot plays "
+                                    f"{kinds[index]})")
         seed = spec.seed if spec.seed is not None else new_seed()
         host = new_secret()
         seat_secrets: list[str | None] = [new_secret() if k == "human" else None for k in kinds]
@@ -186,7 +194,7 @@ class Hub:
             seed_chosen=spec.seed is not None, engine_version=ENGINE_VERSION, listed=spec.listed,
             host_hash=hash_secret(host), clock=clock,
             seats=[SeatRecord(i, names[i], kinds[i], None if s is None else hash_secret(s), False,
-                              None if clock is None else clock["initial_seconds"] * 1000)
+                              None if clock is None else clock["initial_seconds"] * 1000, opened[i])
                    for i, s in enumerate(seat_secrets)])
         table = await self._insert(game, rec)
         return table, host, seat_secrets
@@ -219,7 +227,7 @@ class Hub:
                 seed=new_seed(), engine_version=ENGINE_VERSION, listed=old.listed,
                 host_hash=old.host_hash, clock=None if clock is None else dict(clock), rematch_of=old.id,
                 seats=[SeatRecord(s.seat, s.name, s.kind, s.secret_hash, s.claimed,
-                                  None if clock is None else clock["initial_seconds"] * 1000)
+                                  None if clock is None else clock["initial_seconds"] * 1000, s.open)
                        for s in old.seats])
             await self._insert(table.game, rec)
             old.rematch = rec.id
@@ -291,7 +299,7 @@ class Hub:
             if table.rec.clock is not None:
                 clock = {"remaining_ms": table.remaining_ms(s.seat, now), "running": s.seat == running}
             out.append(SeatView(seat=s.seat, name=s.name, kind=s.kind, bot=s.kind != "human",
-                                open=s.kind == "human" and not s.claimed, connected=table.connected(s.seat),
+                                open=seat_is_open(s), connected=table.connected(s.seat),
                                 clock=clock))
         return out
 
@@ -359,10 +367,14 @@ class Hub:
                 conn.push(Notice(text=text).model_dump_json())
         conn.push(self.view_text(table, conn.seat, conn.role))
         self.broadcast_seats(table)
+        if conn.role == "seat" and conn.seat is not None and may_take_back(table, conn.seat):
+            await take_back(self, table, conn.seat)
 
     async def disconnect(self, table: LiveTable, conn: Conn) -> None:
         table.conns.discard(conn)
         await conn.stop()
+        if conn.role == "seat" and conn.seat is not None and not table.connected(conn.seat):
+            table.left_at[conn.seat] = time.time()
         if not self._closing:
             self.broadcast_seats(table)
 
@@ -494,6 +506,10 @@ class Hub:
             raise ProtocolError("conflict", "this seat was created for a bot and has no human to give it back to")
         if rec.kind == kind:
             return
+        if kind != "human" and rec.kind == "human":
+            refusal = handover_refusal(table, seat, self.zombie_after)
+            if refusal is not None:
+                raise ProtocolError("conflict", f"cannot hand the seat to a bot: {refusal}")
         now = time.time()
         change = self._change(table, now, self._charge(table, now))
         values: dict[str, Any] = {"kind": kind}
@@ -517,7 +533,7 @@ class Hub:
         """Take an open human seat of a listed table: a fresh secret (and optionally a name)."""
         if not table.rec.listed:
             raise ProtocolError("forbidden", "this table is not listed: join it with your invite link")
-        open_seats = [s.seat for s in table.rec.seats if s.kind == "human" and not s.claimed]
+        open_seats = [s.seat for s in table.rec.seats if seat_is_open(s)]
         if seat is None:
             if not open_seats:
                 raise ProtocolError("conflict", "no open seat is left at this table")
@@ -525,6 +541,10 @@ class Hub:
         if not 0 <= seat < table.rec.players:
             raise ProtocolError("not_found", f"no seat {seat} at this table")
         if seat not in open_seats:
+            taken = table.rec.seats[seat]
+            if taken.kind == "human" and not taken.claimed and not taken.open:
+                raise ProtocolError("forbidden", f"seat {seat} is kept for an invited player: only open seats "
+                                    "can be joined from the lobby")
             raise ProtocolError("conflict", f"seat {seat} is taken")
         rec = table.rec.seats[seat]
         new_name = rec.name

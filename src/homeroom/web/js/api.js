@@ -42,5 +42,7 @@ export const viewAt = (id, step, secret) =>
   api("GET", `/api/tables/${encodeURIComponent(id)}/view?step=${encodeURIComponent(step)}`, { secret });
 export const setSeatKind = (id, seat, kind, hostSecret) =>
   api("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { body: { kind }, secret: hostSecret });
+export const reopenSeat = (id, seat, hostSecret) =>
+  api("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/open`, { secret: hostSecret });
 export const rematch = (id, secret) =>
   api("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { secret });

@@ -217,8 +217,9 @@ function readOptions() {
 function renderSeats() {
   const box = $("#seats");
   const old = [...box.querySelectorAll(".seat-row")].map((row) => ({
-    name: row.querySelector("input").value,
+    name: row.querySelector("input[type=text]").value,
     kind: row.querySelector("select").value,
+    open: row.querySelector("input[type=checkbox]").checked,
   }));
   const rows = [];
   for (let i = 0; i < state.players; i++) {
@@ -234,10 +235,18 @@ function renderSeats() {
       { "aria-label": `Seat ${i + 1} kind`, dataset: { seat: String(i) } },
       state.kinds.map((k) => h("option", { value: k.kind, selected: k.kind === kind }, k.label)),
     );
+    // an invited seat belongs to its link; an open one may be taken by anyone from the lobby
+    const openBox = h("input", { type: "checkbox", checked: !!(prev && prev.open), dataset: { open: String(i) },
+      "aria-label": `Seat ${i + 1} open to anyone in the lobby` });
+    const openLabel = h("label.seat-open", { title: "Anyone in the lobby may take this seat (listed tables only); otherwise only its invite link opens it" },
+      openBox, "open");
+    openLabel.classList.toggle("hidden", kind !== "human");
     select.addEventListener("change", () => {
       nameInput.placeholder = select.value === "human" ? `Player ${i + 1}` : "bot name (optional)";
+      openLabel.classList.toggle("hidden", select.value !== "human");
     });
-    rows.push(h(`div.seat-row.${seatClass(i)}`, seatSymbol(i, `Seat ${i + 1}: ${seatColourName(i)}`), nameInput, select));
+    rows.push(h(`div.seat-row.${seatClass(i)}`, seatSymbol(i, `Seat ${i + 1}: ${seatColourName(i)}`), nameInput,
+      h("div.seat-kind", select, openLabel)));
   }
   fill(box, rows);
 }
@@ -268,9 +277,10 @@ async function createTable(ev) {
   let body;
   try {
     const seats = [...$("#seats").querySelectorAll(".seat-row")].map((row) => {
-      const name = cleanName(row.querySelector("input").value);
+      const name = cleanName(row.querySelector("input[type=text]").value);
       const seat = { kind: row.querySelector("select").value };
       if (name) seat.name = name;
+      if (seat.kind === "human" && row.querySelector("input[type=checkbox]").checked) seat.open = true;
       return seat;
     });
     body = { game: state.game.id, players: state.players, options: readOptions(), seats, listed: state.listed, clock: readClock() };
@@ -288,10 +298,10 @@ async function createTable(ev) {
   try {
     const res = await API.createTable(body);
     state.created = res;
-    const invites = res.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, url: s.invite_url ? absolute(s.invite_url) : null }));
+    const invites = res.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, open: !!s.open, url: s.invite_url ? absolute(s.invite_url) : null }));
     store.remember({
       secret: res.host_secret, table_id: res.table_id, seat: null, role: "host",
-      game_name: state.game.name, name: "host", invites, spectator_url: absolute(res.spectator_url),
+      game_name: state.game.name, name: "host", invites, spectator_url: absolute(res.spectator_url), listed: body.listed,
     });
     showReady(res.table_id, state.game.name, invites, absolute(res.spectator_url));
     refreshMine();
@@ -315,7 +325,7 @@ function showReady(tableId, gameName, invites, spectatorUrl) {
   card.dataset.table = tableId;
   $("#ready-title").textContent = `Your ${gameName} table is ready`;
   const rows = invites.map((s) => {
-    const label = h("strong", s.name);
+    const label = h("strong", s.name, s.open ? [" ", h("span.pill.open", { title: "anyone in the lobby may take this seat" }, "open")] : null);
     if (!s.url) {
       return h(`div.invite.${seatClass(s.seat)}`, seatSymbol(s.seat), label, h("span.muted.small", `${humanize(s.kind.split(":")[0])} bot: plays by itself`), h("span"), h("span"));
     }

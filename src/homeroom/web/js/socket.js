@@ -92,6 +92,7 @@ export class TableSocket {
       return;
     }
     if (this.lostAt === null) this.lostAt = Date.now();
+    this.rateLimited = ev.code === 4429; // the server's rate limits (PROTOCOL.md): wait and retry
     this.scheduleRetry();
   }
 
@@ -102,7 +103,9 @@ export class TableSocket {
     const say = () =>
       this.onState("closed", {
         kind: "warn",
-        text: `Connection to the table lost (the server may be restarting; nothing you played is lost). Reconnecting in ${left} s…`,
+        text: this.rateLimited
+          ? `Too many connections or messages from your address: close some tables. Reconnecting in ${left} s…`
+          : `Connection to the table lost (the server may be restarting; nothing you played is lost). Reconnecting in ${left} s…`,
         retry: true,
       });
     say();

@@ -186,14 +186,33 @@ function ordinal(n) {
 function hostTools(s) {
   if (!page.hostSecret || !page.live || page.live.terminal || page.viewingStep !== null) return null;
   if (s.bot && !createdHuman(s.seat)) return null; // a seat created for a bot has no human to give it back to
+  if (!s.bot && s.connected) return null; // a player who is here keeps their seat (PROTOCOL.md: the zombie rule)
   const el = s.bot
     ? h("button", { type: "button", dataset: { host: "human" }, on: { click: () => setSeat(s, "human") } }, "Give back to a human")
-    : h("button", { type: "button", dataset: { host: "bot" }, on: { click: () => setSeat(s, "greedy") } }, icon("bot"), "Let a bot play");
-  return { el, sig: `${s.seat}|${s.bot}|${s.name}` };
+    : h("span",
+      h("button", { type: "button", dataset: { host: "bot" }, on: { click: () => setSeat(s, "greedy") } }, icon("bot"), "Let a bot play"),
+      !s.open && hostEntry() && hostEntry().listed !== false
+        ? h("button", { type: "button", dataset: { host: "open" }, title: "Give the seat a new link (the old one stops working) and let anyone in the lobby take it",
+          on: { click: () => reopenSeat(s) } }, "Open to the lobby")
+        : null);
+  return { el, sig: `${s.seat}|${s.bot}|${s.name}|${s.connected}|${s.open}` };
+}
+
+function hostEntry() {
+  return store.secrets().find((e) => e.table_id === page.tableId && e.role === "host");
+}
+
+async function reopenSeat(s) {
+  try {
+    await API.reopenSeat(page.tableId, s.seat, page.hostSecret);
+    toast(`${s.name}'s seat is open: anyone in the lobby may take it`, "good");
+  } catch (e) {
+    toast(e.message, "error");
+  }
 }
 
 function createdHuman(seat) {
-  const host = store.secrets().find((e) => e.table_id === page.tableId && e.role === "host");
+  const host = hostEntry();
   const invite = host && Array.isArray(host.invites) ? host.invites.find((i) => i.seat === seat) : null;
   return invite ? !!invite.url || invite.kind === "human" : true;
 }
