@@ -184,8 +184,9 @@ def test_the_server_chooses_64_bit_seeds(client: TestClient) -> None:
 def test_a_chosen_seed_is_marked_for_everyone(client: TestClient) -> None:
     """Whoever chose the seed can know every card: the table says so in the lobby, its summary and
     every view; a server-chosen seed is not marked."""
-    chosen = create(client, "high-school-drama", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=42)
-    drawn = create(client, "high-school-drama", 2, [{"name": "Ana"}, {"name": "Ben"}])
+    seats = [{"name": "Ana"}, {"name": "Ben", "open": True}]  # an open seat: the lobby lists it
+    chosen = create(client, "high-school-drama", 2, seats, seed=42)
+    drawn = create(client, "high-school-drama", 2, seats)
     lobby = {t["table_id"]: t for t in client.get("/api/tables").json()["tables"]}
     assert lobby[chosen["table_id"]]["seed_chosen"] is True
     assert lobby[drawn["table_id"]]["seed_chosen"] is False
