@@ -151,4 +151,4 @@ def test_a_policy_plays_a_whole_web_table(trained: Path, monkeypatch: pytest.Mon
             time.sleep(0.5)
         assert summary["terminal"], summary
         bad = client.post("/api/tables", json={**body, "seats": [{"kind": "policy:../x.zip"}, {"kind": "random"}]})
-        assert bad.status_code == 400 and "must lie in HOMEROOM_POLICY_DIR" in bad.text
+        assert bad.status_code == 422 and "must lie in HOMEROOM_POLICY_DIR" in bad.text
