@@ -80,6 +80,9 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)
     logs: dict[int | None, tuple[list[Any], int, list[dict[str, Any]]]] = field(default_factory=dict)
+    dead: bool = False
+    """A write of this table failed: it is out of the cache and takes no more changes (it is
+    loaded again from the database); its tasks stop when they see this."""
 
     @property
     def id(self) -> str:
