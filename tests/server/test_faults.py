@@ -89,8 +89,8 @@ def test_a_failed_write_stops_the_tables_tasks_and_it_comes_back_from_the_databa
         version, step = view["version"], view["step"]
         live = hub.tables[tid]
         assert live.clock_task is not None and not live.clock_task.done()
-        # her clock runs out a second from now
-        live.rec.turn_started_at = time.time() - (live.rec.seats[0].clock_ms or 0) / 1000 + 1.0
+        # her clock runs out two seconds from now (her move below fails long before)
+        live.rec.turn_started_at = time.time() - (live.rec.seats[0].clock_ms or 0) / 1000 + 2.0
         client.portal.call(hub._schedule, live)  # type: ignore[union-attr]
         calls = fail_next_batch(hub, OperationalError("INSERT", {}, Exception("disk I/O error")))
         ana.act(again[0])
@@ -98,7 +98,7 @@ def test_a_failed_write_stops_the_tables_tasks_and_it_comes_back_from_the_databa
         assert error["code"] == "server" and "\n" not in error["message"]
         assert closed_with(ana) == 1011  # the error arrived before the close
     assert calls == [1]
-    time.sleep(2.0)  # the old clock would have run out by now
+    time.sleep(2.5)  # the old clock would have run out by now
     rec, match = stored_replays(hub.store, tid)
     assert len(calls) == 1  # nothing was written since (no timeout, no bot move from the lost position)
     assert rec.version == version and rec.step == step and rec.seats[0].kind == "human"
@@ -120,8 +120,8 @@ def test_a_failed_write_stops_the_tables_tasks_and_it_comes_back_from_the_databa
         moved = ana.view["version"]
         ana.until_view(moved + 1)  # the bot moved
         assert ana.view["seats"][1]["kind"] == "random"
-    rec, match = stored_replays(hub.store, tid)
-    assert rec.step == len(match.history) >= step + 2
+    _, match = stored_replays(hub.store, tid)  # (the bot may still be moving: no row to compare with)
+    assert len(match.history) >= step + 2
 
 
 def _to_move_after(state: Any, action: Any) -> int | None:
@@ -207,7 +207,13 @@ def test_a_database_file_removed_while_serving_refuses_moves(tmp_path: Path, how
             assert error["code"] == "server" and "removed or replaced" in error["message"]
             assert closed_with(me) == 1011
             assert not any(json.loads(m).get("version") == version + 2 for m in me.messages)
+        with client.websocket_connect(f"/ws/{tid}") as ws:  # the table is not read from the stale database
+            ws.send_text(json.dumps({"type": "hello", "secret": secrets[0]}))
+            refused = Player(ws, None)
+            error = refused.receive()
+            assert error["type"] == "error" and "removed or replaced" in error["message"]
+            assert closed_with(refused) == 1011
         answer = client.post("/api/tables", json={"game": "academic-society", "players": 2})
-        assert answer.status_code in (500, 503) and "removed or replaced" in answer.json()["error"]
+        assert answer.status_code == 503 and "removed or replaced" in answer.json()["error"]
         answer = client.get(f"/api/tables/{tid}")
-        assert "removed or replaced" in answer.json()["error"]
+        assert answer.status_code == 503 and "removed or replaced" in answer.json()["error"]

@@ -517,7 +517,7 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str) -> None:
             seat, role = hub.authenticate(table, first.secret, first.spectate)
         except ProtocolError as err:
             await _send_error(ws, err)
-            code = 1009 if isinstance(err, Oversized) else {"unauthorized": 4401, "not_found": 4404}.get(err.code, 4400)
+            code = 1009 if isinstance(err, Oversized) else {"unauthorized": 4401, "not_found": 4404, "server": 1011}.get(err.code, 4400)
             await ws.close(code)
             return
         secret = first.secret if role != "spectator" else None
