@@ -217,3 +217,38 @@ def test_a_database_file_removed_while_serving_refuses_moves(tmp_path: Path, how
         assert answer.status_code == 503 and "removed or replaced" in answer.json()["error"]
         answer = client.get(f"/api/tables/{tid}")
         assert answer.status_code == 503 and "removed or replaced" in answer.json()["error"]
+
+
+def test_a_failed_undo_or_seat_change_leaves_memory_as_stored(client: TestClient) -> None:
+    """Issue 30, 8a for undo and a seat change: their result replaces memory only once stored.
+    A failed write over HTTP is one line (507 for a full disk) and the table reloads."""
+    table = create(client, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=11)
+    tid = table["table_id"]
+    host = {"Authorization": f"Bearer {table['host_secret']}"}
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    secrets = [s["secret"] for s in table["seats"]]
+    with seated(client, tid, secrets[0]) as ana, seated(client, tid, secrets[1]) as ben:
+        me = [ana, ben][ana.view["to_move"]]
+        version = me.view["version"]
+        me.act(me.view["legal"][0]["action"])
+        view = me.until_view(version + 1)
+        assert view["can_undo"]
+        live = hub.tables[tid]
+        history = list(live.match.history)
+        fail_next_batch(hub, OperationalError("UPDATE", {}, Exception("disk I/O error")))
+        me.send({"type": "undo", "version": view["version"]})
+        assert me.until("error")["code"] == "server"
+        assert closed_with(me) == 1011
+    assert live.dead and live.match.history == history and live.version == version + 1
+    rec, match = stored_replays(hub.store, tid)
+    assert rec.version == version + 1 and len(match.history) == len(history)
+    # a seat change that finds the disk full: one line, 507, nothing changed
+    fail_next_batch(hub, OperationalError("UPDATE", {}, Exception("database or disk is full")))
+    answer = client.post(f"/api/tables/{tid}/seats/1", json={"kind": "random"}, headers=host)
+    assert answer.status_code == 507 and answer.json() == {"error": "the server's disk is full: nothing was saved"}
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "human"
+    rec, _ = stored_replays(hub.store, tid)
+    assert rec.version == version + 1 and rec.seats[1].kind == "human"
+    # and the table takes changes again
+    answer = client.post(f"/api/tables/{tid}/seats/1", json={"kind": "random"}, headers=host)
+    assert answer.status_code == 200 and answer.json()["seats"][1]["kind"] == "random"
