@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from homeroom.cli.common import console, fail
+
+
+def uvicorn_options(behind_proxy: bool = False) -> dict[str, Any]:
+    """uvicorn's settings for ``homeroom serve`` (the tests run uvicorn with the same): the
+    WebSocket transport reads messages up to ``MAX_WS_TRANSPORT``, so the application itself
+    answers a message over its limits with ``too_large`` before it closes the socket; client
+    addresses come from ``X-Forwarded-For`` only behind a proxy on this machine."""
+    from homeroom.server.protocol import MAX_WS_TRANSPORT
+
+    return {"ws_max_size": MAX_WS_TRANSPORT, "proxy_headers": behind_proxy, "forwarded_allow_ips": "127.0.0.1",
+            "server_header": False}
 
 
 def serve(
@@ -78,7 +89,6 @@ def serve(
                   f"schema v{store.schema_version()}, {store.count()} table(s))", soft_wrap=True)
     app = create_app(config, store)
     try:
-        uvicorn.run(app, host=host, port=port, log_level=log_level.lower(), ws_max_size=64 * 1024,
-                    proxy_headers=behind_proxy, forwarded_allow_ips="127.0.0.1", server_header=False)
+        uvicorn.run(app, host=host, port=port, log_level=log_level.lower(), **uvicorn_options(behind_proxy))
     finally:
         store.close()

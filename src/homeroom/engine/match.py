@@ -203,13 +203,38 @@ class Match:
         if index is None:
             raise IllegalAction("nothing to undo: you have made no decision since hidden information was revealed "
                                 "or a draw, a deal or a hidden card decided an outcome")
-        rebuilt = Match.start(self.game, self.players, self.seed, self.options, self.seats)
-        for old in self.history[:index]:  # the same seed and actions: the same outcomes and flags
-            events = rebuilt.state.apply(old.action)
-            rebuilt.history.append(Entry(old.seat, old.action, events, old.hidden))
+        rebuilt = self.truncated(index)
         removed = len(self.history) - index
         self.state, self.history = rebuilt.state, rebuilt.history
         return removed
+
+    def truncated(self, index: int) -> Match:
+        """A new match of the same game and seats after the first ``index`` decisions, with their
+        outcomes and hidden flags as recorded (the same seed and actions give the same results);
+        this match is not changed. What :meth:`undo` swaps in, and what a server builds off its
+        event loop before it stores an undo."""
+        self.check_tail()
+        rebuilt = Match.start(self.game, self.players, self.seed, self.options, self.seats)
+        for old in self.history[:index]:
+            events = rebuilt.state.apply(old.action)
+            rebuilt.history.append(Entry(old.seat, old.action, events, old.hidden))
+        return rebuilt
+
+    def tentative(self, action: Action) -> tuple[State, Entry]:
+        """What :meth:`play` would do, without changing the match: the state after ``action`` and
+        its history entry (with the hidden flag play records). For a server, which stores a
+        decision before it changes memory, then calls :meth:`adopt`. Raises :class:`IllegalAction`."""
+        self.check_tail()
+        seat = self.state.to_move
+        after = self.state.clone()
+        events = after.apply(action)
+        hidden = seat is None or depends_on_hidden(self.state, action, after, seat, salt=len(self.history))
+        return after, Entry(-1 if seat is None else seat, action, events, hidden)
+
+    def adopt(self, after: State, entry: Entry) -> None:
+        """Take a decision worked out by :meth:`tentative` (on this match, as it still is)."""
+        self.state = after
+        self.history.append(entry)
 
     # --------------------------------------------------------------- replays
     def to_replay(self) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
@@ -31,6 +32,7 @@ from homeroom.server.limits import RATE_LIMITED_CLOSE, Limiter, RateLimited, Soc
 from homeroom.server.live import Conn, LiveTable
 from homeroom.server.protocol import (
     MAX_HTTP_BODY,
+    MAX_WS_CLOSE,
     MAX_WS_MESSAGE,
     Act,
     CreateTable,
@@ -49,7 +51,7 @@ from homeroom.server.protocol import (
 )
 from homeroom.server.seats import reopen, seat_is_open
 from homeroom.server.security import hash_secret
-from homeroom.server.storage import Store, TableRecord
+from homeroom.server.storage import StorageError, Store, TableRecord, failure
 from homeroom.server.tables import Hub
 
 log = logging.getLogger("homeroom.server")
@@ -66,7 +68,11 @@ PLACEHOLDER = """<!doctype html>
 
 
 class BodyLimit:
-    """Refuses HTTP bodies over the limit with 413 (whether or not a Content-Length is sent)."""
+    """Refuses HTTP bodies over the limit with 413 (whether or not a Content-Length is sent).
+
+    A chunked body is counted as it arrives; once over the limit the 413 is sent at once and
+    whatever the application answers after that (FastAPI turns the aborted read into a 400) is
+    dropped."""
 
     def __init__(self, app: Any, limit: int) -> None:
         self.app = app
@@ -82,26 +88,82 @@ class BodyLimit:
                 await _too_large(send, self.limit)
                 return
         seen = 0
-        too_large = False
+        answered = started = False
 
         async def limited() -> Any:
-            nonlocal seen, too_large
+            nonlocal seen, answered
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    too_large = True
+                    if not answered and not started:
+                        answered = True
+                        await _too_large(send, self.limit)
                     raise _BodyTooLarge()
             return message
 
+        async def guarded(message: Any) -> None:
+            nonlocal started
+            if answered:
+                return
+            started = True
+            await send(message)
+
         try:
-            await self.app(scope, limited, send)
-        except _BodyTooLarge:
-            await _too_large(send, self.limit)
+            await self.app(scope, limited, guarded)
+        except Exception:
+            if not answered:
+                raise
 
 
 class _BodyTooLarge(Exception):
     pass
+
+
+class Unexpected:
+    """The last guard of an HTTP request: an exception nothing else handled is logged and
+    answered with a one-line 500. (Starlette's own handler re-raises it after answering, and
+    uvicorn then closes the connection, so a client's next request on it would be reset.)"""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Any) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as err:
+            found = storage_failure(err)
+            if found is None:
+                log.error("unexpected error at %s", scope.get("path", "?")[:200], exc_info=err)
+            if started:
+                raise
+            status, message = found or (500, "internal server error (logged on the server)")
+            body = json.dumps({"error": message}).encode()
+            await send({"type": "http.response.start", "status": status,
+                        "headers": [(b"content-type", b"application/json"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+
+
+def storage_failure(err: BaseException) -> tuple[int, str] | None:
+    """(status, one line) for a failure of the database (full disk, file gone, unreachable)."""
+    if isinstance(err, StorageError | SQLAlchemyError | OSError):
+        found = failure(err)
+        if found is not None:
+            log.error("storage failure: %s", str(err).splitlines()[0] if str(err) else repr(err))
+        return found
+    return None
 
 
 async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
@@ -200,6 +262,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     app = FastAPI(title="homeroom", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
+    app.add_middleware(Unexpected)
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     limiter = Limiter(cfg.limits)
     app.state.limiter = limiter
@@ -235,10 +298,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid"))
         return JSONResponse({"error": message}, status_code=422)
 
-    @app.exception_handler(Exception)
-    async def server_error(_: Request, err: Exception) -> JSONResponse:
-        log.exception("unexpected error", exc_info=err)
-        return JSONResponse({"error": "internal server error (logged on the server)"}, status_code=500)
+    # an exception no handler takes is answered by the Unexpected middleware (one line, 500;
+    # 503 or 507 when the database failed), without closing the client's connection
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -275,9 +336,15 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         folder = board_dir(game_id)
         if folder is None:
             raise ProtocolError("not_found", f"no board module for game {game_id[:64]!r}")
-        target = (folder / path).resolve()
-        if not target.is_relative_to(folder) or not target.is_file():
-            raise ProtocolError("not_found", f"no file {path[:100]!r} in the {game_id} board")
+        missing = ProtocolError("not_found", f"no file {path[:100]!r} in the {game_id} board")
+        if not path or len(path) > 255 or "\0" in path:  # NUL or an over-long name: no such file
+            raise missing
+        try:
+            target = (folder / path).resolve()
+            if not target.is_relative_to(folder) or not target.is_file():
+                raise missing
+        except (OSError, ValueError):
+            raise missing from None
         return FileResponse(target)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
@@ -444,6 +511,17 @@ async def _send_error(ws: WebSocket, err: ProtocolError) -> None:
     await ws.send_text(ErrorMessage(code=err.code, message=err.message).model_dump_json())
 
 
+class Oversized(ProtocolError):
+    """A message over ``MAX_WS_CLOSE``: answered ``too_large``, then the socket closes (1009)."""
+
+
+def _check_size(size: int) -> None:
+    if size > MAX_WS_CLOSE:
+        raise Oversized("too_large", f"message over {MAX_WS_CLOSE // 1024} KiB; closing")
+    if size > MAX_WS_MESSAGE:
+        raise ProtocolError("too_large", f"message over {MAX_WS_MESSAGE // 1024} KiB")
+
+
 async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act | Undo | Why | Ping | None:
     """The next client message, validated (after the rate limits, before any parsing); None when
     the client has gone."""
@@ -455,11 +533,10 @@ async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act
     text = message.get("text")
     if text is None:
         raw = message.get("bytes") or b""
-        if len(raw) > MAX_WS_MESSAGE:
-            raise ProtocolError("too_large", f"message over {MAX_WS_MESSAGE // 1024} KiB")
+        _check_size(len(raw))
         raise ProtocolError("bad_request", "messages must be JSON text, not binary")
-    if len(text) > MAX_WS_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_WS_MESSAGE:
-        raise ProtocolError("too_large", f"message over {MAX_WS_MESSAGE // 1024} KiB")
+    _check_size(len(text))
+    _check_size(len(text.encode("utf-8", "replace")))
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
@@ -487,8 +564,10 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
             seat, role = hub.authenticate(table, first.secret, first.spectate)
         except ProtocolError as err:
             await _send_error(ws, err)
-            await ws.close({"unauthorized": 4401, "not_found": 4404, "rate_limited": RATE_LIMITED_CLOSE}
-                           .get(err.code, 4400))
+            code = 1009 if isinstance(err, Oversized) else {
+                "unauthorized": 4401, "not_found": 4404, "server": 1011, "rate_limited": RATE_LIMITED_CLOSE,
+            }.get(err.code, 4400)
+            await ws.close(code)
             return
         secret = first.secret if role != "spectator" else None
 
@@ -509,13 +588,24 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
                 conn.push(ErrorMessage(code=err.code, message=err.message).model_dump_json())
                 if err.code == "stale":
                     conn.push(hub.view_text(table, conn.seat, conn.role))
-                if err.code == "unauthorized" or (isinstance(err, RateLimited) and err.close):
+                closing = isinstance(err, Oversized) or (isinstance(err, RateLimited) and err.close)
+                if err.code == "unauthorized" or closing:
                     await asyncio.sleep(0)
                     await conn.stop()
-                    await close(4401 if err.code == "unauthorized" else RATE_LIMITED_CLOSE)
+                    await close(4401 if err.code == "unauthorized" else 1009 if isinstance(err, Oversized)
+                                else RATE_LIMITED_CLOSE)
                     return
-    except Exception:
-        log.exception("websocket session at table %s failed", table_id)
+    except Exception as err:
+        found = storage_failure(err)
+        if found is None:
+            log.exception("websocket session at table %s failed", table_id)
+        text = ErrorMessage(code="server", message=found[1] if found else "the server failed (logged); reconnect")
+        with contextlib.suppress(Exception):  # the error first, then the close
+            if conn is not None:
+                conn.push(text.model_dump_json())
+                await conn.stop()
+            else:
+                await ws.send_text(text.model_dump_json())
         with contextlib.suppress(Exception):
             await ws.close(1011)
     finally:

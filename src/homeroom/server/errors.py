@@ -21,11 +21,13 @@ STATUS = {
 class ProtocolError(Exception):
     """A request the server refuses; ``message`` is one line a player can read."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, status: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = " ".join(message.split())
+        self._status = status
 
     @property
     def status(self) -> int:
-        return STATUS.get(self.code, 400)
+        """The HTTP status: the code's, unless given (a storage failure: 503 or 507)."""
+        return self._status if self._status is not None else STATUS.get(self.code, 400)

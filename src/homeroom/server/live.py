@@ -88,6 +88,9 @@ class LiveTable:
     counts as away from then)."""
     left_at: dict[int, float] = field(default_factory=dict)
     """When each seat's last connection closed."""
+    dead: bool = False
+    """A write of this table failed: it is out of the cache and takes no more changes (it is
+    loaded again from the database); its tasks stop when they see this."""
 
     @property
     def id(self) -> str:

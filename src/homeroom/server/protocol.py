@@ -9,6 +9,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_WS_MESSAGE = 8 * 1024
 """Bytes of one WebSocket message from a client."""
+MAX_WS_CLOSE = 64 * 1024
+"""Bytes of a WebSocket message over which the server answers ``too_large`` and closes (1009)."""
+MAX_WS_TRANSPORT = 1024 * 1024
+"""Bytes of a WebSocket message the server reads at all (uvicorn's ``ws_max_size``): above the
+limits above, so that a message over them gets its ``too_large`` answer before any close."""
 MAX_HTTP_BODY = 64 * 1024
 """Bytes of one HTTP request body."""
 MAX_SECRET = 100

@@ -10,7 +10,9 @@ Every method is synchronous and short; the server calls them from a thread.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,7 +44,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.schema import CreateColumn
 
 SCHEMA_VERSION = 2
@@ -51,6 +53,29 @@ SCHEMA_VERSION = 2
 
 class StorageError(RuntimeError):
     """The database cannot be opened or used (named in one line)."""
+
+
+class DatabaseGone(StorageError):
+    """The SQLite file was removed or replaced while the server ran: what it writes now would
+    not be there after a restart, so the store refuses everything until it is restarted."""
+
+
+GONE = "the database file was removed or replaced; the move was not saved (restart the server)"
+
+
+def failure(err: BaseException) -> tuple[int, str] | None:
+    """(HTTP status, one line) for a failure of the storage itself that a player or host should
+    hear of: the disk is full (507), the database file is gone (503), the database cannot be
+    reached (503); None for any other failure (a bug: a plain server error)."""
+    text = str(err).lower()
+    if isinstance(err, DatabaseGone):
+        return 503, str(err)
+    if "database or disk is full" in text or "no space left" in text or "disk full" in text \
+            or (isinstance(err, OSError) and err.errno == errno.ENOSPC):
+        return 507, "the server's disk is full: nothing was saved"
+    if isinstance(err, OperationalError | StorageError):
+        return 503, "the database cannot be used now: nothing was saved"
+    return None
 
 
 metadata = MetaData()
@@ -123,6 +148,7 @@ _BUMP = update(tables_table).where(
     tables_table.c.id == bindparam("b_id"), tables_table.c.version == bindparam("b_prev")).values(
     {name: bindparam(name) for name in ("version", "step", "to_move", "terminal", "outcome", "turn_started_at",
                                         "updated_at")})
+_BUMP_AT_STEP = _BUMP.where(tables_table.c.step == bindparam("b_prev_step"))
 _SET_CLOCK = update(seats_table).where(
     seats_table.c.table_id == bindparam("b_id"), seats_table.c.seat == bindparam("b_seat")).values(
     clock_ms=bindparam("clock_ms"))
@@ -206,6 +232,8 @@ class TableChange:
     outcome: str | None
     turn_started_at: float
     seat_clocks: dict[int, int | None] = field(default_factory=dict)
+    prev_step: int | None = None
+    """The step the table must be at for the write to apply (with the version before this one)."""
 
     def row(self) -> dict[str, Any]:
         return {
@@ -261,6 +289,14 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file of a SQLite URL (None for an in-memory database or another dialect)."""
+    if not url.startswith("sqlite") or ":///" not in url:
+        return None
+    path = url.split(":///", 1)[1].split("?", 1)[0]
+    return None if not path or path == ":memory:" else path
+
+
 def redact(url: str) -> str:
     """The URL without its password, for messages."""
     head, at, tail = url.rpartition("@")
@@ -277,6 +313,29 @@ class Store:
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine = engine
         self.url = url
+        self.file = sqlite_file(url)
+        self.identity: tuple[int, int] | None = None
+        """(st_dev, st_ino) of the SQLite file as opened; checked before a write is acknowledged."""
+        self.gone = False
+
+    def check_file(self) -> None:
+        """Raise :class:`DatabaseGone` if the SQLite file is no longer the one opened (deleted,
+        or replaced by another file). Once seen, the store stays refused: its open connections
+        still reach the old file, and what they read or write there a restart would not see."""
+        if self.file is None:
+            return
+        if not self.gone:
+            try:
+                st = os.stat(self.file)
+                now = (st.st_dev, st.st_ino)
+            except OSError:
+                now = None
+            if self.identity is None and now is not None:
+                self.identity = now
+            elif now != self.identity:
+                self.gone = True
+        if self.gone:
+            raise DatabaseGone(GONE)
 
     @classmethod
     def open(cls, url: str, migrations: dict[int, Migration] | None = None,
@@ -284,6 +343,7 @@ class Store:
         store = cls(make_engine(url), url)
         try:
             store.upgrade(migrations if migrations is not None else MIGRATIONS, target)
+            store.check_file()  # the file exists now: remember which one it is
         except SQLAlchemyError as err:
             store.close()
             raise StorageError(f"cannot open database {redact(url)}: {str(err).splitlines()[0]}") from None
@@ -333,6 +393,7 @@ class Store:
     def create_table(self, rec: TableRecord) -> None:
         now = time.time()
         rec.created_at = rec.updated_at = rec.created_at or now
+        self.check_file()
         with self.engine.begin() as conn:
             conn.execute(insert(tables_table).values(
                 id=rec.id, game=rec.game, players=rec.players, options=json.dumps(rec.options),
@@ -351,6 +412,7 @@ class Store:
             if rec.rematch_of is not None:
                 conn.execute(update(tables_table).where(tables_table.c.id == rec.rematch_of)
                              .values(rematch=rec.id))
+        self.check_file()
 
     def append_action(self, table_id: str, ply: int, seat: int, action: dict[str, Any],
                       change: TableChange) -> None:
@@ -398,18 +460,24 @@ class Store:
         return op
 
     def run(self, op: Op) -> None:
+        self.check_file()
         with self.engine.begin() as conn:
             op(conn)
+        self.check_file()  # committed, but to the file a restart opens?
 
     def run_batch(self, ops: Sequence[Op]) -> list[Exception | None]:
         """Commit several independent writes in one transaction; if that fails, each one in its
         own, so one bad write never takes the others down. Returns each write's error or None."""
         if len(ops) > 1:
             try:
+                self.check_file()
                 with self.engine.begin() as conn:
                     for op in ops:
                         op(conn)
+                self.check_file()
                 return [None] * len(ops)
+            except DatabaseGone as err:
+                return [err] * len(ops)
             except Exception:  # find which write failed, and commit the others alone
                 pass
         results: list[Exception | None] = []
@@ -422,14 +490,20 @@ class Store:
         return results
 
     def _bump(self, conn: Connection, table_id: str, change: TableChange) -> None:
-        result = conn.execute(_BUMP, {"b_id": table_id, "b_prev": change.version - 1, **change.row()})
+        params = {"b_id": table_id, "b_prev": change.version - 1, **change.row()}
+        if change.prev_step is None:
+            result = conn.execute(_BUMP, params)
+        else:
+            result = conn.execute(_BUMP_AT_STEP, {**params, "b_prev_step": change.prev_step})
         if result.rowcount != 1:
-            raise StorageError(f"table {table_id} is not at version {change.version - 1} any more")
+            at = "" if change.prev_step is None else f" and step {change.prev_step}"
+            raise StorageError(f"table {table_id} is not at version {change.version - 1}{at} any more")
         for seat, ms in change.seat_clocks.items():
             conn.execute(_SET_CLOCK, {"b_id": table_id, "b_seat": seat, "clock_ms": ms})
 
     # ----------------------------------------------------------------- reads
     def load(self, table_id: str) -> TableRecord | None:
+        self.check_file()
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
             if row is None:
@@ -464,6 +538,7 @@ class Store:
         if listed_open:
             query = query.where(tables_table.c.listed.is_(True), tables_table.c.terminal.is_(False))
         query = query.order_by(tables_table.c.updated_at.desc()).limit(limit)
+        self.check_file()
         with self.engine.connect() as conn:
             recs = [self._record(r) for r in conn.execute(query).mappings()]
             by_id = {r.id: r for r in recs}

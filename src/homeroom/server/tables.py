@@ -1,9 +1,12 @@
 """The hub of live tables: loading them, every change to them, their views, bots and clocks.
 
-Every change follows one path under the table's lock: check it, apply it to the live match,
-commit it to the database, then broadcast each connection's own view. If the commit fails the
-table is dropped from memory and rebuilt from the database, so memory never runs ahead of what
-is stored. The state of a table is always seed + the stored action list replayed by the engine.
+Every change follows one path under the table's lock: check it, compute its result on a copy
+(the live match is not touched), commit it to the database with a write that applies only at the
+version and step the table is at, and only then swap the result in and broadcast each
+connection's own view. If the commit fails the table is marked dead (its bot and clock tasks are
+cancelled, its connections told and closed) and dropped from memory; the next use loads it from
+the database again. So memory never runs ahead of what is stored, and the state of a table is
+always seed + the stored action list replayed by the engine.
 """
 
 from __future__ import annotations
@@ -16,12 +19,15 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from homeroom import ENGINE_VERSION, games
 from homeroom.agents import AgentError
 from homeroom.agents.base import RandomAgent
 from homeroom.engine.errors import HomeroomError, IllegalAction, OptionError, UnknownGame
 from homeroom.engine.game import Game
 from homeroom.engine.match import Match, Seat
+from homeroom.engine.state import State
 from homeroom.server.bots import BotOverran, BotPool, agent_seed, check_kind
 from homeroom.server.errors import ProtocolError
 from homeroom.server.live import Conn, LiveTable, append_log, placings, rebuild
@@ -40,7 +46,7 @@ from homeroom.server.security import (
     new_table_id,
     secret_matches,
 )
-from homeroom.server.storage import Op, SeatRecord, Store, TableChange, TableRecord
+from homeroom.server.storage import Op, SeatRecord, StorageError, Store, TableChange, TableRecord, failure
 
 log = logging.getLogger("homeroom.server")
 
@@ -83,9 +89,11 @@ class Hub:
                 if loaded is not None:
                     self.tables[table_id] = loaded
                     self._evict()
+                    self._schedule(loaded)  # after eviction, a restart or a failed write: its bots and clock go on
                 pending.set_result(loaded)
             except BaseException as err:
                 pending.set_exception(err)
+                pending.exception()  # raised here; other waiters get it from the future
                 raise
             finally:
                 self._loading.pop(table_id, None)
@@ -95,7 +103,11 @@ class Hub:
         return found
 
     def _load(self, table_id: str) -> LiveTable | None:
-        rec = self.store.load(table_id)
+        try:
+            rec = self.store.load(table_id)
+        except (StorageError, SQLAlchemyError, OSError) as err:
+            status, message = failure(err) or (500, f"table {table_id} cannot be read now")
+            raise ProtocolError("server", message, status) from err
         if rec is None:
             return None
         try:
@@ -145,11 +157,9 @@ class Hub:
         ids = await asyncio.to_thread(self.store.pending_ids)
         for table_id in ids:
             try:
-                table = await self.get(table_id)
+                await self.get(table_id)  # a table loaded gets its bots and clock scheduled
             except ProtocolError as err:
                 log.error("%s", err.message)
-                continue
-            self._schedule(table)
         return len(ids)
 
     # ------------------------------------------------------------ creation
@@ -390,12 +400,17 @@ class Hub:
             left += int(table.rec.clock.get("increment_seconds", 0)) * 1000
         return {running: left}
 
-    def _change(self, table: LiveTable, now: float, clocks: dict[int, int | None]) -> TableChange:
-        """The table row after a change at ``now`` (the next seat's clock starts now)."""
-        state = table.match.state
-        return TableChange(version=table.version + 1, step=len(table.match.history), to_move=state.to_move,
+    def _change(self, table: LiveTable, now: float, clocks: dict[int, int | None], state: State | None = None,
+                step: int | None = None) -> TableChange:
+        """The table row after a change at ``now`` (the next seat's clock starts now) that leaves
+        the match at ``state`` after ``step`` actions (default: as it is). It applies only to the
+        table at its current version and step."""
+        if state is None:
+            state, step = table.match.state, len(table.match.history)
+        assert step is not None
+        return TableChange(version=table.version + 1, step=step, to_move=state.to_move,
                            terminal=state.is_terminal(), outcome=state.outcome() if state.is_terminal() else None,
-                           turn_started_at=now, seat_clocks=dict(clocks))
+                           turn_started_at=now, seat_clocks=dict(clocks), prev_step=len(table.match.history))
 
     def _commit_local(self, table: LiveTable, change: TableChange) -> None:
         rec = table.rec
@@ -407,8 +422,11 @@ class Hub:
 
     async def _store(self, table: LiveTable, op: Op) -> None:
         """Commit a write (with the writes of other tables that arrive meanwhile, in one
-        transaction); if it fails, drop the table from memory (it is rebuilt from what was
-        stored) and report a server error."""
+        transaction); if it fails, the table is dead (see :meth:`_kill`) and the caller hears
+        a server error. Nothing is written for a dead table."""
+        if table.dead:
+            raise ProtocolError("server", "this table is being reloaded after a failed write; nothing changed, "
+                                "try again")
         future: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
         self._pending.append((op, future))
         if self._writer is None or self._writer.done():
@@ -416,13 +434,38 @@ class Hub:
         err = await future
         if err is None:
             return
-        log.error("commit failed for table %s: %s", table.id, err)
-        self.tables.pop(table.id, None)
-        for conn in list(table.conns):
-            conn.push(json.dumps({"type": "error", "code": "server",
-                                  "message": "the server could not save that; reconnect"}))
-            await conn.close(1011)
-        raise ProtocolError("server", "the move could not be saved; nothing changed") from err
+        status, reason = failure(err) or (500, "")
+        await self._kill(table, err, reason)
+        raise ProtocolError("server", reason or "the change could not be saved; nothing changed", status) from err
+
+    async def _kill(self, table: LiveTable, err: BaseException, reason: str) -> None:
+        """After a failed write: whether or not the database holds it, memory may no longer
+        match it. Mark the table dead, cancel its bot and clock (a task that still wakes up
+        finds it dead and does nothing), drop it from memory (the next :meth:`get` loads it from
+        the database and sets its bots and clock going again) and tell its connections, each
+        error sent before its socket closes."""
+        log.error("commit failed for table %s: %s", table.id, str(err).splitlines()[0] if str(err) else repr(err))
+        table.dead = True
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        current = asyncio.current_task()
+        for task in (table.bot_task, table.clock_task):
+            if task is not None and task is not current and not task.done():
+                task.cancel()
+        message = json.dumps({"type": "error", "code": "server",
+                              "message": f"the server could not save a change{': ' + reason if reason else ''}; "
+                                         "reconnect"})
+        conns = list(table.conns)
+        table.conns.clear()
+        for conn in conns:
+            conn.push(message)
+        await asyncio.gather(*(self._sign_off(conn, 1011) for conn in conns))
+
+    @staticmethod
+    async def _sign_off(conn: Conn, code: int) -> None:
+        """Close a connection once what is queued for it (an error, say) has been sent."""
+        await conn.stop()
+        await conn.close(code)
 
     async def _write_batches(self) -> None:
         while self._pending:
@@ -460,10 +503,11 @@ class Hub:
             raise ProtocolError("illegal", reason)
         now = time.time()
         clocks = self._charge(table, now, increment_for=seat)
-        table.match.play(action)
-        change = self._change(table, now, clocks)
-        ply = len(table.match.history) - 1
+        after, entry = table.match.tentative(action)  # the live match changes only once it is stored
+        ply = len(table.match.history)
+        change = self._change(table, now, clocks, after, ply + 1)
         await self._store(table, self.store.append_op(table.id, ply, seat, action.to_json(), change))
+        table.match.adopt(after, entry)
         self._commit_local(table, change)
         self._after(table)
 
@@ -488,9 +532,11 @@ class Hub:
                                 "before anyone else moves or hidden information is revealed")
         now = time.time()
         clocks = self._charge(table, now)
-        table.match.undo(seat)
-        change = self._change(table, now, clocks)
+        match = table.match
+        undone = await asyncio.to_thread(match.truncated, index)  # off the loop; the live match is untouched
+        change = self._change(table, now, clocks, undone.state, len(undone.history))
         await self._store(table, self.store.undo_op(table.id, index, change))
+        match.state, match.history = undone.state, undone.history
         self._commit_local(table, change)
         name = table.rec.seats[seat].name
         self._after(table, [f"{name} took back a move."])  # which one could be secret
@@ -584,7 +630,7 @@ class Hub:
         self._schedule(table)
 
     def _schedule(self, table: LiveTable) -> None:
-        if self._closing:
+        if self._closing or table.dead:
             return
         state = table.match.state
         to_move = state.to_move
@@ -642,7 +688,7 @@ class Hub:
         left = table.remaining_ms(seat)
         await asyncio.sleep(max(0.0, (left or 0) / 1000))
         async with table.lock:
-            if table.version != version or table.running_seat() != seat:
+            if table.dead or table.version != version or table.running_seat() != seat:
                 return
             if (table.remaining_ms(seat) or 0) > 0:
                 table.clock_task = None
