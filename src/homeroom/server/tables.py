@@ -29,6 +29,7 @@ from homeroom.engine.game import Game
 from homeroom.engine.match import Entry, Match, Seat
 from homeroom.engine.state import State
 from homeroom.server.bots import BotOverran, BotPool, agent_seed, check_kind
+from homeroom.server.chat import with_chat
 from homeroom.server.errors import ProtocolError
 from homeroom.server.live import Conn, LiveTable, append_log, placings, rebuild
 from homeroom.server.protocol import (
@@ -257,7 +258,8 @@ class Hub:
         terminal = state.is_terminal()
         legal: list[dict[str, Any]] = []
         can_undo = False
-        if live and viewer is not None and not table.is_bot(viewer):
+        archived = table.rec.archived_at is not None
+        if live and viewer is not None and not table.is_bot(viewer) and not archived:
             if state.to_move == viewer:
                 for action in state.legal_actions():
                     data = action.to_json()
@@ -272,7 +274,7 @@ class Hub:
             "to_move": state.to_move, "turn_seat": state.turn_seat(), "terminal": terminal,
             "outcome": state.outcome() if terminal else None, "placings": placings(m),
             "seats": [s.model_dump() for s in self.seat_views(table)], "can_undo": can_undo, "replay": not live,
-            "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen,
+            "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen, "archived": archived,
             # the seed fixes every deal: it is shown only once the game is over, never before
             "seed": table.rec.seed if table.match.state.is_terminal() else None,
         }
@@ -375,7 +377,7 @@ class Hub:
         for version, text in table.load_notices:  # kept until the table's next change
             if version == table.version:
                 conn.push(Notice(text=text).model_dump_json())
-        conn.push(self.view_text(table, conn.seat, conn.role))
+        conn.push(with_chat(self.view_text(table, conn.seat, conn.role), table))
         self.broadcast_seats(table)
         if conn.role == "seat" and conn.seat is not None and may_take_back(table, conn.seat):
             await take_back(self, table, conn.seat)
@@ -536,8 +538,9 @@ class Hub:
                                 f"{table.version}; here is the current position")
         index = self.undo_point(table, seat)
         if index is None:
-            raise ProtocolError("illegal", "nothing to undo: only your own last decision can be taken back, "
-                                "before anyone else moves or hidden information is revealed")
+            raise ProtocolError("illegal", "nothing to undo: only your own decisions of your turn in progress "
+                                "can be taken back, before the turn passes, a bot moves or something hidden "
+                                "is revealed")
         now = time.time()
         clocks = self._charge(table, now)
         match = table.match
@@ -649,7 +652,7 @@ class Hub:
         self._schedule(table)
 
     def _schedule(self, table: LiveTable) -> None:
-        if self._closing or table.dead:
+        if self._closing or table.dead or table.deleted or table.rec.archived_at is not None:
             return
         state = table.match.state
         to_move = state.to_move
