@@ -379,7 +379,8 @@ class Hub:
                 conn.push(Notice(text=text).model_dump_json())
         conn.push(with_chat(self.view_text(table, conn.seat, conn.role), table))
         self.broadcast_seats(table)
-        if conn.role == "seat" and conn.seat is not None and may_take_back(table, conn.seat):
+        if (conn.role == "seat" and conn.seat is not None and table.rec.archived_at is None
+                and may_take_back(table, conn.seat)):
             await take_back(self, table, conn.seat)
 
     async def disconnect(self, table: LiveTable, conn: Conn) -> None:
