@@ -98,6 +98,15 @@ def test_the_host_deletes_the_table(server: LiveServer, new_page: Any) -> None:
     watcher = new_page()
     watcher.goto(f"{server.url}/t/{table_id}#spectate")
     wait_view(watcher)
+    # the host's own page without its seat says hello as the host, who may chat (as "Host")
+    host.goto(f"{server.url}/t/{table_id}#spectate")
+    host.reload()
+    wait_view(host)
+    assert host.locator("#table-tag").inner_text().endswith("host (watching)")
+    host.fill("#chat-input", "welcome")
+    host.press("#chat-input", "Enter")
+    watcher.wait_for_selector("#chat-lines li .who")
+    assert watcher.locator("#chat-lines li .who").inner_text() == "Host"
     host.click("#invite-btn")
     host.once("dialog", lambda dialog: dialog.dismiss())  # "Cancel" keeps the table
     host.click("#delete-btn")

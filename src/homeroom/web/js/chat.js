@@ -78,7 +78,7 @@ export class Chat {
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     fill(list, this.lines.map((l) => h(`li.${l.seat === null || l.seat === undefined ? "host" : seatClass(l.seat)}`,
       { title: new Date(l.at * 1000).toLocaleString() },
-      h("strong.who", l.seat === null || l.seat === undefined ? `${l.name} (host)` : l.name), " ", h("span.text", l.text))));
+      h("strong.who", l.role === "host" ? "Host" : l.name), " ", h("span.text", l.text))));
     if (!this.lines.length) list.appendChild(h("li.empty", "No messages yet."));
     if (atBottom || this.lines.length <= 1) list.scrollTop = list.scrollHeight;
   }

@@ -977,7 +977,8 @@ async function main() {
   }
 
   page.chat = new Chat((msg) => page.socket.send(msg));
-  page.socket = new TableSocket(page.tableId, page.secret, { onMessage, onState: setConnection });
+  // without a seat, the host's page says hello with the host secret (role "host": it may chat)
+  page.socket = new TableSocket(page.tableId, page.secret || page.hostSecret, { onMessage, onState: setConnection });
   page.socket.connect();
 }
 
