@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from homeroom.server.chat import CHAT_CHARS
 from homeroom.server.limits import Rate
+from homeroom.server.protocol import ChatMessage, View
 from homeroom.server.storage import CHAT_KEEP, Store
 
 
@@ -53,6 +54,11 @@ def test_a_line_reaches_everyone_and_comes_with_the_first_view(client: TestClien
         assert error["code"] == "forbidden" and "spectators" in error["message"]
         say(ben, "yes")
         assert line_of(watcher)["text"] == "yes"
+        models = {"view": View, "chat": ChatMessage}
+        for text in ana.messages + watcher.messages:  # every view and chat line matches the protocol's model
+            kind = json.loads(text)["type"]
+            if kind in models:
+                models[kind].model_validate_json(text)
     with seated(client, tid, None) as late:
         lines = late.view["chat"]
         assert [(x["name"], x["text"]) for x in lines] == [("Ana", "hi <b>Ben</b> ready?"), ("Host", "welcome both"),
