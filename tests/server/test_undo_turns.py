@@ -129,3 +129,27 @@ def test_the_undo_notice_names_the_move_as_each_viewer_read_it(client: TestClien
             text = other.until("notice")["text"]
             assert text == f"{name} took back: " + " ".join(e.text_for(1 - mover) for e in events)
             assert theirs in text and mine not in text
+
+
+def test_each_decision_records_its_turn_however_it_was_played() -> None:
+    # Class of '89 solo: ending a turn plays Ed's turn at once and hands Ana the next one, so the
+    # seat to move stays the same; the turn marker (round, turns taken) still ends her turn
+    game = games.get("class-of-89")
+    live = Match.start(game, 1, 3, {}, [Seat("Ana")])
+    stored = Match.start(game, 1, 3, {}, [Seat("Ana")])
+    starts = []
+    for _ in range(30):
+        action = live.state.legal_actions()[0]
+        after, entry = live.tentative(action)  # the server's path: computed, stored, then adopted
+        live.adopt(after, entry)
+        stored.play(action, check=False)  # a table rebuilt from the database
+        starts.append(live.turn_start())
+        ended = live.history[-1].turn != live.turn()
+        assert ended == (live.turn_start() == len(live.history))  # a new turn has no decision in it yet
+        if type(action).__name__ == "EndTurn":
+            assert ended and live.turn()[0] == 0  # Ed played in between: Ana's turn is over all the same
+        if type(action).__name__ in ("Place", "Take", "BuyToken", "PutToken"):
+            assert not ended
+    assert [e.turn for e in live.history] == [e.turn for e in stored.history]
+    assert starts[-1] == stored.turn_start() and len(set(starts)) > 2
+    assert [e.turn for e in live.truncated(10).history] == [e.turn for e in live.history[:10]]
