@@ -53,6 +53,9 @@ def _one_line_error(result, message: str) -> None:
     (["serve", "--rate-messages", "0/10"], "--rate-messages: '0/10': the count must be at least 1"),
     (["serve", "--max-sockets", "0"], "--max-sockets must be at least 1"),
     (["serve", "--zombie-after", "-1"], "--zombie-after must be between 0 and"),
+    (["serve", "--archive-after", "-1"], "--archive-after must be between 0 and 36500 days"),
+    (["serve", "--archive-after", "nan"], "--archive-after must be between 0 and 36500 days"),
+    (["serve", "--rate-chat", "many"], "--rate-chat: 'many' is not a rate like 20/60"),
 ])
 def test_bad_command_lines(args: list[str], message: str) -> None:
     _one_line_error(run(*args), message)

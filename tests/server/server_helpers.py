@@ -17,7 +17,7 @@ from homeroom.server.config import ServerConfig
 from homeroom.server.limits import Rate, RateLimits
 
 TEST_LIMITS = RateLimits(messages=Rate(100_000, 1), address_messages=Rate(100_000, 1),
-                         creations=Rate(10_000, 1), joins=Rate(10_000, 1), sockets=1000)
+                         creations=Rate(10_000, 1), joins=Rate(10_000, 1), chat=Rate(100_000, 1), sockets=1000)
 """The limits of the shared test server: on, but far above what its tests send from their one
 address (scripted players act as fast as they can). The rate-limit tests use the defaults."""
 
@@ -25,10 +25,11 @@ address (scripted players act as fast as they can). The rate-limit tests use the
 @contextmanager
 def server(db_url: str | None = None, data_dir: Path | None = None, workers: int = 1,
            limits: RateLimits | None = TEST_LIMITS, zombie_after: float = 120.0,
-           address: str = "testclient") -> Iterator[TestClient]:
-    """A test client of a new app; ``limits=None`` gives the server's default rate limits."""
+           address: str = "testclient", **settings: Any) -> Iterator[TestClient]:
+    """A test client of a new app; ``limits=None`` gives the server's default rate limits; other
+    :class:`ServerConfig` settings by name."""
     config = ServerConfig(db_url=db_url, data_dir=data_dir or Path("data"), bot_workers=workers,
-                          limits=limits or RateLimits(), zombie_after=zombie_after)
+                          limits=limits or RateLimits(), zombie_after=zombie_after, **settings)
     with TestClient(create_app(config), client=(address, 50000)) as client:
         yield client
 

@@ -229,10 +229,15 @@ def test_a_failed_undo_or_seat_change_leaves_memory_as_stored(client: TestClient
     hub = client.app.state.hub  # type: ignore[attr-defined]
     secrets = [s["secret"] for s in table["seats"]]
     with seated(client, tid, secrets[0]) as ana, seated(client, tid, secrets[1]) as ben:
-        me = [ana, ben][ana.view["to_move"]]
-        version = me.view["version"]
-        me.act(me.view["legal"][0]["action"])
-        view = me.until_view(version + 1)
+        for _ in range(40):  # until a decision its seat may take back (within its own turn: issue 31)
+            me = [ana, ben][ana.view["to_move"]]
+            version = me.view["version"]
+            me.act(me.view["legal"][0]["action"])
+            view = me.until_view(version + 1)
+            for player in (ana, ben):
+                player.until_view(version + 1)
+            if view["can_undo"]:
+                break
         assert view["can_undo"]
         live = hub.tables[tid]
         history = list(live.match.history)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from server_helpers import create, seated, server
-from sqlalchemy import Connection, func, insert, select, text
+from sqlalchemy import Connection, func, insert, inspect, select, text
 
 from homeroom.server.storage import (
     MIGRATIONS,
@@ -169,6 +169,7 @@ def test_a_server_comes_back_from_its_database(db_url: str) -> None:
         assert before["step"] >= 10
     with server(db_url=db_url) as client, seated(client, tid, secret) as ana:
         after = dict(ana.view)
+        assert after.pop("chat") == []  # only the first view after hello carries the chat
         for view in (before, after):
             view["seats"] = [{**s, "connected": None} for s in view["seats"]]
         assert after == before
@@ -224,10 +225,11 @@ def test_a_failed_write_never_prints_its_values(db_url: str) -> None:
 
 
 def _create_v1_schema(conn: Connection) -> None:
-    """Schema 1 as it was: tables without ``seed_chosen``, seats without ``open``."""
+    """Schema 1 as it was: tables without ``seed_chosen`` (nor ``archived_at``), seats without ``open``."""
     MIGRATIONS[1](conn)
     conn.execute(text('ALTER TABLE seats DROP COLUMN "open"'))
     conn.execute(text("ALTER TABLE tables DROP COLUMN seed_chosen"))
+    conn.execute(text("ALTER TABLE tables DROP COLUMN archived_at"))
 
 
 def test_a_schema_1_database_upgrades_with_its_seats_invited(db_url: str) -> None:
@@ -249,7 +251,7 @@ def test_a_schema_1_database_upgrades_with_its_seats_invited(db_url: str) -> Non
         old.close()
     store = Store.open(db_url)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 2
+        assert store.schema_version() == SCHEMA_VERSION == 3
         rec = store.load("t1")
         assert rec is not None and [s.open for s in rec.seats] == [False, False]  # invited: link only
         assert rec.seed == 1 and rec.seed_chosen is False
@@ -257,5 +259,44 @@ def test_a_schema_1_database_upgrades_with_its_seats_invited(db_url: str) -> Non
         assert store.summaries(listed_open=True, free_seat=True) == []  # nothing for the lobby to offer
         store.update_seat("t1", 1, None, open=True)
         assert [r.id for r in store.summaries(listed_open=True, free_seat=True)] == ["t1"]
+    finally:
+        store.close()
+
+
+def _create_v2_schema(conn: Connection) -> None:
+    """Schema 2 as it was: tables without ``archived_at``, and no ``chat`` table."""
+    MIGRATIONS[1](conn)
+    conn.execute(text("ALTER TABLE tables DROP COLUMN archived_at"))
+
+
+def test_a_schema_2_database_upgrades_to_chat_and_archiving(db_url: str) -> None:
+    """Schema 3 adds the chat table and ``tables.archived_at``: stored tables come back live (not
+    archived, still listed) with an empty chat, and take chat lines (the oldest dropped past the keep)."""
+    old = Store.open(db_url, {1: _create_v2_schema, 2: MIGRATIONS[2]}, target=2)
+    try:
+        assert "chat" not in inspect(old.engine).get_table_names()
+        with old.engine.begin() as conn:
+            conn.execute(insert(tables_table).values(
+                id="t1", game="academic-society", players=2, options="{}", seed=1, engine_version="1",
+                listed=True, host_hash="h" * 64, version=0, step=0, to_move=0, terminal=False,
+                turn_started_at=1.0, created_at=1.0, updated_at=1.0))
+            conn.execute(insert(seats_table), [
+                {"table_id": "t1", "seat": 0, "name": "Ana", "kind": "human", "secret_hash": "a" * 64,
+                 "claimed": True, "clock_ms": None, "open": False}])
+    finally:
+        old.close()
+    store = Store.open(db_url)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION == 3
+        rec = store.load("t1")
+        assert rec is not None and rec.archived_at is None and rec.chat == []
+        assert [r.id for r in store.summaries(listed_open=True)] == ["t1"]
+        for n in range(4):
+            store.add_chat("t1", 0, "seat", "Ana", f"line {n}", keep=3)
+        rec = store.load("t1")
+        assert rec is not None and [c.text for c in rec.chat] == ["line 1", "line 2", "line 3"]
+        assert store.archive_idle(before=2.0) == ["t1"] and store.archive_idle(before=2.0) == []
+        assert store.summaries(listed_open=True) == [] and store.summaries(["t1"]) == []
+        assert store.delete_table("t1") and store.load("t1") is None and not store.delete_table("t1")
     finally:
         store.close()

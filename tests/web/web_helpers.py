@@ -42,7 +42,7 @@ class LiveServer:
 
         # every browser of the tests shares one address: limits on, but far above what they send
         limits = RateLimits(messages=Rate(10_000, 1), address_messages=Rate(10_000, 1),
-                            creations=Rate(10_000, 1), joins=Rate(10_000, 1), sockets=1000)
+                            creations=Rate(10_000, 1), joins=Rate(10_000, 1), chat=Rate(10_000, 1), sockets=1000)
         app = create_app(ServerConfig(db_url=self.db_url, bot_workers=1, limits=limits))
         config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
         server = uvicorn.Server(config)

@@ -40,6 +40,10 @@ def serve(
     rate_creations: Annotated[str, typer.Option("--rate-creations", help="Tables created per address, "
                                                 "N/SECONDS.")] = "20/600",
     rate_joins: Annotated[str, typer.Option("--rate-joins", help="Lobby joins per address, N/SECONDS.")] = "30/600",
+    rate_chat: Annotated[str, typer.Option("--rate-chat", help="Chat lines per address, N/SECONDS.")] = "20/60",
+    archive_after: Annotated[float, typer.Option("--archive-after", help="Days without a move before a table "
+                                                 "(finished or abandoned) is archived: read-only and out of "
+                                                 "the lists; 0: never.")] = 30.0,
     max_sockets: Annotated[int, typer.Option("--max-sockets", help="WebSocket connections open at once per "
                                              "address.")] = 50,
     no_rate_limits: Annotated[bool, typer.Option("--no-rate-limits", help="Turn every rate limit off.")] = False,
@@ -65,20 +69,22 @@ def serve(
         raise fail(f"--log-level must be debug, info, warning or error, not {log_level!r}")
     if not 0 <= zombie_after <= 7 * 24 * 3600:
         raise fail(f"--zombie-after must be between 0 and 604800 seconds, not {zombie_after:g}")
+    if not 0 <= archive_after <= 36500:
+        raise fail(f"--archive-after must be between 0 and 36500 days, not {archive_after:g}")
     if max_sockets < 1:
         raise fail(f"--max-sockets must be at least 1, not {max_sockets}")
     rates: dict[str, Rate] = {}
     for flag, text in (("messages", rate_messages), ("address-messages", rate_address_messages),
-                       ("creations", rate_creations), ("joins", rate_joins)):
+                       ("creations", rate_creations), ("joins", rate_joins), ("chat", rate_chat)):
         try:
             rates[flag] = Rate.parse(text)
         except ValueError as err:
             raise fail(f"--rate-{flag}: {err}") from None
     limits = RateLimits(enabled=not no_rate_limits, messages=rates["messages"],
                         address_messages=rates["address-messages"], creations=rates["creations"],
-                        joins=rates["joins"], sockets=max_sockets)
+                        joins=rates["joins"], chat=rates["chat"], sockets=max_sockets)
     config = ServerConfig(db_url=db, data_dir=data_dir, bot_workers=bot_workers, bot_delay=bot_delay,
-                          zombie_after=zombie_after, limits=limits)
+                          zombie_after=zombie_after, archive_after=archive_after * 86400, limits=limits)
     url = config.resolved_db_url()
     try:
         store = Store.open(url)

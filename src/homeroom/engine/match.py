@@ -63,12 +63,16 @@ class Entry:
 
     ``hidden``: the decision's outcome depended on something hidden from ``seat`` (a draw, a deal,
     a shuffle, another seat's hidden card), so no undo goes back past it; True (the safe value)
-    where it was not worked out (see :meth:`Match.check_tail`)."""
+    where it was not worked out (see :meth:`Match.check_tail`).
+
+    ``turn``: the turn the decision was made in (``turn_seat()`` and ``turn_marker()`` of the
+    position before it), so that the server can tell where the turn in progress began."""
 
     seat: int
     action: Action
     events: list[Event]
     hidden: bool = True
+    turn: tuple[int | None, Any] = (None, None)
 
 
 def _view(state: State, seat: int) -> tuple[Any, ...]:
@@ -141,6 +145,7 @@ class Match:
         marked hidden for now, and :meth:`check_tail` (called by :meth:`undo_point`) works out the
         flags an undo could need: a rebuild pays for the check only if someone asks about undo."""
         seat = self.state.to_move
+        turn = self.turn()
         if check:
             self.check_tail()
             before = self.state.clone()
@@ -152,8 +157,23 @@ class Match:
                 self._tail = len(self.history)  # a new run of one seat's decisions
             events = self.state.apply(action)
             hidden = True
-        self.history.append(Entry(-1 if seat is None else seat, action, events, hidden))
+        self.history.append(Entry(-1 if seat is None else seat, action, events, hidden, turn))
         return events
+
+    def turn(self) -> tuple[int | None, Any]:
+        """The turn in progress: whose it is and the game's marker of it (see
+        :meth:`State.turn_marker`); it changes when a turn ends."""
+        return self.state.turn_seat(), self.state.turn_marker()
+
+    def turn_start(self) -> int:
+        """Index of the first decision of the turn in progress (``len(history)`` if none has been
+        made in it yet): the decisions after it were all made in this turn. For Board Game Arena's
+        undo policy, where a player takes back only decisions of her own turn in progress."""
+        current = self.turn()
+        index = len(self.history)
+        while index > 0 and self.history[index - 1].turn == current:
+            index -= 1
+        return index
 
     def check_tail(self) -> None:
         """Work out the hidden flags of the decisions played with ``check=False`` that an undo could
@@ -217,7 +237,7 @@ class Match:
         rebuilt = Match.start(self.game, self.players, self.seed, self.options, self.seats)
         for old in self.history[:index]:
             events = rebuilt.state.apply(old.action)
-            rebuilt.history.append(Entry(old.seat, old.action, events, old.hidden))
+            rebuilt.history.append(Entry(old.seat, old.action, events, old.hidden, old.turn))
         return rebuilt
 
     def tentative(self, action: Action) -> tuple[State, Entry]:
@@ -226,10 +246,11 @@ class Match:
         decision before it changes memory, then calls :meth:`adopt`. Raises :class:`IllegalAction`."""
         self.check_tail()
         seat = self.state.to_move
+        turn = self.turn()
         after = self.state.clone()
         events = after.apply(action)
         hidden = seat is None or depends_on_hidden(self.state, action, after, seat, salt=len(self.history))
-        return after, Entry(-1 if seat is None else seat, action, events, hidden)
+        return after, Entry(-1 if seat is None else seat, action, events, hidden, turn)
 
     def adopt(self, after: State, entry: Entry) -> None:
         """Take a decision worked out by :meth:`tentative` (on this match, as it still is)."""

@@ -25,6 +25,8 @@ from starlette.staticfiles import StaticFiles
 
 from homeroom import __version__, games
 from homeroom.engine.errors import UnknownGame
+from homeroom.server import chat
+from homeroom.server.archive import archiver, delete_table, require_live
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
 from homeroom.server.errors import ProtocolError
@@ -35,6 +37,7 @@ from homeroom.server.protocol import (
     MAX_WS_CLOSE,
     MAX_WS_MESSAGE,
     Act,
+    Chat,
     CreateTable,
     ErrorMessage,
     Hello,
@@ -203,6 +206,7 @@ def summary(rec: TableRecord, live: LiveTable | None) -> dict[str, Any]:
         "turn_seat": state.turn_seat() if state is not None else rec.to_move,
         "outcome": rec.outcome, "created_at": iso(rec.created_at), "updated_at": iso(rec.updated_at),
         "rematch": rec.rematch, "clock": rec.clock, "seed_chosen": rec.seed_chosen,
+        "archived": rec.archived_at is not None,
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.kind != "human",
                    "open": seat_is_open(s),
                    "connected": live.connected(s.seat) if live is not None else False} for s in rec.seats],
@@ -250,11 +254,16 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         restore: asyncio.Task[Any] | None = None
         if cfg.restore_on_start:
             restore = asyncio.create_task(start_up(hub))
+        archiving = asyncio.create_task(archiver(hub, cfg.archive_after)) if cfg.archive_after > 0 else None
         try:
             yield
         finally:
             if restore is not None and not restore.done():
                 restore.cancel()
+            if archiving is not None:
+                archiving.cancel()
+                with contextlib.suppress(BaseException):
+                    await archiving
             await hub.close()
             await asyncio.to_thread(pool.close)
             if store is None:
@@ -390,6 +399,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         hub = hub_of(request)
         table = await hub.get(table_id)
         async with table.lock:
+            require_live(table)
             seat, secret = await hub.join(table, body.seat, body.name)
         return {"seat": seat, "secret": secret, "invite_url": f"/t/{table_id}#seat={secret}"}
 
@@ -449,6 +459,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if not 0 <= seat < table.rec.players:
             raise ProtocolError("not_found", f"no seat {seat} at this table")
         async with table.lock:
+            require_live(table)
             await hub.set_kind(table, seat, body.kind)
         return summary(table.rec, table)
 
@@ -460,6 +471,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if not 0 <= seat < table.rec.players:
             raise ProtocolError("not_found", f"no seat {seat} at this table")
         async with table.lock:
+            require_live(table)
             await reopen(hub, table, seat)
         return summary(table.rec, table)
 
@@ -471,7 +483,17 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if secret is None:
             raise ProtocolError("unauthorized", "a seat or host secret is needed (Authorization: Bearer ...)")
         hub.authenticate(table, secret, spectate=False)
+        require_live(table)
         return {"table_id": await hub.rematch(table)}
+
+    @app.delete("/api/tables/{table_id}")
+    async def api_delete(table_id: str, request: Request) -> dict[str, Any]:
+        """Host only: remove the table (seats, actions, chat); everyone at it is told and disconnected."""
+        hub = hub_of(request)
+        table = await hub.get(table_id)
+        require_host(table, request)
+        await delete_table(hub, table)
+        return {"deleted": table_id}
 
     def require_host(table: LiveTable, request: Request) -> None:
         from homeroom.server.security import secret_matches
@@ -481,7 +503,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             raise ProtocolError("unauthorized", "the host secret is needed (Authorization: Bearer ...)")
         if not secret_matches(secret, table.rec.host_hash):
             if any(secret_matches(secret, s.secret_hash) for s in table.rec.seats):
-                raise ProtocolError("forbidden", "only the table's host may change seats")
+                raise ProtocolError("forbidden", "only the table's host may do this")
             raise ProtocolError("unauthorized", "this secret is not valid for this table")
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False)
@@ -522,7 +544,7 @@ def _check_size(size: int) -> None:
         raise ProtocolError("too_large", f"message over {MAX_WS_MESSAGE // 1024} KiB")
 
 
-async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act | Undo | Why | Ping | None:
+async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act | Undo | Why | Ping | Chat | None:
     """The next client message, validated (after the rate limits, before any parsing); None when
     the client has gone."""
     message = await ws.receive()
@@ -583,7 +605,7 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
                 msg = await _receive(ws, gate)
                 if msg is None:
                     return
-                await handle(hub, table, conn, msg)
+                await handle(hub, table, conn, msg, gate)
             except ProtocolError as err:
                 conn.push(ErrorMessage(code=err.code, message=err.message).model_dump_json())
                 if err.code == "stale":
@@ -613,7 +635,8 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
             await hub.disconnect(table, conn)
 
 
-async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why | Ping | Hello) -> None:
+async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why | Ping | Chat | Hello,
+                 gate: SocketGate | None = None) -> None:
     if isinstance(msg, Hello):
         raise ProtocolError("bad_request", "already said hello")
     hub.check(table, conn, msg.secret)
@@ -623,9 +646,15 @@ async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why |
     if isinstance(msg, Why):
         conn.push(WhyAnswer(action=msg.action, reason=why_not(table, conn, msg.action)).model_dump_json())
         return
+    if isinstance(msg, Chat):
+        if gate is not None and conn.role != "spectator":
+            gate.limiter.chat_line(gate.address)
+        await chat.post(hub, table, conn, msg.text)
+        return
     if conn.role != "seat" or conn.seat is None:
         raise ProtocolError("forbidden", "only a seated player can act; spectators and the host watch")
     async with table.lock:
+        require_live(table)
         if isinstance(msg, Act):
             await hub.act(table, conn.seat, msg.version, msg.action)
         else:

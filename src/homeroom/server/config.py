@@ -35,6 +35,8 @@ class ServerConfig:
     """At start, bring back the tables where a bot or a clock has something to do."""
     zombie_after: float = 120.0
     """Seconds a player must have been away before the host may hand their seat to a bot."""
+    archive_after: float = 30 * 24 * 3600.0
+    """Seconds without a move before a table (finished or abandoned) is archived; 0: never."""
     limits: RateLimits = field(default_factory=RateLimits)
     """Rate limits per connection and per client address."""
 

@@ -63,6 +63,8 @@ class RateLimits:
     """Tables created by one address."""
     joins: Rate = Rate(30, 600)
     """Lobby joins by one address."""
+    chat: Rate = Rate(20, 60)
+    """Chat lines written by one address (each is stored and sent to the whole table)."""
     sockets: int = 50
     """WebSocket connections open at once from one address."""
     strikes: int = 50
@@ -155,6 +157,7 @@ class Limiter:
         self.address_messages = Buckets(self.limits.address_messages)
         self.creations = Buckets(self.limits.creations)
         self.joins = Buckets(self.limits.joins)
+        self.chat = Buckets(self.limits.chat)
         self.sockets: dict[str, int] = {}
 
     @property
@@ -176,6 +179,10 @@ class Limiter:
 
     def join(self, address: str) -> None:
         self._take(self.joins, address, "joins")
+
+    def chat_line(self, address: str) -> None:
+        """Take a chat line for ``address`` or raise :class:`RateLimited` (the line is dropped)."""
+        self._take(self.chat, address, "chat lines")
 
     def open_socket(self, address: str) -> None:
         """Count a new WebSocket of ``address``, or refuse it past the cap (nothing is counted

@@ -91,6 +91,8 @@ class LiveTable:
     dead: bool = False
     """A write of this table failed: it is out of the cache and takes no more changes (it is
     loaded again from the database); its tasks stop when they see this."""
+    deleted: bool = False
+    """The host deleted the table (see :mod:`homeroom.server.archive`): nothing may change it."""
 
     @property
     def id(self) -> str:

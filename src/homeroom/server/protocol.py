@@ -57,8 +57,16 @@ class Ping(Inbound):
     secret: Secret | None = None
 
 
-ClientMessage = Annotated[Hello | Act | Undo | Why | Ping, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | Act | Undo | Why | Ping] = TypeAdapter(ClientMessage)
+class Chat(Inbound):
+    """A chat line (a seat or the host; see :mod:`homeroom.server.chat` for its limits)."""
+
+    type: Literal["chat"]
+    secret: Secret | None = None
+    text: Annotated[str, Field(max_length=4000)]
+
+
+ClientMessage = Annotated[Hello | Act | Undo | Why | Ping | Chat, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Act | Undo | Why | Ping | Chat] = TypeAdapter(ClientMessage)
 
 
 def one_line(err: ValidationError) -> str:
@@ -67,7 +75,7 @@ def one_line(err: ValidationError) -> str:
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
     msg = str(first.get("msg", "invalid"))
     if first.get("type") == "union_tag_invalid":
-        return "unknown message type (expected hello, act, undo, why or ping)"
+        return "unknown message type (expected hello, act, undo, why, ping or chat)"
     if first.get("type") == "union_tag_not_found":
         return "the message has no 'type'"
     return f"{where}: {msg}" if where else msg
@@ -146,6 +154,20 @@ class ScoreView(Outbound):
     breakdown: dict[str, int]
 
 
+class ChatLineView(Outbound):
+    id: int
+    seat: int | None
+    role: Literal["seat", "host"]
+    name: str
+    text: str
+    at: float
+
+
+class ChatMessage(Outbound):
+    type: Literal["chat"] = "chat"
+    line: ChatLineView
+
+
 class View(Outbound):
     type: Literal["view"] = "view"
     table_id: str
@@ -170,6 +192,9 @@ class View(Outbound):
     rematch: str | None
     seed_chosen: bool
     seed: int | None
+    archived: bool = False
+    chat: list[ChatLineView] | None = None
+    """Only in the first view after hello: the table's kept chat lines, oldest first."""
 
 
 class ErrorMessage(Outbound):

@@ -36,6 +36,7 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     create_engine,
+    delete,
     event,
     false,
     insert,
@@ -47,7 +48,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.schema import CreateColumn
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
 
 
@@ -111,6 +112,7 @@ tables_table = Table(
     Column("rematch", String(32), nullable=True),
     Column("created_at", Double, nullable=False),
     Column("updated_at", Double, nullable=False),
+    Column("archived_at", Double, nullable=True),
     Index("ix_tables_listed_terminal", "listed", "terminal", "updated_at"),
 )
 
@@ -143,6 +145,19 @@ actions_table = Table(
     Index("ix_actions_table_ply", "table_id", "undone_version", "ply"),
 )
 
+chat_table = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("role", String(16), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", Double, nullable=False),
+    Index("ix_chat_table_id", "table_id", "id"),
+)
+
 # The statements of every move, built once (building them is most of a write's cost).
 _BUMP = update(tables_table).where(
     tables_table.c.id == bindparam("b_id"), tables_table.c.version == bindparam("b_prev")).values(
@@ -153,6 +168,9 @@ _SET_CLOCK = update(seats_table).where(
     seats_table.c.table_id == bindparam("b_id"), seats_table.c.seat == bindparam("b_seat")).values(
     clock_ms=bindparam("clock_ms"))
 _INSERT_ACTION = insert(actions_table)
+
+CHAT_KEEP = 200
+"""Chat lines kept per table: writing one more drops the oldest."""
 
 Migration = Callable[[Connection], None]
 Op = Callable[[Connection], None]
@@ -175,7 +193,17 @@ def _v2(conn: Connection) -> None:
         conn.execute(text(f"ALTER TABLE seats ADD COLUMN {column}"))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _v2}
+def _v3(conn: Connection) -> None:
+    """Schema 3 (issue 31): the ``chat`` table (a table's chat lines, kept with it), and
+    ``tables.archived_at``, when a finished or abandoned table was archived (NULL: live). Tables
+    stored before are not archived; the server's archiver looks at them like any other."""
+    if "archived_at" not in {c["name"] for c in inspect(conn).get_columns("tables")}:
+        column = CreateColumn(tables_table.c.archived_at).compile(dialect=conn.dialect)
+        conn.execute(text(f"ALTER TABLE tables ADD COLUMN {column}"))
+    chat_table.create(conn, checkfirst=True)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _v2, 3: _v3}
 """Step ``n`` takes a database at schema ``n - 1`` to ``n`` (step 1 creates the tables). Steps
 only add (tables, columns, indexes) and may rewrite values; none drops data."""
 
@@ -219,6 +247,26 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
     """The live action list (undone ones left out), in order: each ``{"seat", "action"}``."""
+    archived_at: float | None = None
+    """When the table was archived (read-only, out of the lists); None while it is live."""
+    chat: list[ChatLine] = field(default_factory=list)
+    """The chat lines kept (oldest first); filled by :meth:`Store.load` only."""
+
+
+@dataclass
+class ChatLine:
+    """One line of a table's chat: who wrote it (a seat, or the host with ``seat`` None) and what."""
+
+    id: int
+    seat: int | None
+    role: str
+    name: str
+    text: str
+    created_at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "seat": self.seat, "role": self.role, "name": self.name, "text": self.text,
+                "at": self.created_at}
 
 
 @dataclass
@@ -459,6 +507,45 @@ class Store:
 
         return op
 
+    def add_chat(self, table_id: str, seat: int | None, role: str, name: str, line: str,
+                 keep: int = CHAT_KEEP) -> ChatLine:
+        """Store a chat line (and drop the table's oldest beyond ``keep``); returns it with its id."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            result = conn.execute(insert(chat_table).values(table_id=table_id, seat=seat, role=role, name=name,
+                                                            text=line, created_at=now))
+            key = result.inserted_primary_key
+            assert key is not None
+            new_id = int(key[0])
+            oldest_kept = conn.execute(select(chat_table.c.id).where(chat_table.c.table_id == table_id)
+                                       .order_by(chat_table.c.id.desc()).offset(keep - 1).limit(1)).scalar()
+            if oldest_kept is not None:
+                conn.execute(delete(chat_table).where(chat_table.c.table_id == table_id,
+                                                      chat_table.c.id < oldest_kept))
+        return ChatLine(new_id, seat, role, name, line, now)
+
+    def archive_idle(self, before: float) -> list[str]:
+        """Archive every live table with no change since ``before`` (finished or abandoned);
+        returns their ids."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            ids = [r[0] for r in conn.execute(select(tables_table.c.id).where(
+                tables_table.c.archived_at.is_(None), tables_table.c.updated_at < before))]
+            if ids:
+                conn.execute(update(tables_table).where(tables_table.c.id.in_(ids)).values(archived_at=now))
+        return ids
+
+    def delete_table(self, table_id: str) -> bool:
+        """Remove a table with its seats, actions and chat (a rematch that points to it forgets
+        it); False if there was no such table."""
+        with self.engine.begin() as conn:
+            for child in (chat_table, actions_table, seats_table):
+                conn.execute(delete(child).where(child.c.table_id == table_id))
+            conn.execute(update(tables_table).where(tables_table.c.rematch == table_id).values(rematch=None))
+            conn.execute(update(tables_table).where(tables_table.c.rematch_of == table_id).values(rematch_of=None))
+            gone = conn.execute(delete(tables_table).where(tables_table.c.id == table_id)).rowcount
+        return bool(gone)
+
     def run(self, op: Op) -> None:
         self.check_file()
         with self.engine.begin() as conn:
@@ -519,13 +606,18 @@ class Store:
                         actions_table.c.table_id == table_id, actions_table.c.undone_version.is_(None))
                     .order_by(actions_table.c.ply))
             ]
+            rows = conn.execute(select(chat_table).where(chat_table.c.table_id == table_id)
+                                .order_by(chat_table.c.id.desc()).limit(CHAT_KEEP)).mappings().all()
+            rec.chat = [ChatLine(r["id"], r["seat"], r["role"], r["name"], r["text"], r["created_at"])
+                        for r in reversed(rows)]
         return rec
 
     def summaries(self, ids: Iterable[str] | None = None, listed_open: bool = False,
                   limit: int = 100, free_seat: bool = False) -> list[TableRecord]:
-        """Table rows with their seats (no actions): the given ids, or the listed unfinished ones;
-        with ``free_seat``, only tables with an open human seat nobody has taken (the lobby's)."""
-        query = select(tables_table)
+        """Table rows with their seats (no actions), never archived ones: the given ids, or the
+        listed unfinished ones; with ``free_seat``, only tables with an open human seat nobody has
+        taken (the lobby's)."""
+        query = select(tables_table).where(tables_table.c.archived_at.is_(None))  # archived: out of every list
         if free_seat:
             query = query.where(select(seats_table.c.seat).where(
                 seats_table.c.table_id == tables_table.c.id, seats_table.c.open.is_(True),
@@ -560,14 +652,16 @@ class Store:
         return [(t, int(s)) for t, s in seats] + [(t, None) for (t,) in hosts]
 
     def pending_ids(self) -> list[str]:
-        """Unfinished tables where the seat to move is a bot, or that run clocks."""
+        """Unfinished live (not archived) tables where the seat to move is a bot, or that run clocks."""
         with self.engine.connect() as conn:
             bots = conn.execute(
                 select(tables_table.c.id).join(seats_table, (seats_table.c.table_id == tables_table.c.id)
                                                & (seats_table.c.seat == tables_table.c.to_move))
-                .where(tables_table.c.terminal.is_(False), seats_table.c.kind != "human")).all()
+                .where(tables_table.c.terminal.is_(False), tables_table.c.archived_at.is_(None),
+                       seats_table.c.kind != "human")).all()
             clocks = conn.execute(select(tables_table.c.id).where(
-                tables_table.c.terminal.is_(False), tables_table.c.clock.is_not(None))).all()
+                tables_table.c.terminal.is_(False), tables_table.c.archived_at.is_(None),
+                tables_table.c.clock.is_not(None))).all()
         return sorted({r[0] for r in bots} | {r[0] for r in clocks})
 
     def all_ids(self) -> list[str]:
@@ -588,7 +682,7 @@ class Store:
             terminal=bool(row["terminal"]), outcome=row["outcome"],
             clock=None if row["clock"] is None else json.loads(row["clock"]),
             turn_started_at=row["turn_started_at"], rematch_of=row["rematch_of"], rematch=row["rematch"],
-            created_at=row["created_at"], updated_at=row["updated_at"])
+            created_at=row["created_at"], updated_at=row["updated_at"], archived_at=row["archived_at"])
 
     @staticmethod
     def _seat(row: Any) -> SeatRecord:

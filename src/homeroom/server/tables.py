@@ -26,9 +26,10 @@ from homeroom.agents import AgentError
 from homeroom.agents.base import RandomAgent
 from homeroom.engine.errors import HomeroomError, IllegalAction, OptionError, UnknownGame
 from homeroom.engine.game import Game
-from homeroom.engine.match import Match, Seat
+from homeroom.engine.match import Entry, Match, Seat
 from homeroom.engine.state import State
 from homeroom.server.bots import BotOverran, BotPool, agent_seed, check_kind
+from homeroom.server.chat import with_chat
 from homeroom.server.errors import ProtocolError
 from homeroom.server.live import Conn, LiveTable, append_log, placings, rebuild
 from homeroom.server.protocol import (
@@ -257,7 +258,8 @@ class Hub:
         terminal = state.is_terminal()
         legal: list[dict[str, Any]] = []
         can_undo = False
-        if live and viewer is not None and not table.is_bot(viewer):
+        archived = table.rec.archived_at is not None
+        if live and viewer is not None and not table.is_bot(viewer) and not archived:
             if state.to_move == viewer:
                 for action in state.legal_actions():
                     data = action.to_json()
@@ -272,7 +274,7 @@ class Hub:
             "to_move": state.to_move, "turn_seat": state.turn_seat(), "terminal": terminal,
             "outcome": state.outcome() if terminal else None, "placings": placings(m),
             "seats": [s.model_dump() for s in self.seat_views(table)], "can_undo": can_undo, "replay": not live,
-            "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen,
+            "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen, "archived": archived,
             # the seed fixes every deal: it is shown only once the game is over, never before
             "seed": table.rec.seed if table.match.state.is_terminal() else None,
         }
@@ -375,9 +377,10 @@ class Hub:
         for version, text in table.load_notices:  # kept until the table's next change
             if version == table.version:
                 conn.push(Notice(text=text).model_dump_json())
-        conn.push(self.view_text(table, conn.seat, conn.role))
+        conn.push(with_chat(self.view_text(table, conn.seat, conn.role), table))
         self.broadcast_seats(table)
-        if conn.role == "seat" and conn.seat is not None and may_take_back(table, conn.seat):
+        if (conn.role == "seat" and conn.seat is not None and table.rec.archived_at is None
+                and may_take_back(table, conn.seat)):
             await take_back(self, table, conn.seat)
 
     async def disconnect(self, table: LiveTable, conn: Conn) -> None:
@@ -512,13 +515,21 @@ class Hub:
         self._after(table)
 
     def undo_point(self, table: LiveTable, seat: int) -> int | None:
-        """Where ``seat`` may take back to: the engine's undo point, and only if no other seat
-        has decided since (undo never takes back another player's move)."""
+        """Where ``seat`` may take back to, by Board Game Arena's policy: only its own decisions
+        of its turn in progress. The engine's undo point (nothing hidden revealed or drawn since),
+        no other seat has decided since, the decision was made in the turn in progress
+        (:meth:`Match.turn_start`: once the turn passed to someone else, or an automa played, it
+        is final), it is still ``seat``'s turn or decision, and no bot is thinking for another
+        seat (its move would race the undo)."""
         match = table.match
-        if match.state.is_terminal() or table.is_bot(seat):
+        state = match.state
+        if state.is_terminal() or table.is_bot(seat):
+            return None
+        to_move = state.to_move
+        if to_move is None or (to_move != seat and (state.turn_seat() != seat or table.is_bot(to_move))):
             return None
         index = match.undo_point(seat)
-        if index is None or any(e.seat != seat for e in match.history[index:]):
+        if index is None or index < match.turn_start() or any(e.seat != seat for e in match.history[index:]):
             return None
         return index
 
@@ -528,18 +539,30 @@ class Hub:
                                 f"{table.version}; here is the current position")
         index = self.undo_point(table, seat)
         if index is None:
-            raise ProtocolError("illegal", "nothing to undo: only your own last decision can be taken back, "
-                                "before anyone else moves or hidden information is revealed")
+            raise ProtocolError("illegal", "nothing to undo: only your own decisions of your turn in progress "
+                                "can be taken back, before the turn passes, a bot moves or something hidden "
+                                "is revealed")
         now = time.time()
         clocks = self._charge(table, now)
         match = table.match
+        taken_back = match.history[index:]
         undone = await asyncio.to_thread(match.truncated, index)  # off the loop; the live match is untouched
         change = self._change(table, now, clocks, undone.state, len(undone.history))
         await self._store(table, self.store.undo_op(table.id, index, change))
         match.state, match.history = undone.state, undone.history
         self._commit_local(table, change)
-        name = table.rec.seats[seat].name
-        self._after(table, [f"{name} took back a move."])  # which one could be secret
+        self._undo_notices(table, table.rec.seats[seat].name, taken_back)
+        self._after(table)
+
+    def _undo_notices(self, table: LiveTable, name: str, undone: list[Entry]) -> None:
+        """Tell each connection which move was taken back, in the log lines of the undone
+        decisions as that viewer read them (a seat's hidden choice stays hidden from the others)."""
+        texts: dict[int | None, str] = {}
+        for conn in table.conns:
+            viewer = conn.seat if conn.role == "seat" else None
+            if viewer not in texts:
+                texts[viewer] = Notice(text=undo_notice(name, undone, viewer)).model_dump_json()
+            conn.push(texts[viewer])
 
     async def set_kind(self, table: LiveTable, seat: int, kind: str) -> None:
         """Host only: hand a seat to a bot, or give it back to its human."""
@@ -630,7 +653,7 @@ class Hub:
         self._schedule(table)
 
     def _schedule(self, table: LiveTable) -> None:
-        if self._closing or table.dead:
+        if self._closing or table.dead or table.deleted or table.rec.archived_at is not None:
             return
         state = table.match.state
         to_move = state.to_move
@@ -721,6 +744,21 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+
+
+UNDO_NOTICE_CHARS = 300
+"""Longest list of taken-back log lines quoted in an undo notice (the rest is cut with "...")."""
+
+
+def undo_notice(name: str, undone: list[Entry], viewer: int | None) -> str:
+    """ "Ana took back: Ana places her Editor in the Library." as ``viewer`` read those lines."""
+    lines = [e.text_for(viewer) for entry in undone for e in entry.events]
+    said = " ".join(line.strip() for line in lines if line.strip())
+    if not said:
+        return f"{name} took back a move."
+    if len(said) > UNDO_NOTICE_CHARS:
+        said = said[:UNDO_NOTICE_CHARS - 3].rstrip() + "..."
+    return f"{name} took back: {said}"
 
 
 def _fill_names(names: list[str], kinds: list[str]) -> list[str]:

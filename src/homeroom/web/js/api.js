@@ -44,5 +44,6 @@ export const setSeatKind = (id, seat, kind, hostSecret) =>
   api("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { body: { kind }, secret: hostSecret });
 export const reopenSeat = (id, seat, hostSecret) =>
   api("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/open`, { secret: hostSecret });
+export const deleteTable = (id, hostSecret) => api("DELETE", `/api/tables/${encodeURIComponent(id)}`, { secret: hostSecret });
 export const rematch = (id, secret) =>
   api("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { secret });

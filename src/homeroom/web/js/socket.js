@@ -86,6 +86,11 @@ export class TableSocket {
       this.onState("closed", { kind: "bad", text: "The server did not understand this page's greeting: reload the page.", lobby: true });
       return;
     }
+    if (ev.code === 4410) {
+      this.stopped = true;
+      this.onState("closed", { kind: "bad", text: "The host deleted this table.", lobby: true });
+      return;
+    }
     if (ev.code === 4404) {
       this.stopped = true;
       this.onState("closed", { kind: "bad", text: "There is no such table on this server.", lobby: true });

@@ -8,6 +8,8 @@ import { icon, logo, seatClass, seatColourName, seatSymbol } from "./seats.js";
 import { renderObservation } from "./obsview.js";
 import { TableSocket } from "./socket.js";
 import { loadBoard } from "./board-host.js";
+import { Chat } from "./chat.js";
+import { setupDelete } from "./host-delete.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -90,6 +92,7 @@ function renderStatus() {
       sub.textContent = parts.join(" ");
     }
   }
+  if (v.archived) sub.textContent = `This table is archived: it can be read, not played. ${sub.textContent}`;
   $("#undo-btn").classList.toggle("hidden", !isSeat() || v.terminal);
   $("#undo-btn").disabled = !v.can_undo || page.viewingStep !== null || !!page.pending;
 }
@@ -709,6 +712,7 @@ function onView(view) {
     page.pending = null;
     if (page.confirm && !myTurn()) cancelConfirm();
     rememberOffered(view);
+    page.chat.onView(view);
     if (page.viewingStep === null) page.shown = view;
     if (first) onFirstView(view);
     renderAll();
@@ -760,6 +764,9 @@ function onMessage(msg) {
       page.notices.push({ afterStep: page.live ? page.live.step : 0, text: msg.text, fresh: true });
       toast(msg.text);
       renderLog();
+      break;
+    case "chat":
+      page.chat.onLine(msg.line);
       break;
     case "pong":
       break;
@@ -863,7 +870,8 @@ function undo() {
 function setupInvites() {
   const host = store.secrets().find((e) => e.table_id === page.tableId && e.role === "host");
   const invites = host && Array.isArray(host.invites) ? host.invites.filter((i) => i.url) : [];
-  if (!invites.length) return;
+  if (!host) return;
+  setupDelete(page.tableId, host.secret);
   const btn = $("#invite-btn");
   btn.classList.remove("hidden");
   btn.addEventListener("click", () => {
@@ -968,7 +976,9 @@ async function main() {
     toast(`Could not load the game's details: ${e.message}`, "error");
   }
 
-  page.socket = new TableSocket(page.tableId, page.secret, { onMessage, onState: setConnection });
+  page.chat = new Chat((msg) => page.socket.send(msg));
+  // without a seat, the host's page says hello with the host secret (role "host": it may chat)
+  page.socket = new TableSocket(page.tableId, page.secret || page.hostSecret, { onMessage, onState: setConnection });
   page.socket.connect();
 }
 
