@@ -96,7 +96,7 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path) -> None:
         (["play", "toy", "--option", "nokey"], "KEY=VALUE"),
         (["play", "toy", "--players", "9"], "not 9"),
         (["play", "toy", "--seat", "genius"], "unknown seat kind 'genius'"),
-        (["simulate", "toy", "--games", "0"], "at least 1"),
+        (["simulate", "toy", "--games", "0"], "from 1 to 1,000,000"),
         (["simulate", "toy", "--seat", "human"], "cannot seat a human"),
         (["replay", str(tmp_path / "missing.json")], "no such file"),
         (["data", "check", "toy", str(tmp_path / "nowhere")], "is not a folder"),

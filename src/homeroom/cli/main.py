@@ -179,6 +179,7 @@ def simulate(
     options = parse_options(option)
     games.get(game_id).validate(players, options)
     _check_out(out)
+    _check_run(n_games, seed, workers, backend)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{game_id} x{n_games}", total=n_games)
@@ -194,6 +195,18 @@ def simulate(
         _print_summary(summary)
     if summary["errors"]:
         raise typer.Exit(1)
+
+
+def _check_run(n_games: int, seed: int, workers: int, backend: str) -> None:
+    """Refuse a run that cannot be played (games, seeds, workers) before any game starts, and say
+    so when fewer local workers than asked will run."""
+    from homeroom.sim.runner import check_run, cpu_count, worker_count
+
+    check_run(n_games, seed, workers)
+    used = worker_count(workers, n_games)
+    if backend == "local" and used < workers:
+        err_console.print(f"warning: --workers {workers}: using {used} (this machine gives this run {cpu_count()} "
+                          f"CPU(s), and it has {n_games} game(s))", soft_wrap=True)
 
 
 def _check_out(out: Path | None) -> None:
@@ -254,6 +267,7 @@ def tournament(
     options = parse_options(option)
     game = games.get(game_id)
     game.validate(players, options)
+    _check_run(n_games, seed, workers, backend)
     specs = list(seat or [])
     for i, spec in enumerate(specs):
         if spec != "human":
@@ -489,9 +503,11 @@ def run(argv: list[str] | None = None) -> None:
     """The ``homeroom`` command: usage mistakes (an unknown option, a missing argument, a value
     of the wrong type) print one line on stderr and exit 2, like every other bad input."""
     args = sys.argv[1:] if argv is None else argv
-    if not args:
-        app(args=args)  # prints the help
-        return
+    if not args:  # a usage mistake like any other: one line on stderr, exit 2 ('homeroom --help': exit 0)
+        group = typer.main.get_command(app)
+        commands = ", ".join(group.list_commands(typer.Context(group)))  # type: ignore[attr-defined]
+        fail(f"homeroom: a command is needed: {commands} (see 'homeroom --help')")
+        sys.exit(2)
     try:
         code = app(args=args, standalone_mode=False)
     except typer.Abort:

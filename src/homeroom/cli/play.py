@@ -252,14 +252,23 @@ class TerminalGame:
         self.console.print(table)
 
     def save(self, path: Path | None = None) -> None:
+        """Save now. With no file: to the game's save file. To a file while the game already saves
+        itself to another (``--save``): a copy, and the game goes on saving to its own file. To a
+        file in a game with none: that file, which the game then saves to after every decision."""
         target = path or self.save_path
         if target is None:
             self.print_text("No save file: use 'save FILE' (or start with --save FILE).", "yellow")
             return
         self.match.save(target)
+        if self.save_path is not None and Path(target).resolve() != Path(self.save_path).resolve():
+            self.print_text(f"Saved a copy to {target}; the game still saves itself to {self.save_path} "
+                            "after every decision.", "green")
+            return
+        first = self.save_path is None
         self.save_path = target
         self.saved_at = len(self.match.history)
-        self.print_text(f"Saved to {target}.", "green")
+        self.print_text(f"Saved to {target}." + (" From now on the game saves itself there after every decision."
+                                                  if first else ""), "green")
 
     # -------------------------------------------------------------- choices
     def new_menu(self) -> None:
@@ -483,11 +492,13 @@ class TerminalGame:
 
         worker = threading.Thread(target=work, name="homeroom-bot", daemon=True)
         start = time.monotonic()
-        with self.console.status(f"{label}...") as status:
+        # as Text, never a string: a status line reads a string as markup, and a seat named
+        # "[/]" (or "[bold]") must print as typed
+        with self.console.status(Text(f"{label}...")) as status:
             worker.start()
             while worker.is_alive():
                 worker.join(0.1)
-                status.update(f"{label}... {time.monotonic() - start:.1f} s")
+                status.update(Text(f"{label}... {time.monotonic() - start:.1f} s"))
         if "error" in box:
             raise box["error"]
         action: Action = box["action"]
@@ -641,9 +652,20 @@ class TerminalGame:
             return True
         if self.match.history and self.saved_at != len(self.match.history):
             try:
-                answer = self.input("The game is not saved. Quit anyway? (y/N, or 'save FILE' first) ")
+                answer = self.input("The game is not saved. Quit anyway? (y/N, or 'save FILE' to save and quit) ")
             except EOFError:
                 answer = "y"
+            word, _, rest = answer.strip().partition(" ")
+            if word.lower() == "save":  # save, then quit as asked; a save that fails keeps the game open
+                try:
+                    self.save(Path(rest.strip()) if rest.strip() else None)
+                except (OSError, HomeroomError) as err:
+                    self.print_text(f"Cannot save: {err}; not quitting.", "red")
+                    return False
+                if self.saved_at != len(self.match.history):
+                    self.print_text("Not quitting.", "green")
+                    return False
+                return True
             if answer.strip().lower() not in ("y", "yes"):
                 self.print_text("Not quitting.", "green")
                 return False

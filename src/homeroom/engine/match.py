@@ -371,6 +371,8 @@ def load_json(path: str | Path) -> Any:
         raise ReplayError(f"{p}: not valid JSON (not UTF-8 text)") from None
     except json.JSONDecodeError as err:
         raise ReplayError(f"{p}: not valid JSON ({err})") from None
+    except ValueError as err:  # a number of thousands of digits (Python's limit on int conversion)
+        raise ReplayError(f"{p}: not a replay ({str(err).split(';')[0]})") from None
     except RecursionError:
         raise ReplayError(f"{p}: not a replay (JSON nested too deeply)") from None
 

@@ -12,7 +12,9 @@ import json
 import logging
 import math
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -24,6 +26,7 @@ from typing import Any
 from homeroom import games
 from homeroom.agents import make_agent
 from homeroom.engine.errors import HomeroomError
+from homeroom.engine.game import MAX_SEED
 from homeroom.sim.lab import hook_for
 
 
@@ -116,6 +119,64 @@ def run_job(job: Job) -> list[GameResult]:
     return [play_one(job.game_id, job.players, s, job.options, job.seats) for s in job.seeds]
 
 
+MAX_GAMES = 1_000_000
+"""Games in one run at most: a run keeps every game's result in memory (about a kilobyte each), so
+a larger study is split into runs by ``--seed``."""
+
+
+def check_run(n_games: int, seed: int, workers: int = 1) -> None:
+    """Refuse, in one line, a run that could never finish or that would leave the seed range:
+    games 1 to :data:`MAX_GAMES`, seeds ``seed .. seed + n_games - 1`` all valid, workers at least 1."""
+    if not 1 <= n_games <= MAX_GAMES:
+        raise HomeroomError(f"the number of games must be from 1 to {MAX_GAMES:,} in one run (a run keeps every "
+                            f"game's result in memory; split a larger study by --seed), not {_shown(n_games)}")
+    if not 0 <= seed <= MAX_SEED - (n_games - 1):
+        raise HomeroomError(f"--seed must be from 0 to {MAX_SEED - (n_games - 1)} (game i uses seed + i, and seeds "
+                            f"go up to 2**64 - 1), not {_shown(seed)}")
+    if workers < 1:
+        raise HomeroomError("the number of workers must be at least 1")
+
+
+def _shown(number: int) -> str:
+    text = str(number)
+    return text if len(text) <= 30 else f"a number of {len(text)} digits"
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def worker_count(requested: int, tasks: int) -> int:
+    """Local worker processes for ``tasks`` tasks: what was asked, but never more than the CPUs
+    this process may use (more would only take turns on the same cores) nor than the tasks."""
+    return max(1, min(requested, cpu_count(), tasks))
+
+
+def _die_with_parent() -> None:
+    """In a worker process: exit as soon as the process that started it is gone, so a killed run
+    never leaves its workers playing (Linux asks the kernel for a signal; a watcher thread covers
+    the rest)."""
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(1)
+            time.sleep(0.5)
+
+    threading.Thread(target=watch, name="homeroom-parent-watch", daemon=True).start()
+
+
 def _jobs(game_id: str, players: int, n: int, seed: int, options: dict[str, Any],
           seats: Sequence[str], chunk: int) -> list[Job]:
     seeds = [seed + i for i in range(n)]
@@ -152,10 +213,7 @@ def simulate(
         if spec == "human":
             raise HomeroomError("simulate cannot seat a human; use random or a bot")
         make_agent(spec, i)  # validate the spec before starting any work
-    if n_games < 1:
-        raise HomeroomError("the number of games must be at least 1")
-    if workers < 1:
-        raise HomeroomError("the number of workers must be at least 1")
+    check_run(n_games, seed, workers)
     if chunk is not None and chunk < 1:
         raise HomeroomError("the number of games per task must be at least 1")
     # 16 tasks per worker: the last task to finish leaves the other workers idle for at most
@@ -231,11 +289,11 @@ def _execute(jobs: list[Job], workers: int, backend: str) -> Iterator[list[GameR
         yield from _execute_ray(jobs)
     elif backend != "local":
         raise HomeroomError(f"unknown backend '{backend}' (known: local, ray)")
-    elif workers == 1:
+    elif worker_count(workers, len(jobs)) == 1:
         for job in jobs:
             yield run_job(job)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=worker_count(workers, len(jobs)), initializer=_die_with_parent) as pool:
             futures = [pool.submit(run_job, job) for job in jobs]
             for future in as_completed(futures):
                 yield future.result()

@@ -23,7 +23,7 @@ from typing import Any
 
 from homeroom import games
 from homeroom.engine.errors import HomeroomError
-from homeroom.sim.runner import GameResult, simulate
+from homeroom.sim.runner import GameResult, check_run, simulate
 
 Z95 = 1.959963984540054
 ELO_START = 1500.0
@@ -136,8 +136,7 @@ def tournament(
     specs += ["random"] * (players - len(specs))
     if any(s == "human" for s in specs):
         raise HomeroomError("a tournament cannot seat a human; use random or a bot")
-    if n_games < 1:
-        raise HomeroomError("the number of games must be at least 1")
+    check_run(n_games, seed, workers)
     blocks = math.ceil(n_games / players)
     results: list[tuple[int, GameResult]] = []  # (rotation, result)
     for r in range(players):
@@ -217,6 +216,7 @@ def solo(
     game = games.get(game_id)
     if game.info.min_players > 1:
         raise HomeroomError(f"{game.info.name} has no one-player (solo) game")
+    check_run(n_games, seed, workers)
     levels: list[Any] = [None]
     for option in game.info.options:
         if option.name == difficulty_option and option.choices:
