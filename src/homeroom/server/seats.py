@@ -40,6 +40,7 @@ def handover_refusal(table: LiveTable, seat: int, zombie_after: float = ZOMBIE_A
     return (f"{rec.name} left only {int(away)} s ago; a seat can be taken from its player once they "
             f"have been away {_seconds(zombie_after)} or their clock ran out (try again in {wait} s)")
 
+
 def may_take_back(table: LiveTable, seat: int) -> bool:
     """Whether the player connecting to ``seat`` takes it back from the host's bot: the seat is
     a human's (it has a secret) played by a bot, and not because its clock ran out (that bot
@@ -47,6 +48,7 @@ def may_take_back(table: LiveTable, seat: int) -> bool:
     rec = table.seat_rec(seat)
     ran_out = table.rec.clock is not None and rec.clock_ms == 0
     return rec.kind != "human" and rec.secret_hash is not None and not ran_out
+
 
 async def take_back(hub: Hub, table: LiveTable, seat: int) -> None:
     """The player opened their link while the host's bot plays their seat: it is theirs again."""
@@ -57,6 +59,7 @@ async def take_back(hub: Hub, table: LiveTable, seat: int) -> None:
             await hub.set_kind(table, seat, "human")
         except ProtocolError as err:  # the player watches; the host can still give it back
             log.warning("seat %d of table %s not taken back: %s", seat, table.id, err.message)
+
 
 async def reopen(hub: Hub, table: LiveTable, seat: int) -> None:
     """Host only (under the table's lock): open a human seat to the lobby again. It gets a
@@ -85,7 +88,6 @@ async def reopen(hub: Hub, table: LiveTable, seat: int) -> None:
     for conn in table.conns:
         conn.push(message)
     hub.broadcast_seats(table)
-
 
 
 def seat_is_open(seat: SeatRecord) -> bool:
