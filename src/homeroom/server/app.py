@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from homeroom import __version__, games
 from homeroom.engine.errors import UnknownGame
+from homeroom.server import advice
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
 from homeroom.server.errors import ProtocolError
@@ -40,6 +41,7 @@ from homeroom.server.protocol import (
     MyTables,
     Ping,
     SetSeat,
+    Suggest,
     Undo,
     Welcome,
     Why,
@@ -280,6 +282,16 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             raise ProtocolError("not_found", f"no file {path[:100]!r} in the {game_id} board")
         return FileResponse(target)
 
+    @app.get("/how-to-play/{game_id}", include_in_schema=False)
+    async def how_to_play(game_id: str) -> Response:
+        """A game's "How to play" page (``games/<game>/web/howto.html``); its learner data
+        (decision texts, rule sections -> anchors) is ``/boards/<game>/learn.json``."""
+        folder = board_dir(game_id)
+        page_file = None if folder is None else folder / "howto.html"
+        if page_file is None or not page_file.is_file():
+            raise ProtocolError("not_found", f"no How to play page for game {game_id[:64]!r}")
+        return FileResponse(page_file, media_type="text/html")
+
     app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
 
     # ------------------------------------------------------------ API
@@ -444,7 +456,7 @@ async def _send_error(ws: WebSocket, err: ProtocolError) -> None:
     await ws.send_text(ErrorMessage(code=err.code, message=err.message).model_dump_json())
 
 
-async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act | Undo | Why | Ping | None:
+async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act | Undo | Why | Suggest | Ping | None:
     """The next client message, validated (after the rate limits, before any parsing); None when
     the client has gone."""
     message = await ws.receive()
@@ -504,7 +516,7 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
                 msg = await _receive(ws, gate)
                 if msg is None:
                     return
-                await handle(hub, table, conn, msg)
+                await handle(hub, table, conn, msg, gate)
             except ProtocolError as err:
                 conn.push(ErrorMessage(code=err.code, message=err.message).model_dump_json())
                 if err.code == "stale":
@@ -523,12 +535,19 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
             await hub.disconnect(table, conn)
 
 
-async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why | Ping | Hello) -> None:
+async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why | Suggest | Ping | Hello,
+                 gate: SocketGate | None = None) -> None:
     if isinstance(msg, Hello):
         raise ProtocolError("bad_request", "already said hello")
     hub.check(table, conn, msg.secret)
     if isinstance(msg, Ping):
         conn.push('{"type":"pong"}')
+        return
+    if isinstance(msg, Suggest):
+        advice.check(table, conn)
+        if gate is not None:
+            gate.limiter.suggestion(gate.address)
+        advice.start(hub, table, conn)
         return
     if isinstance(msg, Why):
         conn.push(WhyAnswer(action=msg.action, reason=why_not(table, conn, msg.action)).model_dump_json())

@@ -63,6 +63,8 @@ class RateLimits:
     """Tables created by one address."""
     joins: Rate = Rate(30, 600)
     """Lobby joins by one address."""
+    suggestions: Rate = Rate(12, 60)
+    """Learner-mode "Suggest a move" requests of one address (each costs a bot think)."""
     sockets: int = 50
     """WebSocket connections open at once from one address."""
     strikes: int = 50
@@ -155,6 +157,7 @@ class Limiter:
         self.address_messages = Buckets(self.limits.address_messages)
         self.creations = Buckets(self.limits.creations)
         self.joins = Buckets(self.limits.joins)
+        self.suggestions = Buckets(self.limits.suggestions)
         self.sockets: dict[str, int] = {}
 
     @property
@@ -176,6 +179,10 @@ class Limiter:
 
     def join(self, address: str) -> None:
         self._take(self.joins, address, "joins")
+
+    def suggestion(self, address: str) -> None:
+        """Take a "Suggest a move" for ``address`` or raise :class:`RateLimited`."""
+        self._take(self.suggestions, address, "move suggestions")
 
     def open_socket(self, address: str) -> None:
         """Count a new WebSocket of ``address``, or refuse it past the cap (nothing is counted

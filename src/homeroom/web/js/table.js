@@ -8,6 +8,7 @@ import { icon, logo, seatClass, seatColourName, seatSymbol } from "./seats.js";
 import { renderObservation } from "./obsview.js";
 import { TableSocket } from "./socket.js";
 import { loadBoard } from "./board-host.js";
+import * as learn from "./learn.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -521,6 +522,7 @@ function renderEnd() {
   slider.max = String(v.step);
   if (page.viewingStep === null) slider.value = String(v.step);
   renderReplayLabel();
+  learn.update(page.live, myTurn());
 }
 
 function rematchId(r) {
@@ -671,7 +673,7 @@ async function askWhy(ev) {
 function showWhy(kind, text) {
   const out = $("#why-result");
   out.className = `why-result ${kind}`;
-  out.textContent = text;
+  fill(out, learn.linkReason(text));
 }
 
 // ------------------------------------------------------------------ everything
@@ -745,7 +747,11 @@ function onMessage(msg) {
       }
       break;
     case "error":
+      learn.onError(msg);
       onError(msg);
+      break;
+    case "suggestion":
+      learn.onSuggestion(msg);
       break;
     case "why": {
       const key = actionKey(msg.action);
@@ -955,6 +961,7 @@ async function main() {
     page.game = (data.games || []).find((g) => g.id === gameId) || null;
     if (page.game) $("#game-title").textContent = page.game.name;
     if (gameId) {
+      learn.setup(gameId, (m) => !!page.socket && page.socket.send(m));
       page.board = await loadBoard(gameId, $("#board-host"), {
         choose: (action) => choose(action),
         explain: (action) => explain(action),
