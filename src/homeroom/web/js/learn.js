@@ -66,7 +66,7 @@ export function sectionAnchor(section) {
 
 /** A "why not" reason with its "(rulebook: SECTION)" turned into a link to the how-to section. */
 export function linkReason(text) {
-  const m = /\(rulebook:\s*([^)]*)\)/.exec(text || "");
+  const m = /\(rulebook:\s*(.*)\)/.exec(text || "");
   if (!m || !learn.game) return document.createTextNode(text || "");
   const anchor = sectionAnchor(m[1]);
   const link = h("a.rule-link", { href: howtoUrl(anchor), target: "_blank", rel: "noopener", dataset: { section: m[1], anchor: anchor || "" } }, `rulebook: ${m[1]}`);
