@@ -522,7 +522,6 @@ function renderEnd() {
   slider.max = String(v.step);
   if (page.viewingStep === null) slider.value = String(v.step);
   renderReplayLabel();
-  learn.update(page.live, myTurn());
 }
 
 function rematchId(r) {
@@ -695,6 +694,7 @@ function renderAll() {
   renderLog();
   renderAlert();
   renderReplayLabel();
+  learn.update(page.live, myTurn());
 }
 
 function onView(view) {
