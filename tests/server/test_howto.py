@@ -110,7 +110,7 @@ def test_how_to_page_is_served_and_every_anchor_exists(client: TestClient, game:
     assert client.get(f"/boards/{game}/learn.json").json() == data
     assert data["howto"] == f"/how-to-play/{game}"
     pointed = list(data["sections"].values()) + [p["anchor"] for p in data["phases"].values()] + \
-        [d["anchor"] for d in data["decisions"].values()]
+        [d["anchor"] for d in data["decisions"].values()] + [w["anchor"] for w in data.get("warnings", {}).values()]
     dangling = sorted({a for a in pointed if a not in ids})
     assert not dangling, f"{game}: anchors with no section on the page: {dangling}"
     for href in re.findall(r'href="#([^"]+)"', html):

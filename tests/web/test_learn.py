@@ -22,6 +22,9 @@ def test_learner_mode_explains_and_suggests(server: LiveServer, new_page: Any) -
     assert len(text) > 30, text
     assert page.locator("#learn-panel .phase-link").get_attribute("href").startswith("/how-to-play/academic-society#")
     assert page.locator("#howto-link").get_attribute("href") == "/how-to-play/academic-society"
+    # everyone starts on START: the Phase 4 penalty is announced before it hits, ties included
+    warning = page.locator("#learn-panel [data-warning='lowest-contribution']").inner_text()
+    assert "Phase 4" in warning and "tied with Bot 2 (random)" in warning, warning
     page.click("#suggest-btn")
     page.wait_for_selector("#suggestion:not(.hidden) .learn-why li")
     suggested = page.locator("#suggestion .learn-suggest-text").inner_text()
