@@ -31,6 +31,8 @@ def test_learner_mode_explains_and_suggests(server: LiveServer, new_page: Any) -
     offered = page.evaluate("() => [...document.querySelectorAll('#groups button')].map(b => b.innerText)")
     assert suggested.startswith("Suggested: ")
     assert any(suggested.removeprefix("Suggested: ") in o for o in offered), (suggested, offered)
+    marked = page.locator("#groups button[data-suggested='true']")
+    assert marked.count() == 1 and suggested.removeprefix("Suggested: ") in marked.inner_text()
     shot(page, "learn-suggest")
     # off: the panel goes, and the choice is remembered for this game
     page.uncheck("#learn-toggle")
@@ -39,6 +41,15 @@ def test_learner_mode_explains_and_suggests(server: LiveServer, new_page: Any) -
     page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
     assert not page.is_checked("#learn-toggle")
     assert page.locator("#learn-panel").get_attribute("class").find("hidden") >= 0
+    # a player who has finished a game of this game starts with learner mode off
+    other = new_page()
+    other.goto(server.url + "/")
+    other.evaluate("() => localStorage.setItem('homeroom.learn.finished.academic-society', '1')")
+    table2 = server.api("POST", "/api/tables", {"game": "academic-society", "players": 2,
+                                                 "seats": [{"kind": "human", "name": "Bo"}, {"kind": "random"}]})
+    other.goto(server.url + table2["seats"][0]["invite_url"])
+    other.wait_for_function("() => document.body.dataset.myTurn === 'true'")
+    assert not other.is_checked("#learn-toggle")
     # the how-to page answers the header link
     howto = new_page()
     howto.goto(server.url + "/how-to-play/academic-society#lowest-contribution")

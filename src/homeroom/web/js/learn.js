@@ -186,6 +186,7 @@ function render() {
   button.classList.toggle("hidden", !lastMine);
   button.disabled = learn.asking;
   button.textContent = learn.asking ? "Thinking…" : "Suggest a move";
+  markSuggested(lastMine ? learn.suggestion : null);
   const out = $("#suggestion");
   if (learn.suggestion && lastMine) {
     fill(out, h("p.learn-suggest-text", `Suggested: ${learn.suggestion.text}`),
@@ -194,6 +195,16 @@ function render() {
   } else {
     fill(out);
     out.classList.add("hidden");
+  }
+}
+
+/** Mark the choice button the suggestion names (the choices are rebuilt on every render). */
+function markSuggested(suggestion) {
+  for (const button of document.querySelectorAll("#groups button")) {
+    const hit = !!suggestion && button.textContent.includes(suggestion.text);
+    button.classList.toggle("suggested", hit);
+    if (hit) button.dataset.suggested = "true";
+    else delete button.dataset.suggested;
   }
 }
 
