@@ -40,6 +40,19 @@ def test_hint_suggests_a_legal_move_with_its_reason() -> None:
     assert 1 <= number <= len(game.state.legal_actions())
 
 
+def test_hint_says_why_in_the_learner_modes_words() -> None:
+    """The terminal hint gives the same explanation as the web's "Suggest a move" (issue 31)."""
+    from homeroom.agents.advice import explain
+
+    game, out = ui([None, make_agent("greedy")], ["hint", "q"], hint=make_agent("medium", seed=1))
+    state = game.state.clone()
+    game.run()
+    text = " ".join(out.getvalue().split())
+    action = make_agent("medium", seed=1).choose(state, 0)
+    lines = explain(state, 0, action, seed=0)
+    assert lines and all(" ".join(line.split()) in text for line in lines), (lines, text)
+
+
 def test_hint_without_the_flag_says_how_to_turn_it_on() -> None:
     game, out = ui([None, make_agent("greedy")], ["hint", "q"])
     game.run()

@@ -515,6 +515,13 @@ class TerminalGame:
         steps = " > ".join(self.state.choice_steps(action))
         self.print_text(f"Hint: {number}  {steps}" + (f"  ({self.hint_agent.name}: {reason})" if reason else "")
                         + "  (the number is in 'all')", "green")
+        from homeroom.agents.advice import explain
+
+        try:  # the web's learner-mode words: what the move does to the score and the estimate
+            for line in explain(self.state, seat, action, seed=len(self.match.history)):
+                self.print_text(f"  {line}", "green")
+        except Exception:  # an explanation is a nicety: never let it stop the game
+            pass
 
     def _autosave(self) -> None:
         if self.save_path is not None:

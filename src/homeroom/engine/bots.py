@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 Evaluator = Callable[["State", int], list[float]]
 """``values(state, seat)``: every seat's expected final score, as ``seat`` may see the game."""
+PartsExplainer = Callable[["State", int], dict[str, float]]
+"""``parts(state, seat)``: ``seat``'s estimate beyond its current score, by what produces it, in
+words a player reads ("Theories to spend": 2.7); suggestions compare them before and after a move."""
 
 
 def score_values(state: State, seat: int) -> list[float]:
@@ -40,6 +43,9 @@ class BotSettings:
     """The ``hard`` level's search budget where this game's measurements found the shared default
     too little within the second or two a person waits: ``(from this many players, iterations)``
     pairs, the last pair whose player count is reached applying. Empty: the shared default."""
+    explain_parts: PartsExplainer | None = None
+    """The evaluation split into named parts for a suggestion's "why" (None: the score's own
+    breakdown and one "what the position may still bring" part)."""
 
     def hard_budget(self, players: int, default: int) -> int:
         """``hard``'s iterations a decision at ``players`` players (``default`` unless a pair applies)."""
@@ -54,4 +60,4 @@ class BotSettings:
         return self.evaluate is not score_values
 
 
-__all__ = ["BotSettings", "Evaluator", "score_values"]
+__all__ = ["BotSettings", "Evaluator", "PartsExplainer", "score_values"]

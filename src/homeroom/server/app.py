@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from homeroom import __version__, games
 from homeroom.engine.errors import UnknownGame
-from homeroom.server import chat
+from homeroom.server import advice, chat
 from homeroom.server.archive import archiver, delete_table, require_live
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
@@ -45,6 +45,7 @@ from homeroom.server.protocol import (
     MyTables,
     Ping,
     SetSeat,
+    Suggest,
     Undo,
     Welcome,
     Why,
@@ -356,6 +357,16 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             raise missing from None
         return FileResponse(target)
 
+    @app.get("/how-to-play/{game_id}", include_in_schema=False)
+    async def how_to_play(game_id: str) -> Response:
+        """A game's "How to play" page (``games/<game>/web/howto.html``); its learner data
+        (decision texts, rule sections -> anchors) is ``/boards/<game>/learn.json``."""
+        folder = board_dir(game_id)
+        page_file = None if folder is None else folder / "howto.html"
+        if page_file is None or not page_file.is_file():
+            raise ProtocolError("not_found", f"no How to play page for game {game_id[:64]!r}")
+        return FileResponse(page_file, media_type="text/html")
+
     app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
 
     # ------------------------------------------------------------ API
@@ -544,7 +555,7 @@ def _check_size(size: int) -> None:
         raise ProtocolError("too_large", f"message over {MAX_WS_MESSAGE // 1024} KiB")
 
 
-async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act | Undo | Why | Ping | Chat | None:
+async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act | Undo | Why | Suggest | Ping | Chat | None:
     """The next client message, validated (after the rate limits, before any parsing); None when
     the client has gone."""
     message = await ws.receive()
@@ -635,13 +646,19 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
             await hub.disconnect(table, conn)
 
 
-async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why | Ping | Chat | Hello,
+async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why | Suggest | Ping | Chat | Hello,
                  gate: SocketGate | None = None) -> None:
     if isinstance(msg, Hello):
         raise ProtocolError("bad_request", "already said hello")
     hub.check(table, conn, msg.secret)
     if isinstance(msg, Ping):
         conn.push('{"type":"pong"}')
+        return
+    if isinstance(msg, Suggest):
+        advice.check(table, conn)
+        if gate is not None:
+            gate.limiter.suggestion(gate.address)
+        advice.start(hub, table, conn)
         return
     if isinstance(msg, Why):
         conn.push(WhyAnswer(action=msg.action, reason=why_not(table, conn, msg.action)).model_dump_json())

@@ -120,9 +120,15 @@ def agent_seed(table_seed: int, seat: int, step: int) -> int:
     return (table_seed * 1_000_003 + seat * 7_919 + step * 104_729) % (2**61 - 1)
 
 
-def think(state_bytes: bytes, seat: int, spec: str, seed: int) -> dict[str, Any]:
-    """Runs in a worker: the action ``spec`` chooses for ``seat`` (as JSON)."""
+def think(state_bytes: bytes, seat: int, spec: str, seed: int, advise: bool = False) -> dict[str, Any]:
+    """Runs in a worker: the action ``spec`` chooses for ``seat`` (as JSON); with ``advise``, the
+    ``medium`` bot's suggestion for a learner instead (:func:`homeroom.agents.advice.suggest`:
+    ``{"action", "text", "why"}``)."""
     state: State = pickle.loads(state_bytes)
+    if advise:
+        from homeroom.agents.advice import suggest
+
+        return suggest(state, seat, seed).to_json()
     agent = make_agent(spec, seed)
     return agent.choose(state, seat).to_json()
 
@@ -182,7 +188,7 @@ class _Worker:
 class _Job:
     key: str
     spec: str
-    args: tuple[bytes, int, str, int]
+    args: tuple[bytes, int, str, int, bool]
     deadline: float
     future: asyncio.Future[dict[str, Any]]
     attempts: int = 0
@@ -264,11 +270,13 @@ class BotPool:
             return float(seconds) + self.grace
         return self.cap
 
-    async def choose(self, state: State, seat: int, spec: str, seed: int, key: str = "") -> dict[str, Any]:
+    async def choose(self, state: State, seat: int, spec: str, seed: int, key: str = "",
+                     advise: bool = False) -> dict[str, Any]:
         """The action ``spec`` chooses for ``seat``; ``key`` (the table) is served in turn with the
-        other tables' thinks. Raises :class:`BotOverran` past the deadline, or the agent's error."""
+        other tables' thinks. Raises :class:`BotOverran` past the deadline, or the agent's error.
+        ``advise``: a learner's suggestion instead (see :func:`think`; ``spec`` should be ``medium``)."""
         data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        job = _Job(key, spec, (data, seat, runnable(spec), seed), self.deadline(spec),
+        job = _Job(key, spec, (data, seat, runnable(spec), seed, advise), self.deadline(spec),
                    asyncio.get_running_loop().create_future())
         if self._closed:
             raise RuntimeError("the bot pool is closed")

@@ -65,6 +65,8 @@ class RateLimits:
     """Lobby joins by one address."""
     chat: Rate = Rate(20, 60)
     """Chat lines written by one address (each is stored and sent to the whole table)."""
+    suggestions: Rate = Rate(12, 60)
+    """Learner-mode "Suggest a move" requests of one address (each costs a bot think)."""
     sockets: int = 50
     """WebSocket connections open at once from one address."""
     strikes: int = 50
@@ -158,6 +160,7 @@ class Limiter:
         self.creations = Buckets(self.limits.creations)
         self.joins = Buckets(self.limits.joins)
         self.chat = Buckets(self.limits.chat)
+        self.suggestions = Buckets(self.limits.suggestions)
         self.sockets: dict[str, int] = {}
 
     @property
@@ -183,6 +186,10 @@ class Limiter:
     def chat_line(self, address: str) -> None:
         """Take a chat line for ``address`` or raise :class:`RateLimited` (the line is dropped)."""
         self._take(self.chat, address, "chat lines")
+
+    def suggestion(self, address: str) -> None:
+        """Take a "Suggest a move" for ``address`` or raise :class:`RateLimited`."""
+        self._take(self.suggestions, address, "move suggestions")
 
     def open_socket(self, address: str) -> None:
         """Count a new WebSocket of ``address``, or refuse it past the cap (nothing is counted

@@ -52,6 +52,13 @@ class Why(Inbound):
     action: ActionJson
 
 
+class Suggest(Inbound):
+    """Learner mode: ask the ``medium`` bot's move for this seat, and why."""
+
+    type: Literal["suggest"]
+    secret: Secret | None = None
+
+
 class Ping(Inbound):
     type: Literal["ping"]
     secret: Secret | None = None
@@ -65,8 +72,8 @@ class Chat(Inbound):
     text: Annotated[str, Field(max_length=4000)]
 
 
-ClientMessage = Annotated[Hello | Act | Undo | Why | Ping | Chat, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | Act | Undo | Why | Ping | Chat] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | Undo | Why | Suggest | Ping | Chat, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | Act | Undo | Why | Suggest | Ping | Chat] = TypeAdapter(ClientMessage)
 
 
 def one_line(err: ValidationError) -> str:
@@ -75,7 +82,7 @@ def one_line(err: ValidationError) -> str:
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
     msg = str(first.get("msg", "invalid"))
     if first.get("type") == "union_tag_invalid":
-        return "unknown message type (expected hello, act, undo, why, ping or chat)"
+        return "unknown message type (expected hello, act, undo, why, suggest, ping or chat)"
     if first.get("type") == "union_tag_not_found":
         return "the message has no 'type'"
     return f"{where}: {msg}" if where else msg
@@ -215,6 +222,16 @@ class WhyAnswer(Outbound):
     type: Literal["why"] = "why"
     action: dict[str, Any]
     reason: str | None
+
+
+class Suggestion(Outbound):
+    """The answer to ``suggest``: the move (as in ``legal[i].action``), its text and why."""
+
+    type: Literal["suggestion"] = "suggestion"
+    version: int
+    action: dict[str, Any]
+    text: str
+    why: list[str]
 
 
 class Notice(Outbound):

@@ -182,10 +182,65 @@ def static_values(state: Any) -> list[float]:
     return [seat_value(state, s, totals[s], left) for s in range(state.players)]
 
 
-BOTS = BotSettings(evaluate=values, reward_scale=6.0)
+def value_parts(state: Any, seat: int) -> dict[str, float]:
+    """``seat``'s estimate beyond its current score, split by what produces it (the terms of
+    :func:`seat_value`, in the same order, so ``scores()[seat].total + sum(parts)`` equals
+    :func:`static_values` up to rounding): the words a suggestion's "why" uses."""
+    parts: dict[str, float] = {}
+    if state.phase == 0:
+        return parts
+
+    def add(label: str, amount: float) -> None:
+        parts[label] = parts.get(label, 0.0) + amount
+
+    comps = components()
+    left = rounds_left(state)
+    later = max(0, ROUNDS - state.round)
+    cells = comps.cells
+    kept, returned = settled_authority(state, seat)
+    if kept != sorted(state.authority[seat]):
+        add("Authority cells after this round's Phase 3 moves",
+            sum(cells[o].influence for o in kept) - sum(cells[o].influence for o in state.authority[seat]))
+    theory_weight = W_THEORY if left >= 2 else W_THEORY * 0.5 * left
+    add("Theories to spend", theory_weight * sum(min(6, t) for t in state.theories[seat]))
+    add("Contribution", W_CONTRIBUTION * state.contribution[seat] * min(1.0, left / 2))
+    for row in state.presentation[seat]:
+        for tid in row:
+            add("Treatises activating in the Phase 5s to come", tile_round_value(state, seat, tid) * left)
+    free_places = 0
+    for i, brow in enumerate(comps.rows):
+        pos = state.sabbatical[seat][i]
+        if not pos:
+            continue
+        n = len(brow.spaces)
+        free_places += max(0, brow.capacity - len(state.presentation[seat][i]))
+        for space in brow.spaces[:pos]:
+            add("Sabbatical effects in the rounds to come", EFFECT_ROUND.get(space.effect, 0.0) * left)
+        if pos < n:
+            to_go = n - pos
+            feasible = min(1.0, later / to_go) if to_go else 1.0
+            if crest(state, seat, brow.subject) < brow.spaces[pos].crest_rank:
+                feasible *= 0.5
+            add("Sabbatical scholars on their way to the track's end Influence",
+                brow.influence * (pos / n) * (0.5 + 0.5 * feasible))
+    if free_places:
+        typical = TYPICAL_TILE_END + TYPICAL_TILE_ROUND * max(0.0, left - 1)
+        add("free places for Treatises", SLOT_SHARE * typical * min(free_places, later + (1 if state.phase <= 2 else 0)))
+    held = state.held[seat] if state.held else 0
+    on_board = sum(1 for pawns in state.board.values() for s, p in pawns if s == seat and p == "scholar")
+    free = state.hand[seat] + held + on_board + returned
+    if state.phase <= 2:
+        add("placements left this round", W_PLACEMENT * (state.hand[seat] + len(state.sec_hand[seat])))
+    elif later:
+        add("Secretaries to place next round", W_PLACEMENT * len(state.sec_hand[seat]))
+    add("scholars free to place in the rounds to come", W_PLACEMENT * free * later)
+    return parts
+
+
+BOTS = BotSettings(evaluate=values, reward_scale=6.0, explain_parts=value_parts)
 """Academic Society search settings: a 6-point margin is a clear lead. Playouts keep the default
 16 random decisions: shorter ones were measured weaker at the same think time (0.15 s a decision,
 20 games each, seats rotated: depth 4 won 40% with mean margin -11.6, depth 8 45% and -14.3
 against depth 16), probably because the evaluation judges a half-played round less well."""
 
-__all__ = ["BOTS", "rounds_left", "static_values", "tile_round_value", "values"]
+__all__ = ["BOTS", "rounds_left", "static_values", "tile_round_value", "value_parts", "values"]

@@ -75,6 +75,40 @@ def values(state: Any, seat: int) -> list[float]:
     return out
 
 
+def value_parts(state: Any, seat: int) -> dict[str, float]:
+    """``seat``'s estimate beyond the signatures it has, split by what produces it (the terms of
+    :func:`values`, so ``total + sum(parts)`` equals ``values(state, seat)[seat]``): the words a
+    suggestion's "why" uses."""
+    parts: dict[str, float] = {}
+    if state.phase == "over" or not state.enrolled[seat]:
+        return parts
+    cards = state.cards
+    summers = summers_left(state)
+    enrolled = [s for s in range(state.players) if state.enrolled[s]]
+    if summers > 0:
+        standouts = 0.0
+        for name, _ in STANDOUTS:
+            vals = {s: standout_value(name, state.cliques[s], cards) for s in enrolled}
+            rival = max((v for o, v in vals.items() if o != seat), default=0)
+            lead = vals[seat] - rival
+            share = 0.0 if vals[seat] <= 0 else min(1.0, 0.6 + 0.15 * lead) if lead > 0 else \
+                0.5 if lead == 0 else max(0.0, 0.3 + 0.1 * lead)
+            standouts += share * (1.0 + 0.6 * (summers - 1))
+        parts["Student Standouts in reach at the summers to come"] = standouts
+    clique = state.cliques[seat]
+    parts["cards in your clique"] = W_CARD * len(clique)
+    bonds = room = 0.0
+    for cid, p in clique.items():
+        if p.parent is None:
+            continue
+        bonds += W_BOND * p.bonds + (W_STRONG * p.bonds if p.bonds >= 2 else 0.0)
+        room += W_CAPACITY * max(0, cards[cid].heart + cards[p.parent].heart - p.bonds)
+    parts["bonds in play (signatures at events, harder to break)"] = bonds
+    parts["room for more bonds"] = room
+    parts["cards in hand"] = W_HAND * len(state.hands[seat])
+    return parts
+
+
 PLAYOUT_DEPTH = 4
 """MCTS playouts: 4 random decisions, then the evaluation (16 before 30 Nov 2026). At the same
 think time (0.15 s a decision, 44 games, seats rotated) depth 4 scored even with 16 (51%,
@@ -86,5 +120,6 @@ HARD_ITERATIONS = ((4, 3000),)
 decision on an idle core; at 3000, 31% [23%, 41%] of 100 games (margin -2.0 against -3.1), about
 0.7 s a decision: within the second or two a person waits. See agents/BOTS.md."""
 
-BOTS = BotSettings(evaluate=values, reward_scale=8.0, playout_depth=PLAYOUT_DEPTH, hard_iterations=HARD_ITERATIONS)
+BOTS = BotSettings(evaluate=values, reward_scale=8.0, playout_depth=PLAYOUT_DEPTH, hard_iterations=HARD_ITERATIONS,
+                   explain_parts=value_parts)
 """High School Drama search settings: an 8-point margin is a clear lead."""

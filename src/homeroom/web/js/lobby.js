@@ -62,7 +62,7 @@ function renderGames() {
         g.options && g.options.length ? plural(g.options.length, "option") : null,
         g.variants && g.variants.length ? plural(g.variants.length, "variant") : null,
       ].filter(Boolean);
-      return h(
+      const card = h(
         "button.game-card",
         { type: "button", "aria-pressed": String(state.game === g), dataset: { game: g.id }, on: { click: () => chooseGame(g) } },
         h("div.art", { style: { background: gameAccent(g.id) } }),
@@ -70,6 +70,8 @@ function renderGames() {
         h("span.summary", g.summary || ""),
         h("span.small.muted", [range, ...extras].join(" · ")),
       );
+      // the game's "How to play" page (a link cannot sit inside the button)
+      return h("div.game-slot", card, h("a.howto-link.small", { href: `/how-to-play/${encodeURIComponent(g.id)}`, target: "_blank", rel: "noopener", dataset: { howto: g.id } }, `How to play ${g.name}`));
     }),
   );
 }

@@ -10,6 +10,7 @@ import { TableSocket } from "./socket.js";
 import { loadBoard } from "./board-host.js";
 import { Chat } from "./chat.js";
 import { setupDelete } from "./host-delete.js";
+import * as learn from "./learn.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -674,7 +675,7 @@ async function askWhy(ev) {
 function showWhy(kind, text) {
   const out = $("#why-result");
   out.className = `why-result ${kind}`;
-  out.textContent = text;
+  fill(out, learn.linkReason(text));
 }
 
 // ------------------------------------------------------------------ everything
@@ -696,6 +697,7 @@ function renderAll() {
   renderLog();
   renderAlert();
   renderReplayLabel();
+  learn.update(page.live, myTurn());
 }
 
 function onView(view) {
@@ -749,7 +751,11 @@ function onMessage(msg) {
       }
       break;
     case "error":
+      learn.onError(msg);
       onError(msg);
+      break;
+    case "suggestion":
+      learn.onSuggestion(msg);
       break;
     case "why": {
       const key = actionKey(msg.action);
@@ -963,6 +969,7 @@ async function main() {
     page.game = (data.games || []).find((g) => g.id === gameId) || null;
     if (page.game) $("#game-title").textContent = page.game.name;
     if (gameId) {
+      learn.setup(gameId, (m) => !!page.socket && page.socket.send(m));
       page.board = await loadBoard(gameId, $("#board-host"), {
         choose: (action) => choose(action),
         explain: (action) => explain(action),
