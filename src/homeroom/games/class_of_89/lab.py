@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from homeroom.games.class_of_89 import actions as a
+from homeroom.games.class_of_89.components import components
 
 
 def describe(state: Any, seat: int, action: Any) -> tuple[int, str, str | None]:
@@ -28,3 +29,37 @@ def describe(state: Any, seat: int, action: Any) -> tuple[int, str, str | None]:
     if isinstance(action, a.BuyToken):
         return rnd, "buy-token", f"token-{action.token}" if action.token else None
     return rnd, type(action).__name__.lower(), None
+
+
+KINDS = {
+    "take": "Take a card or tile", "photograph": "Photographer: an extra student",
+    "take-entrance": "Take a 1x1 tile at the School Entrance", "buy-token": "Buy a location token",
+    "refresh": "Refresh a location", "unstore": "Move a stored token", "shifttoken": "Move a token (2 signatures)",
+    "endturn": "End the turn", "forgo": "Forgo the turn", "choosetoken": "Choose a token",
+    "puttoken": "Put a token", "placeonebyone": "Place the 1x1 tile", "keep": "Keep a drawn card",
+    "decline": "Decline (take nothing)", "reward": "Take a reward", "chooseside": "Choose a column board side",
+    "member": "Use a team member",
+}
+"""Action kinds as the rulebook calls them (the ``describe`` texts of :mod:`.actions`, shortened)."""
+
+
+def label(key: str) -> str | None:
+    """An action kind or component id as the rulebook names it; None when it is neither."""
+    comp = components()
+    if key in KINDS:
+        return KINDS[key]
+    head, _, rest = key.partition(":")
+    if head == "place" and rest:
+        if rest == "entrance":
+            return "Place: School Entrance"
+        names = {lc.id: lc.name for lc in comp.locations}
+        return f"Place: {names.get(rest, rest)}"
+    if head == "member" and rest:
+        return f"Use the {comp.member_name(rest)}" if rest in comp.board["names"]["members"] else None
+    if key.startswith("token-"):
+        token = key[len("token-"):]
+        return f"{comp.token_name(token)} token" if token in comp.board["names"]["tokens"] else None
+    if key in comp.objectives:
+        return str(comp.objectives[key].name)
+    name = comp.card_name(key)
+    return name if name != key else None

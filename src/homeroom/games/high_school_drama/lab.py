@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from homeroom.games.high_school_drama import actions as a
+from homeroom.games.high_school_drama.components import load
 
 
 def describe(state: Any, seat: int, action: Any) -> tuple[int, str, str | None]:
@@ -33,3 +34,20 @@ def describe(state: Any, seat: int, action: Any) -> tuple[int, str, str | None]:
     if isinstance(action, a.DrawDrama):
         return rnd, "draw-drama", None
     return rnd, type(action).__name__.lower(), None
+
+
+KINDS = {
+    "pick-main": "Pick your main student", "pick-transfer": "Transfer student: pick a main student",
+    "play": "Play a card", "bond": "Bond", "breakup": "Break up", "hookup": "Hook up",
+    "draw-drama": "Draw a drama card", "drawevent": "Draw a special event", "discard": "Discard a kept card",
+    "keephand": "Keep your hand", "exchange": "Exchange a bond for a signature", "exchangedone": "Stop exchanging",
+}
+"""Action kinds as the rulebook calls them."""
+
+
+def label(key: str) -> str | None:
+    """An action kind or card id as the rulebook names it; None when it is neither."""
+    if key in KINDS:
+        return KINDS[key]
+    name = load().name(key)
+    return name if name != key else None
