@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeroom.agents.probe import Line
+
 from homeroom.games.academic_society import actions as a
 from homeroom.games.academic_society.components import components
 
@@ -67,3 +69,29 @@ def label(key: str) -> str | None:
         if kind == "commission" and int(number) in comp.commissions:
             return f"Royal Commission {number}"
     return None
+
+
+def _one_sabbatical(state: Any, seat: int, legal: list[Any], memory: dict[str, Any]) -> Any:
+    """Commit to one Sabbatical track: the Society Headquarters whenever it may, and on a Sabbatical
+    step always the committed subject (the first one offered), advancing rather than placing anew."""
+    sabbatical = [x for x in legal if isinstance(x, a.Sabbatical)]
+    if sabbatical:
+        subject = memory.setdefault("subject", max(sabbatical, key=lambda x: x.advance).subject)
+        own = [x for x in sabbatical if x.subject == subject]
+        return max(own, key=lambda x: x.advance) if own else None
+    comp = components()
+    return next((x for x in legal if isinstance(x, a.Place) and _location(comp, x.space) == "headquarters"), None)
+
+
+def _location(comp: Any, space: str) -> str:
+    try:
+        return str(comp.space(space).location)
+    except KeyError:
+        return space
+
+
+PROBES = (
+    Line("one-sabbatical", "Commit to one Sabbatical track: Society Headquarters whenever possible, "
+         "always the same subject", _one_sabbatical),
+)
+"""The scripted lines ``homeroom lab probe academic-society`` tries (seat kind ``probe:NAME``)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeroom.agents.probe import Line
+
 from homeroom.games.class_of_89 import actions as a
 from homeroom.games.class_of_89.components import components
 
@@ -63,3 +65,31 @@ def label(key: str) -> str | None:
         return str(comp.objectives[key].name)
     name = comp.card_name(key)
     return name if name != key else None
+
+
+def _entrance(state: Any, seat: int, legal: list[Any], memory: dict[str, Any]) -> Any:
+    """Always the School Entrance: send a team member there whenever the rules allow."""
+    return next((x for x in legal if isinstance(x, a.Place) and x.location == "entrance"), None)
+
+
+def _rush_club(state: Any, seat: int, legal: list[Any], memory: dict[str, Any]) -> Any:
+    """Rush one club track: commit to the club the seat is furthest along (board order breaks ties),
+    send the Editor to that club's location whenever it can and advance that club with it."""
+    comp = components()
+    club = memory.get("club")
+    if club is None:
+        tracks = state.books[seat].tracks
+        order = [lc.club for lc in comp.locations]
+        club = memory["club"] = max(order, key=lambda c: (tracks.get(c, 0), -order.index(c)))
+    where = next(lc.id for lc in comp.locations if lc.club == club)
+    editor = [x for x in legal if isinstance(x, a.Place) and x.member == "editor" and x.location == where]
+    if editor:
+        return min(editor, key=lambda x: x.cost)
+    return next((x for x in legal if isinstance(x, a.UseMember) and x.member == "editor" and x.club == club), None)
+
+
+PROBES = (
+    Line("entrance", "Always the School Entrance: a team member goes there whenever it may", _entrance),
+    Line("rush-club", "Rush one club track: the Editor to that club's location and up its track", _rush_club),
+)
+"""The scripted lines ``homeroom lab probe class-of-89`` tries (seat kind ``probe:NAME``)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeroom.agents.probe import Line
+
 from homeroom.games.high_school_drama import actions as a
 from homeroom.games.high_school_drama.components import load
 
@@ -51,3 +53,14 @@ def label(key: str) -> str | None:
         return KINDS[key]
     name = load().name(key)
     return name if name != key else None
+
+
+def _hoard_events(state: Any, seat: int, legal: list[Any], memory: dict[str, Any]) -> Any:
+    """Hoard events: draw from the special event deck whenever the rules allow."""
+    return next((x for x in legal if isinstance(x, a.DrawEvent)), None)
+
+
+PROBES = (
+    Line("hoard-events", "Hoard events: draw a special event whenever possible", _hoard_events),
+)
+"""The scripted lines ``homeroom lab probe high-school-drama`` tries (seat kind ``probe:NAME``)."""
