@@ -86,7 +86,7 @@ class ProbeAgent(Agent):
 
         legal = self.check_turn(state, seat)
         line = self._resolve(games.get(state.game_id))
-        move = line.pick(state, seat, legal, self.memory)
+        move: Action | None = line.pick(state, seat, legal, self.memory)
         if move is not None:
             if move not in legal:
                 raise AgentError(f"probe '{line.name}' picked an illegal move: {move!r}")

@@ -29,10 +29,10 @@ def probe(
 ) -> None:
     """Play each scripted line of GAME's lab.py in one seat (rotated) against bots, and the same deals
     without it; report its win rate against its fair share (1/players) with a 95% interval."""
+    from homeroom import games
     from homeroom.agents import make_agent
     from homeroom.agents.probe import lines_of
     from homeroom.sim.probe import probe_run
-    from homeroom import games
 
     make_agent(against)  # a bad --against is one line before any game
     declared = lines_of(games.get(game_id))

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine.errors import HomeroomError
-from homeroom.sim.stats import ALPHA, FDR, adjusted, binom_p
+from homeroom.sim.stats import correct, flags_statement, win_test
 from homeroom.sim.tournament import ELO_START, update_elo, wilson
 
 Row = dict[str, Any]
@@ -138,41 +138,6 @@ def analyse(rows: Iterable[Row]) -> dict[str, Any]:
     return {"sections": sections, "testing": testing}
 
 
-def _test(wins: float, n: int, fair: float | None) -> dict[str, Any]:
-    """One question of the report: does this group of ``n`` seat-games win ``fair`` of them? Its
-    effect (win rate minus the fair share, with the 95% interval) and two-sided p-value; whether it
-    is flagged is decided later, across the whole report (:func:`correct`)."""
-    if fair is None or n == 0:
-        return {"beyond_noise": False}
-    lo, hi = wilson(wins, n)
-    return {"effect": _r(wins / n - fair), "effect_ci95": [_r(lo - fair), _r(hi - fair)],
-            "p": binom_p(wins, n, fair), "beyond_noise": False}
-
-
-def _tested(sec: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every entry of a section that carries a test (seats, heavy users, components)."""
-    return [e for e in [*sec.get("seats", []), *sec.get("actions", {}).get("heavy_users", []),
-                        *sec.get("components", [])] if "p" in e]
-
-
-def correct(sections: list[dict[str, Any]]) -> dict[str, Any]:
-    """Flag (``beyond_noise``) only the tests that survive Benjamini-Hochberg at a false discovery
-    rate of :data:`~homeroom.sim.stats.FDR` across every test of the report; keep the uncorrected
-    verdict beside it (``beyond_noise_uncorrected``) and say how many flags chance alone gives."""
-    entries = [e for sec in sections for e in _tested(sec)]
-    qs = adjusted([e["p"] for e in entries])
-    for e, q in zip(entries, qs):
-        e["q"] = _r(q, 6)
-        e["p"] = _r(e["p"], 6)
-        e["beyond_noise"] = q <= FDR
-        e["beyond_noise_uncorrected"] = e["p"] < ALPHA
-    m = len(entries)
-    return {"method": "Benjamini-Hochberg", "fdr": FDR, "tests": m,
-            "flags_uncorrected": sum(e["beyond_noise_uncorrected"] for e in entries),
-            "expected_by_chance_uncorrected": _r(ALPHA * m, 1),
-            "flags": sum(e["beyond_noise"] for e in entries)}
-
-
 def _verdicts(sec: dict[str, Any]) -> None:
     """The seat verdict, after the correction."""
     players = sec["players"]
@@ -220,7 +185,7 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
         vals = [sc[s] for sc in scores if len(sc) > s]
         seats.append({"seat": s, "wins": _r(wins, 2), "win_rate": _r(wins / n), "ci95": [_r(lo), _r(hi)],
                       "score_mean": _r(_mean(vals), 2), "score_quartiles": _quantiles(vals),
-                      **_test(wins, n, fair)})
+                      **win_test(wins, n, fair)})
     out["seats"] = seats
     out["scores"] = scores
 
@@ -300,7 +265,7 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
             lo, hi = wilson(wins, len(users))
             heavy.append({"kind": kind, "above_mean_use": _r(mean_use, 2), "seat_games": len(users),
                           "win_rate": _r(wins / len(users)), "ci95": [_r(lo), _r(hi)],
-                          "score_mean": _r(_mean([sc for _, sc in users]), 2), **_test(wins, len(users), fair)})
+                          "score_mean": _r(_mean([sc for _, sc in users]), 2), **win_test(wins, len(users), fair)})
         out["actions"]["heavy_users"] = heavy
         if place_total:
             out["actions"]["placement_share"] = {k[len("place:"):]: _r(v / place_total)
@@ -325,7 +290,7 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
             rows_c.append({"component": c, "taken_in": d["takers"], "take_rate": _r(d["takers"] / seat_games),
                            "win_rate": _r(d["wins"] / d["takers"]), "win_ci95": [_r(lo), _r(hi)],
                            "score_mean": _r(_mean(d["scores"]), 2), "score_vs_all": _r(_mean(d["scores"]) - overall, 2),
-                           **_test(d["wins"], d["takers"], base_w)})
+                           **win_test(d["wins"], d["takers"], base_w)})
         out["components"] = rows_c
 
     # solo: the automa by difficulty
@@ -516,28 +481,6 @@ def _flag(e: dict[str, Any]) -> str:
     return "no"
 
 
-def _testing(t: dict[str, Any]) -> str:
-    """The page's statement of how many flags chance alone would give, and what a flag means."""
-    return (
-        "<div class='testing'><h2>How to read the flags</h2>"
-        f"<p>This report asks {t['tests']} questions of the form \u201cdo these seats win more, or less, than the fair "
-        "share?\u201d (one per seat, per action kind's heavy users and per component). Tested one by one at 95%, "
-        f"chance alone would flag about <b>{t['expected_by_chance_uncorrected']:g}</b> of them even in a perfectly "
-        f"balanced game; {t['flags_uncorrected']} pass that uncorrected test here. So the report flags only what "
-        "survives the <b>Benjamini-Hochberg</b> correction at a 5% false discovery rate across all "
-        f"{t['tests']} questions: <b>{t['flags']} flag(s)</b>, of which at most about 5% are expected to be chance. "
-        "Benjamini-Hochberg rather than Holm: Holm guards against even one false flag and over this many tests "
-        "misses real, moderate imbalances; a balance study wants leads to check, and when nothing is wrong both "
-        "keep the chance of any flag near 5%.</p>"
-        "<p>Each row shows its <b>effect</b>: the win rate minus the fair share in percentage points, with its 95% "
-        "interval. <b>A flag is an association, not a cause.</b> A seat that is ahead takes more of everything, so "
-        "\u201cseats that use X (or take card Y) win more\u201d does not show that X wins games, and a card taken "
-        "mostly by leaders looks strong whatever it does. Before calling a line dominant, compare like with like: "
-        "<code>homeroom lab probe GAME</code> plays a scripted line against medium bots on the same deals with and "
-        "without it (paired seeds). Seat flags are different: seats are assigned before the game, so a seat flag "
-        "is a real first-player (or seat-order) effect.</p></div>")
-
-
 def render_html(report: dict[str, Any], title: str = "homeroom balance report") -> str:
     """One self-contained page: inline CSS and SVG, no scripts, no fonts, no links out."""
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
@@ -548,7 +491,7 @@ def render_html(report: dict[str, Any], title: str = "homeroom balance report") 
              ".testing{background:#f6f6f0;border:1px solid #ddd;padding:.2em 1em}</style></head><body>",
              f"<h1>{html.escape(title)}</h1>"]
     if report.get("testing", {}).get("tests"):
-        parts.append(_testing(report["testing"]))
+        parts.append(flags_statement(report["testing"]))
     for sec in report["sections"]:
         parts.append(f"<h2>{html.escape(sec['game'])}, {sec['players']} player(s): {sec['games']} games"
                      f"{', ' + str(sec['errors']) + ' with errors (left out)' if sec['errors'] else ''}</h2>")

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
+
+from homeroom.sim.tournament import wilson
 
 FDR = 0.05
 """The false discovery rate the report controls."""
@@ -85,4 +88,62 @@ def mean_diff_ci(diffs: Sequence[float]) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
-__all__ = ["ALPHA", "FDR", "adjusted", "benjamini_hochberg", "binom_p", "mean_diff_ci"]
+def win_test(wins: float, n: int, fair: float | None) -> dict[str, Any]:
+    """One question of the report: does this group of ``n`` seat-games win ``fair`` of them? Its
+    effect (win rate minus the fair share, with the 95% interval) and two-sided p-value; whether it
+    is flagged is decided later, across the whole report (:func:`correct`)."""
+    if fair is None or n == 0:
+        return {"beyond_noise": False}
+    lo, hi = wilson(wins, n)
+    return {"effect": round(wins / n - fair, 4), "effect_ci95": [round(lo - fair, 4), round(hi - fair, 4)],
+            "p": binom_p(wins, n, fair), "beyond_noise": False}
+
+
+def tested(sec: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every entry of a section that carries a test (seats, heavy users, components)."""
+    return [e for e in [*sec.get("seats", []), *sec.get("actions", {}).get("heavy_users", []),
+                        *sec.get("components", [])] if "p" in e]
+
+
+def correct(sections: list[dict[str, Any]]) -> dict[str, Any]:
+    """Flag (``beyond_noise``) only the tests that survive Benjamini-Hochberg at a false discovery
+    rate of :data:`~homeroom.sim.stats.FDR` across every test of the report; keep the uncorrected
+    verdict beside it (``beyond_noise_uncorrected``) and say how many flags chance alone gives."""
+    entries = [e for sec in sections for e in tested(sec)]
+    qs = adjusted([e["p"] for e in entries])
+    for e, q in zip(entries, qs):
+        e["q"] = round(q, 6)
+        e["p"] = round(e["p"], 6)
+        e["beyond_noise"] = q <= FDR
+        e["beyond_noise_uncorrected"] = e["p"] < ALPHA
+    m = len(entries)
+    return {"method": "Benjamini-Hochberg", "fdr": FDR, "tests": m,
+            "flags_uncorrected": sum(e["beyond_noise_uncorrected"] for e in entries),
+            "expected_by_chance_uncorrected": round(ALPHA * m, 1),
+            "flags": sum(e["beyond_noise"] for e in entries)}
+
+
+def flags_statement(t: dict[str, Any]) -> str:
+    """The page's statement of how many flags chance alone would give, and what a flag means."""
+    return (
+        "<div class='testing'><h2>How to read the flags</h2>"
+        f"<p>This report asks {t['tests']} questions of the form \u201cdo these seats win more, or less, than the fair "
+        "share?\u201d (one per seat, per action kind's heavy users and per component). Tested one by one at 95%, "
+        f"chance alone would flag about <b>{t['expected_by_chance_uncorrected']:g}</b> of them even in a perfectly "
+        f"balanced game; {t['flags_uncorrected']} pass that uncorrected test here. So the report flags only what "
+        "survives the <b>Benjamini-Hochberg</b> correction at a 5% false discovery rate across all "
+        f"{t['tests']} questions: <b>{t['flags']} flag(s)</b>, of which at most about 5% are expected to be chance. "
+        "Benjamini-Hochberg rather than Holm: Holm guards against even one false flag and over this many tests "
+        "misses real, moderate imbalances; a balance study wants leads to check, and when nothing is wrong both "
+        "keep the chance of any flag near 5%.</p>"
+        "<p>Each row shows its <b>effect</b>: the win rate minus the fair share in percentage points, with its 95% "
+        "interval. <b>A flag is an association, not a cause.</b> A seat that is ahead takes more of everything, so "
+        "\u201cseats that use X (or take card Y) win more\u201d does not show that X wins games, and a card taken "
+        "mostly by leaders looks strong whatever it does. Before calling a line dominant, compare like with like: "
+        "<code>homeroom lab probe GAME</code> plays a scripted line against medium bots on the same deals with and "
+        "without it (paired seeds). Seat flags are different: seats are assigned before the game, so a seat flag "
+        "is a real first-player (or seat-order) effect.</p></div>")
+
+
+__all__ = ["ALPHA", "FDR", "adjusted", "benjamini_hochberg", "binom_p", "correct", "flags_statement", "mean_diff_ci",
+           "tested", "win_test"]
