@@ -164,3 +164,23 @@ def test_bad_probe_input_is_one_line(args: list[str], message: str) -> None:
     assert result.exit_code == 2, result.output
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], result.stderr
+
+
+def test_the_report_uses_the_pairing_where_runs_share_seeds(tmp_path: Any) -> None:
+    from homeroom.sim.report import analyse, load_rows, render_html
+    from homeroom.sim.runner import simulate, write_rows
+
+    played: list[Any] = []
+    report = probe_run("high-school-drama", 3, 6, seed=40, against="random", collect=played)
+    write_rows(played, tmp_path / "probe.csv")
+    sec = analyse(load_rows([tmp_path / "probe.csv"]))["sections"][0]
+    (pair,) = sec["paired"]
+    line = report["probes"][0]
+    assert pair["agent"] == "probe:hoard-events" and pair["baseline"] == "random" and pair["deals"] == 6
+    assert pair["effect"] == pytest.approx(line["paired_win_diff"], abs=1e-4)
+    assert pair["effect_ci95"] == pytest.approx(line["paired_win_diff_ci95"], abs=1e-4) and "q" in pair
+    assert "Paired deals" in render_html({"sections": [sec], "testing": {}})
+    # games on other seeds are other deals: nothing to pair
+    write_rows(simulate("high-school-drama", 3, 3, seats=["probe:hoard-events", "random", "random"], seed=90)
+               + simulate("high-school-drama", 3, 3, seed=95), tmp_path / "apart.csv")
+    assert "paired" not in analyse(load_rows([tmp_path / "apart.csv"]))["sections"][0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -10,6 +11,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from homeroom.cli.common import console, parse_options, user_errors
+from homeroom.engine.errors import HomeroomError
+from homeroom.engine.match import check_writable
+from homeroom.sim.runner import GameResult, write_rows
 
 lab_app = typer.Typer(help="The balance lab: strategy probes.", no_args_is_help=True)
 
@@ -26,6 +30,8 @@ def probe(
     against: Annotated[str, typer.Option("--against", help="The bot in the other seats.")] = "medium",
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+    out: Annotated[Path | None, typer.Option("--out", help="Write every game as a row (.csv or .parquet) for "
+                                                           "homeroom report (its paired-deals table).")] = None,
 ) -> None:
     """Play each scripted line of GAME's lab.py in one seat (rotated) against bots, and the same deals
     without it; report its win rate against its fair share (1/players) with a 95% interval."""
@@ -35,13 +41,20 @@ def probe(
     from homeroom.sim.probe import probe_run
 
     make_agent(against)  # a bad --against is one line before any game
+    if out is not None:
+        if out.suffix not in (".csv", ".parquet"):
+            raise HomeroomError(f"--out must end in .csv or .parquet, not {out.name!r}")
+        check_writable(out)
     declared = lines_of(games.get(game_id))
     total = n_games * (1 + len(line or declared))
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{game_id} probes", total=total)
+        played: list[GameResult] = []
         report = probe_run(game_id, players, n_games, seed, parse_options(option), workers, against, line,
-                           progress=lambda k: progress.advance(task, k))
+                           progress=lambda k: progress.advance(task, k), collect=played)
+    if out is not None:
+        write_rows(played, out)
     if as_json:
         print(json.dumps(report))
         return

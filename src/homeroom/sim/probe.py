@@ -29,9 +29,10 @@ def _won(result: GameResult, seat: int) -> float:
 
 def probe_run(game_id: str, players: int, n_games: int, seed: int = 0, options: dict[str, Any] | None = None,
               workers: int = 1, against: str = "medium", lines: Sequence[str] | None = None,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int], None] | None = None, collect: list[GameResult] | None = None) -> dict[str, Any]:
     """Play every probe (or those named in ``lines``) on ``n_games`` deals, each paired with the
-    all-``against`` game of the same deal, and return the figures (see the module docstring)."""
+    all-``against`` game of the same deal, and return the figures (see the module docstring);
+    every game played is appended to ``collect`` when given (rows for ``homeroom report``)."""
     game = games.get(game_id)
     options = game.validate(players, options or {})
     if players < 2:
@@ -54,6 +55,8 @@ def probe_run(game_id: str, players: int, n_games: int, seed: int = 0, options: 
     base: dict[int, GameResult] = {}
     probed: dict[tuple[str, int], GameResult] = {}
     for batch in _execute(jobs, workers, "local"):
+        if collect is not None:
+            collect.extend(batch)
         for r in batch:
             probe_seats = [k for k, a in enumerate(r.seat_agents) if a.startswith("probe:")]
             if probe_seats:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine.errors import HomeroomError
+from homeroom.sim.paired import paired
 from homeroom.sim.stats import correct, flags_statement, win_test
 from homeroom.sim.tournament import ELO_START, update_elo, wilson
 
@@ -293,6 +294,10 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
                            **win_test(d["wins"], d["takers"], base_w)})
         out["components"] = rows_c
 
+    like = paired(rows)
+    if like:
+        out["paired"] = like
+
     # solo: the automa by difficulty
     if players == 1:
         levels: dict[tuple[str, str], list[Row]] = defaultdict(list)
@@ -405,7 +410,7 @@ def _plots(sec: dict[str, Any]) -> dict[str, str]:
     ax.set_xlabel("seat")
     ax.set_ylabel("final score")
     ax.legend([box["medians"][0], box["boxes"][0]], ["median", "middle half of the games (whiskers: 1.5 IQR)"],
-              loc="lower right")
+              loc="best")
     out["scores"] = _svg(fig)
     if sec.get("sources"):
         fig, ax = plt.subplots(figsize=(8, 0.6 * len(sec["sources"]) + 1.8))
@@ -563,6 +568,12 @@ def render_html(report: dict[str, Any], title: str = "homeroom balance report") 
                                 [[c["name"], c["taken_in"], _pct(c["take_rate"]), _pct(c["win_rate"]),
                                   c["win_ci95"], _effect(c), c["score_mean"], c["score_vs_all"], _flag(c)]
                                  for c in sec["components"]]))
+        if sec.get("paired"):
+            parts.append("<h3>Paired deals: the same deal with one seat changed</h3>")
+            parts.append(_table(["agent", "instead of", "deals", "its win rate", "baseline's, same seat and deal",
+                                 "difference (95% interval)", "flag"],
+                                [[p["agent"], p["baseline"], p["deals"], _pct(p["win_rate"]),
+                                  _pct(p["baseline_win_rate"]), _effect(p), _flag(p)] for p in sec["paired"]]))
         if sec.get("solo"):
             parts.append("<h3>Ed E. Tor (the automa) by difficulty</h3>")
             parts.append(_table(["difficulty", "agent", "games", "player win rate", "95% interval",

@@ -100,9 +100,9 @@ def win_test(wins: float, n: int, fair: float | None) -> dict[str, Any]:
 
 
 def tested(sec: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every entry of a section that carries a test (seats, heavy users, components)."""
+    """Every entry of a section that carries a test (seats, heavy users, components, paired deals)."""
     return [e for e in [*sec.get("seats", []), *sec.get("actions", {}).get("heavy_users", []),
-                        *sec.get("components", [])] if "p" in e]
+                        *sec.get("components", []), *sec.get("paired", [])] if "p" in e]
 
 
 def correct(sections: list[dict[str, Any]]) -> dict[str, Any]:
@@ -136,6 +136,8 @@ def flags_statement(t: dict[str, Any]) -> str:
         "Benjamini-Hochberg rather than Holm: Holm guards against even one false flag and over this many tests "
         "misses real, moderate imbalances; a balance study wants leads to check, and when nothing is wrong both "
         "keep the chance of any flag near 5%.</p>"
+        "<p>Rows that play the same deal twice, once with one seat changed, are compared deal by deal (the "
+        "<i>paired deals</i> table, where there is one): that comparison is like with like.</p>"
         "<p>Each row shows its <b>effect</b>: the win rate minus the fair share in percentage points, with its 95% "
         "interval. <b>A flag is an association, not a cause.</b> A seat that is ahead takes more of everything, so "
         "\u201cseats that use X (or take card Y) win more\u201d does not show that X wins games, and a card taken "
