@@ -184,3 +184,13 @@ def test_the_report_uses_the_pairing_where_runs_share_seeds(tmp_path: Any) -> No
     write_rows(simulate("high-school-drama", 3, 3, seats=["probe:hoard-events", "random", "random"], seed=90)
                + simulate("high-school-drama", 3, 3, seed=95), tmp_path / "apart.csv")
     assert "paired" not in analyse(load_rows([tmp_path / "apart.csv"]))["sections"][0]
+
+
+def test_the_lobby_does_not_offer_probes_but_a_table_may_seat_one() -> None:
+    from homeroom.agents import kinds
+    from homeroom.server.bots import check_kind, offered_kinds
+
+    assert "probe" in kinds() and "probe" not in offered_kinds()
+    assert check_kind("probe:entrance", "class-of-89", 3) == "probe:entrance"
+    with pytest.raises(AgentError, match="has no probe"):
+        check_kind("probe:entrance", "academic-society", 3)
