@@ -52,6 +52,16 @@ def _policy(path: str = "", seed: int = 0) -> Agent:
 register_kind("policy", _policy)
 
 
+def _probe(seed: int = 0, line: str = "") -> Agent:
+    """``probe:NAME``: a strategy probe, the scripted line NAME of the table's game (homeroom.agents.probe)."""
+    from homeroom.agents.probe import probe
+
+    return probe(seed=seed, line=line)
+
+
+register_kind("probe", _probe)
+
+
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """Build an agent from ``kind[:key=value,...]``; raise :class:`AgentError` naming what is wrong
     (this is where every seat kind is checked: its numbers within :data:`~homeroom.agents.base.LIMITS`)."""

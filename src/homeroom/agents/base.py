@@ -21,6 +21,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     kind, _, rest = spec.strip().partition(":")
     if kind.strip() == "policy" and rest.strip() and not rest.startswith("path="):
         return "policy", {"path": rest.strip()}  # policy:PATH (a path may hold ',' and '=')
+    if kind.strip() == "probe" and rest.strip() and "=" not in rest:
+        return "probe", {"line": rest.strip()}  # probe:NAME (a game's scripted line)
     params: dict[str, Any] = {}
     if rest:
         for part in rest.split(","):

@@ -19,6 +19,7 @@ from homeroom import __version__, games
 from homeroom.agents import make_agent
 from homeroom.agents.base import Agent
 from homeroom.cli.common import console, err_console, fail, parse_options, user_errors
+from homeroom.cli.lab import lab_app
 from homeroom.cli.report import report as report_cmd
 from homeroom.engine.errors import HomeroomError
 from homeroom.engine.match import Match, Seat, check_writable, load_json
@@ -31,6 +32,7 @@ app = typer.Typer(
 )
 data_app = typer.Typer(help="Component data: validate a game's data folder.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
+app.add_typer(lab_app, name="lab")
 app.command("report")(user_errors(report_cmd))
 
 

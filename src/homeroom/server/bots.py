@@ -57,9 +57,10 @@ BOT_PRESETS += [{"kind": f"policy:{p.name}", "label": f"Trained policy {p.stem}"
 
 def offered_kinds() -> list[str]:
     """The seat kinds the lobby offers: every kind, except ``policy`` when this server has no
-    trained policy to seat (it would only fail)."""
+    trained policy to seat (it would only fail) and ``probe`` (a balance-lab line, not an opponent
+    a person picks; ``probe:NAME`` is still accepted)."""
     has_policy = any(p["kind"].startswith("policy:") for p in BOT_PRESETS)
-    return [k for k in kinds() if k != "policy" or has_policy]
+    return [k for k in kinds() if (k != "policy" or has_policy) and k != "probe"]
 
 
 def _policy_root() -> Path:

@@ -31,6 +31,39 @@ def generic(state: Any, seat: int, action: Any) -> tuple[int, str, str | None]:
 
 
 _cache: dict[str, Describe] = {}
+Label = Callable[[str], str]
+"""``label(key) -> str``: an action kind or component id as the rulebook names it."""
+
+
+def plain_words(key: str) -> str:
+    """An id as words when the game names it nowhere: ``place:lecture_hall`` -> ``Place: Lecture hall``."""
+    head, sep, rest = key.partition(":")
+    words = [w.replace("_", " ").replace("-", " ") for w in (head, rest) if w]
+    return ": ".join(w[:1].upper() + w[1:] for w in words) if sep else words[0][:1].upper() + words[0][1:] if words else key
+
+
+def labels_for(game_id: str) -> Label:
+    """How the report names ``game_id``'s action kinds and components: the game package's
+    ``lab.label(key) -> str | None`` (rulebook names), else :func:`plain_words`. A game that is not
+    registered here (rows from elsewhere) gets plain words."""
+    from homeroom import games
+
+    try:
+        module = importlib.import_module(f"{type(games.get(game_id)).__module__.rsplit('.', 1)[0]}.lab")
+    except Exception:  # noqa: BLE001 - unknown game or no lab module: plain words
+        return plain_words
+    own = getattr(module, "label", None)
+    if own is None:
+        return plain_words
+
+    def label(key: str) -> str:
+        try:
+            found = own(key)
+        except Exception:  # noqa: BLE001 - a name is never worth failing a report
+            found = None
+        return str(found) if found else plain_words(key)
+
+    return label
 
 
 def hook_for(game: Game) -> Describe:
@@ -51,4 +84,4 @@ def hook_for(game: Game) -> Describe:
     return found
 
 
-__all__ = ["Describe", "generic", "hook_for"]
+__all__ = ["Describe", "Label", "generic", "hook_for", "labels_for", "plain_words"]

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine.errors import HomeroomError
+from homeroom.sim.paired import paired
+from homeroom.sim.stats import correct, flags_statement, win_test
 from homeroom.sim.tournament import ELO_START, update_elo, wilson
 
 Row = dict[str, Any]
@@ -130,7 +132,41 @@ def analyse(rows: Iterable[Row]) -> dict[str, Any]:
     for (game, players), n in errors.items():
         if (game, players) not in groups:
             sections.append({"game": game, "players": players, "games": 0, "errors": n})
-    return {"sections": sections}
+    testing = correct(sections)
+    for sec in sections:
+        _verdicts(sec)
+        _name(sec)
+    return {"sections": sections, "testing": testing}
+
+
+def _verdicts(sec: dict[str, Any]) -> None:
+    """The seat verdict, after the correction."""
+    players = sec["players"]
+    if players < 2 or not sec.get("games"):
+        return
+    fair = 1 / players
+    off = [s["seat"] for s in sec["seats"] if s["beyond_noise"]]
+    sec["seat_verdict"] = (
+        f"Seat differences are within noise: no seat wins away from the fair share {fair:.0%} after the "
+        "correction for the report's many tests." if not off else
+        "Beyond noise: seat " + ", ".join(str(s + 1) for s in off) + f" wins away from the fair share {fair:.0%} "
+        "(Benjamini-Hochberg, 5% false discovery rate).")
+    sec["first_seat_within_noise"] = not sec["seats"][0]["beyond_noise"]
+
+
+def _name(sec: dict[str, Any]) -> None:
+    """Each action kind and component as the rulebook names it (the game's ``lab.label``)."""
+    from homeroom.sim.lab import labels_for
+
+    label = labels_for(sec["game"])
+    act = sec.get("actions")
+    if act:
+        act["names"] = {k: label(k) for k in act["share"]}
+        act["placement_names"] = {k: label("place:" + k) for k in act.get("placement_share", {})}
+        for h in act.get("heavy_users", []):
+            h["name"] = label(h["kind"])
+    for c in sec.get("components", []):
+        c["name"] = label(c["component"])
 
 
 def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str, Any]:
@@ -150,17 +186,8 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
         vals = [sc[s] for sc in scores if len(sc) > s]
         seats.append({"seat": s, "wins": _r(wins, 2), "win_rate": _r(wins / n), "ci95": [_r(lo), _r(hi)],
                       "score_mean": _r(_mean(vals), 2), "score_quartiles": _quantiles(vals),
-                      "beyond_noise": bool(fair is not None and not (lo <= fair <= hi))})
+                      **win_test(wins, n, fair)})
     out["seats"] = seats
-    if fair is not None:
-        off = [s["seat"] for s in seats if s["beyond_noise"]]
-        out["seat_verdict"] = (
-            "Seat differences are within noise: every seat's 95% interval contains the fair share "
-            f"{fair:.0%}." if not off else
-            "Beyond noise: seat " + ", ".join(str(s + 1) for s in off) + f" wins outside the fair share {fair:.0%} "
-            "(95% interval).")
-        first = seats[0]
-        out["first_seat_within_noise"] = not first["beyond_noise"]
     out["scores"] = scores
 
     # score sources by category
@@ -182,7 +209,7 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
                 win_tot.append(sum(float(r.get(f"seat{s}_{c}", 0) or 0) for c in cats))
         total_w = sum(win_tot) or 1.0
         out["sources"] = [{
-            "category": c,
+            "category": c, "name": _words(c),
             "mean_per_seat": _r(_mean(all_src[c]), 3),
             "winners_mean": _r(_mean(win_src[c]), 3),
             "winners_share": _r(sum(win_src[c]) / total_w),
@@ -239,8 +266,7 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
             lo, hi = wilson(wins, len(users))
             heavy.append({"kind": kind, "above_mean_use": _r(mean_use, 2), "seat_games": len(users),
                           "win_rate": _r(wins / len(users)), "ci95": [_r(lo), _r(hi)],
-                          "score_mean": _r(_mean([sc for _, sc in users]), 2),
-                          "beyond_noise": bool(fair is not None and lo > fair)})
+                          "score_mean": _r(_mean([sc for _, sc in users]), 2), **win_test(wins, len(users), fair)})
         out["actions"]["heavy_users"] = heavy
         if place_total:
             out["actions"]["placement_share"] = {k[len("place:"):]: _r(v / place_total)
@@ -265,8 +291,12 @@ def _section(game: str, players: int, rows: list[Row], errors: int) -> dict[str,
             rows_c.append({"component": c, "taken_in": d["takers"], "take_rate": _r(d["takers"] / seat_games),
                            "win_rate": _r(d["wins"] / d["takers"]), "win_ci95": [_r(lo), _r(hi)],
                            "score_mean": _r(_mean(d["scores"]), 2), "score_vs_all": _r(_mean(d["scores"]) - overall, 2),
-                           "beyond_noise": bool(base_w is not None and not (lo <= base_w <= hi))})
+                           **win_test(d["wins"], d["takers"], base_w)})
         out["components"] = rows_c
+
+    like = paired(rows)
+    if like:
+        out["paired"] = like
 
     # solo: the automa by difficulty
     if players == 1:
@@ -359,53 +389,60 @@ def _plots(sec: dict[str, Any]) -> dict[str, str]:
     matplotlib.rcParams["svg.hashsalt"] = "homeroom"
     import matplotlib.pyplot as plt
 
+    matplotlib.rcParams.update({"font.size": 13, "axes.titlesize": 14, "legend.fontsize": 11})
     out: dict[str, str] = {}
     seats = sec["seats"]
     if sec["players"] > 1:
-        fig, ax = plt.subplots(figsize=(5, 3))
+        fig, ax = plt.subplots(figsize=(8, 4.5))
         xs = [s["seat"] + 1 for s in seats]
         ys = [s["win_rate"] for s in seats]
         err = [[y - s["ci95"][0] for y, s in zip(ys, seats)], [s["ci95"][1] - y for y, s in zip(ys, seats)]]
-        ax.bar(xs, ys, yerr=err, capsize=4, color="#4a7ab8")
-        ax.axhline(1 / sec["players"], color="#c33", ls="--", lw=1, label="fair share")
+        ax.bar(xs, ys, yerr=err, capsize=4, color="#4a7ab8", label="win rate (bar: 95% interval)")
+        ax.axhline(1 / sec["players"], color="#c33", ls="--", lw=1.5, label=f"fair share (1/{sec['players']})")
         ax.set_xlabel("seat")
         ax.set_ylabel("win rate")
         ax.set_xticks(xs)
         ax.legend()
         out["winrate"] = _svg(fig)
-    fig, ax = plt.subplots(figsize=(5, 3))
-    ax.boxplot([[sc[s["seat"]] for sc in sec["scores"]] for s in seats])
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    box = ax.boxplot([[sc[s["seat"]] for sc in sec["scores"]] for s in seats])
     ax.set_xticks(range(1, len(seats) + 1), [str(s["seat"] + 1) for s in seats])
     ax.set_xlabel("seat")
     ax.set_ylabel("final score")
+    ax.legend([box["medians"][0], box["boxes"][0]], ["median", "middle half of the games (whiskers: 1.5 IQR)"],
+              loc="best")
     out["scores"] = _svg(fig)
     if sec.get("sources"):
-        fig, ax = plt.subplots(figsize=(5, 3))
+        fig, ax = plt.subplots(figsize=(8, 0.6 * len(sec["sources"]) + 1.8))
         src = sec["sources"]
-        ax.barh([c["category"] for c in src], [c["winners_share"] for c in src], color="#5a9b5a",
+        ax.barh([c["name"] for c in src], [c["winners_share"] for c in src], color="#5a9b5a",
                 xerr=[[max(0.0, c["winners_share"] - c["winners_share_ci95"][0]) for c in src],
-                      [max(0.0, c["winners_share_ci95"][1] - c["winners_share"]) for c in src]], capsize=3)
+                      [max(0.0, c["winners_share_ci95"][1] - c["winners_share"]) for c in src]], capsize=3,
+                label="share of the winners' score (bar: 95% interval)")
         ax.set_xlabel("share of the winners' score")
+        ax.legend(loc="lower right")
         out["sources"] = _svg(fig)
-    fig, ax = plt.subplots(figsize=(5, 3))
-    ax.hist(sec["length"]["decisions"], bins=20, color="#888")
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.hist(sec["length"]["decisions"], bins=20, color="#888", label="games of this length")
+    ax.legend()
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
     out["length"] = _svg(fig)
     if sec.get("actions"):
         per_round = sec["actions"]["per_round"]
         rounds = sorted({rnd for v in per_round.values() for rnd in v}, key=_num)
-        fig, ax = plt.subplots(figsize=(7, 3.5))
+        fig, ax = plt.subplots(figsize=(11, 5.5))
+        names = sec["actions"].get("names", {})
         bottom = [0.0] * len(rounds)
         top = sorted(per_round, key=lambda k: -sum(per_round[k].values()))[:12]
         cmap = plt.get_cmap("tab20")
         for i, kind in enumerate(top):
             ys = [per_round[kind].get(rnd, 0.0) for rnd in rounds]
-            ax.bar(rounds, ys, bottom=bottom, label=kind, color=cmap(i % 20))
+            ax.bar(rounds, ys, bottom=bottom, label=names.get(kind, kind), color=cmap(i % 20))
             bottom = [b + y for b, y in zip(bottom, ys)]
         ax.set_xlabel("round")
         ax.set_ylabel("actions per game")
-        ax.legend(fontsize=6, ncol=2, bbox_to_anchor=(1.01, 1), loc="upper left")
+        ax.legend(title="action kind (the 12 most used)", bbox_to_anchor=(1.01, 1), loc="upper left")
         out["actions"] = _svg(fig)
     return out
 
@@ -428,14 +465,38 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _words(name: str) -> str:
+    """A score category as a player reads it: 'wildcat_way' -> 'Wildcat Way', 'abc_token' -> 'ABC Token'."""
+    return " ".join(w.upper() if w in ("abc", "rc") else w.capitalize() for w in name.split("_"))
+
+
+def _effect(e: dict[str, Any]) -> str:
+    """Win rate minus the fair share, in percentage points, with its 95% interval."""
+    if "effect" not in e:
+        return "-"
+    lo, hi = e["effect_ci95"]
+    return f"{100 * e['effect']:+.1f} pts [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+
+def _flag(e: dict[str, Any]) -> str:
+    if e.get("beyond_noise"):
+        return "FLAG (q {:.3g})".format(e["q"])
+    if e.get("beyond_noise_uncorrected"):
+        return "no: chance (p {:.2g}, q {:.2g})".format(e["p"], e["q"])
+    return "no"
+
+
 def render_html(report: dict[str, Any], title: str = "homeroom balance report") -> str:
     """One self-contained page: inline CSS and SVG, no scripts, no fonts, no links out."""
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
              "<style>body{font-family:sans-serif;max-width:1100px;margin:1em auto;padding:0 1em;color:#222}"
              "table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #ccc;padding:2px 6px;"
              "text-align:right;font-size:13px}th{background:#eee}.noise{color:#555;font-style:italic}"
-             ".beyond{color:#b00;font-weight:bold}svg{max-width:100%;height:auto}</style></head><body>",
+             ".beyond{color:#b00;font-weight:bold}svg{max-width:100%;height:auto}"
+             ".testing{background:#f6f6f0;border:1px solid #ddd;padding:.2em 1em}</style></head><body>",
              f"<h1>{html.escape(title)}</h1>"]
+    if report.get("testing", {}).get("tests"):
+        parts.append(flags_statement(report["testing"]))
     for sec in report["sections"]:
         parts.append(f"<h2>{html.escape(sec['game'])}, {sec['players']} player(s): {sec['games']} games"
                      f"{', ' + str(sec['errors']) + ' with errors (left out)' if sec['errors'] else ''}</h2>")
@@ -443,9 +504,10 @@ def render_html(report: dict[str, Any], title: str = "homeroom balance report") 
             continue
         plots = _plots(sec)
         parts.append("<h3>Win rate by seat position</h3>")
-        parts.append(_table(["seat", "wins", "win rate", "95% interval", "mean score", "min/q1/median/q3/max"],
-                            [[s["seat"] + 1, s["wins"], _pct(s["win_rate"]), s["ci95"], s["score_mean"],
-                              " / ".join(map(str, s["score_quartiles"]))] for s in sec["seats"]]))
+        parts.append(_table(["seat", "wins", "win rate", "95% interval", "vs fair share (95% interval)", "flag",
+                             "mean score", "min/q1/median/q3/max"],
+                            [[s["seat"] + 1, s["wins"], _pct(s["win_rate"]), s["ci95"], _effect(s), _flag(s),
+                              s["score_mean"], " / ".join(map(str, s["score_quartiles"]))] for s in sec["seats"]]))
         if "seat_verdict" in sec:
             cls = "noise" if sec["first_seat_within_noise"] and "within noise" in sec["seat_verdict"] else "beyond"
             parts.append(f"<p class='{cls}'>{html.escape(sec['seat_verdict'])}</p>")
@@ -454,7 +516,7 @@ def render_html(report: dict[str, Any], title: str = "homeroom balance report") 
         if sec.get("sources"):
             parts.append("<h3>Score sources by category</h3>")
             parts.append(_table(["category", "mean per seat", "winners' mean", "share of winners' score", "95% interval"],
-                                [[c["category"], c["mean_per_seat"], c["winners_mean"], _pct(c["winners_share"]),
+                                [[c["name"], c["mean_per_seat"], c["winners_mean"], _pct(c["winners_share"]),
                                   c["winners_share_ci95"]] for c in sec["sources"]]))
             parts.append(plots["sources"])
         ln = sec["length"]
@@ -464,41 +526,54 @@ def render_html(report: dict[str, Any], title: str = "homeroom balance report") 
         if sec.get("actions"):
             act = sec["actions"]
             parts.append("<h3>Action kinds per seat (mean per game)</h3>")
-            parts.append(_table(["kind", "share"] + [f"seat {s + 1}" for s in range(sec["players"])],
-                                [[k, _pct(act["share"][k]), *v] for k, v in act["per_seat"].items()]))
+            names = act.get("names", {})
+            parts.append(_table(["action kind", "share"] + [f"seat {s + 1}" for s in range(sec["players"])],
+                                [[names.get(k, k), _pct(act["share"][k]), *v] for k, v in act["per_seat"].items()]))
             if act.get("placement_share"):
                 parts.append("<h3>Share of placements by action space</h3>")
                 parts.append(_table(["action space", "share of placements"],
-                                    [[k, _pct(v)] for k, v in sorted(act["placement_share"].items(),
+                                    [[act.get("placement_names", {}).get(k, k), _pct(v)]
+                                     for k, v in sorted(act["placement_share"].items(),
                                                                      key=lambda kv: -kv[1])]))
             if act.get("heavy_users"):
-                parts.append("<h3>Seats that use an action kind more than average: do they win more than their share?</h3>")
-                over = [h["kind"] for h in act["heavy_users"] if h["beyond_noise"]]
+                parts.append("<h3>Seats that use an action kind more than average: do they win away from their "
+                             "share?</h3>")
+                over = [h["name"] for h in act["heavy_users"] if h["beyond_noise"]]
                 parts.append("<p class='{}'>{}</p>".format("beyond" if over else "noise", html.escape(
-                    "Heavy use wins more than the fair share beyond noise for: " + ", ".join(over) if over else
-                    "No action kind's heavy users win more than their share beyond noise.")))
-                parts.append(_table(["kind", "used more than (per game)", "seat-games", "win rate", "95% interval",
-                                     "mean score", "beyond noise"],
-                                    [[h["kind"], h["above_mean_use"], h["seat_games"], _pct(h["win_rate"]), h["ci95"],
-                                      h["score_mean"], "yes" if h["beyond_noise"] else "no (within noise)"]
-                                     for h in act["heavy_users"]]))
+                    "Heavy users win away from the fair share, beyond chance after the correction, for: "
+                    + ", ".join(over) + ". An association: check it with a probe before calling the line dominant."
+                    if over else "No action kind's heavy users win away from their share after the correction.")))
+                parts.append(_table(["action kind", "used more than (per game)", "seat-games", "win rate",
+                                     "95% interval", "vs fair share (95% interval)", "mean score", "flag"],
+                                    [[h["name"], h["above_mean_use"], h["seat_games"], _pct(h["win_rate"]), h["ci95"],
+                                      _effect(h), h["score_mean"], _flag(h)] for h in act["heavy_users"]]))
             rounds = sorted({r for v in act["per_round"].values() for r in v}, key=_num)
             parts.append("<h3>Action kinds per round (mean per game)</h3>")
-            parts.append(_table(["kind"] + [f"round {r}" for r in rounds],
-                                [[k] + [v.get(r, 0.0) for r in rounds] for k, v in act["per_round"].items()]))
+            parts.append(_table(["action kind"] + [f"round {r}" for r in rounds],
+                                [[names.get(k, k)] + [v.get(r, 0.0) for r in rounds]
+                                 for k, v in act["per_round"].items()]))
             parts.append(plots["actions"])
         if sec.get("components"):
             parts.append("<h3>Components: how often taken, and how their takers did</h3>")
-            beyond = [c["component"] for c in sec["components"] if c["beyond_noise"]]
+            beyond = [c["name"] for c in sec["components"] if c["beyond_noise"]]
             parts.append("<p class='{}'>{}</p>".format(
                 "beyond" if beyond else "noise",
-                html.escape("Takers win beyond noise away from the fair share for: " + ", ".join(beyond[:30])
-                            if beyond else "Every component's takers win within noise of the fair share.")))
+                html.escape("Takers win away from the fair share, beyond chance after the correction, for: "
+                            + ", ".join(beyond[:30]) + ". An association: leaders take more, so check with a probe."
+                            if beyond else "Every component's takers win within chance of the fair share after "
+                                           "the correction.")))
             parts.append(_table(["component", "taken in (seat-games)", "take rate", "takers' win rate",
-                                 "95% interval", "takers' mean score", "vs all seats", "beyond noise"],
-                                [[c["component"], c["taken_in"], _pct(c["take_rate"]), _pct(c["win_rate"]),
-                                  c["win_ci95"], c["score_mean"], c["score_vs_all"],
-                                  "yes" if c["beyond_noise"] else "no (within noise)"] for c in sec["components"]]))
+                                 "95% interval", "vs fair share (95% interval)", "takers' mean score", "vs all seats",
+                                 "flag"],
+                                [[c["name"], c["taken_in"], _pct(c["take_rate"]), _pct(c["win_rate"]),
+                                  c["win_ci95"], _effect(c), c["score_mean"], c["score_vs_all"], _flag(c)]
+                                 for c in sec["components"]]))
+        if sec.get("paired"):
+            parts.append("<h3>Paired deals: the same deal with one seat changed</h3>")
+            parts.append(_table(["agent", "instead of", "deals", "its win rate", "baseline's, same seat and deal",
+                                 "difference (95% interval)", "flag"],
+                                [[p["agent"], p["baseline"], p["deals"], _pct(p["win_rate"]),
+                                  _pct(p["baseline_win_rate"]), _effect(p), _flag(p)] for p in sec["paired"]]))
         if sec.get("solo"):
             parts.append("<h3>Ed E. Tor (the automa) by difficulty</h3>")
             parts.append(_table(["difficulty", "agent", "games", "player win rate", "95% interval",
@@ -524,7 +599,7 @@ def public(report: dict[str, Any]) -> dict[str, Any]:
         if "length" in s:
             s["length"] = {k: v for k, v in s["length"].items() if k != "decisions"}
         secs.append(s)
-    return {"sections": secs}
+    return {"sections": secs, "testing": report.get("testing", {})}
 
 
 __all__ = ["analyse", "load_rows", "public", "render_html"]

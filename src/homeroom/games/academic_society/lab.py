@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeroom.agents.probe import Line
 from homeroom.games.academic_society import actions as a
 from homeroom.games.academic_society.components import components
 
@@ -38,3 +39,58 @@ def describe(state: Any, seat: int, action: Any) -> tuple[int, str, str | None]:
     if isinstance(action, a.Sabbatical):
         return rnd, "sabbatical:advance" if action.advance else "sabbatical:place", None
     return rnd, type(action).__name__.lower(), None
+
+
+KINDS = {
+    "salon:influence": "Salon: gain 1 Influence", "salon:exchange": "Salon: exchange 2 Theories",
+    "upkeep": "Pay a Research Report", "skip-upkeep": "Lay a scholar down (no Research Report)",
+    "treatise": "Take a Treatise", "activate": "Activate a Treatise", "commission": "Achieve a Royal Commission",
+    "commission:decline": "Decline a Royal Commission", "sabbatical:advance": "Sabbatical: advance",
+    "sabbatical:place": "Sabbatical: place a scholar", "spend": "Spend Theories", "gain": "Gain Theories",
+    "move": "Move a scholar on the Authority track", "bonus": "Bonus action (1 Contribution)",
+    "done": "Decline an optional step",
+}
+"""Action kinds as the rulebook calls them."""
+
+
+def label(key: str) -> str | None:
+    """An action kind or component id as the rulebook names it; None when it is neither."""
+    comp = components()
+    if key in KINDS:
+        return KINDS[key]
+    head, _, rest = key.partition(":")
+    if head == "place" and rest in comp.locations:
+        return f"Place: {comp.locations[rest].name}"
+    kind, _, number = key.rpartition("-")
+    if number.isdigit():
+        if kind == "treatise" and int(number) in comp.treatises:
+            return f"Treatise {number}: {comp.treatises[int(number)].name}"
+        if kind == "commission" and int(number) in comp.commissions:
+            return f"Royal Commission {number}"
+    return None
+
+
+def _one_sabbatical(state: Any, seat: int, legal: list[Any], memory: dict[str, Any]) -> Any:
+    """Commit to one Sabbatical track: the Society Headquarters whenever it may, and on a Sabbatical
+    step always the committed subject (the first one offered), advancing rather than placing anew."""
+    sabbatical = [x for x in legal if isinstance(x, a.Sabbatical)]
+    if sabbatical:
+        subject = memory.setdefault("subject", max(sabbatical, key=lambda x: x.advance).subject)
+        own = [x for x in sabbatical if x.subject == subject]
+        return max(own, key=lambda x: x.advance) if own else None
+    comp = components()
+    return next((x for x in legal if isinstance(x, a.Place) and _location(comp, x.space) == "headquarters"), None)
+
+
+def _location(comp: Any, space: str) -> str:
+    try:
+        return str(comp.space(space).location)
+    except KeyError:
+        return space
+
+
+PROBES = (
+    Line("one-sabbatical", "Commit to one Sabbatical track: Society Headquarters whenever possible, "
+         "always the same subject", _one_sabbatical),
+)
+"""The scripted lines ``homeroom lab probe academic-society`` tries (seat kind ``probe:NAME``)."""
