@@ -23,6 +23,8 @@ from homeroom.games.high_school_drama.effects import Effect
 from homeroom.games.high_school_drama.main_student import who_starts
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from homeroom.games.high_school_drama.state import HSDState
 
 W = 15  # card width, borders included
@@ -302,6 +304,21 @@ def card_words(card: Card) -> str:
 def choice_steps(state: HSDState, action: Action) -> tuple[str, ...]:
     """A hookup in two steps, whom and then where: ``("Hook up with Emo Boy (...)", "east of Ana,
     with 2 bonds")``; a breakup as which relationship and then who attacks it."""
+    return _steps(state, action, card_words)
+
+
+def short_steps(state: HSDState, action: Action) -> tuple[str, ...]:
+    """:func:`choice_steps` with each card in short ('J/A c3 h2 x2, arrows ESW', as 'all' shows
+    it), for a terminal too narrow for the words."""
+    return _steps(state, action, card_short)
+
+
+def card_short(card: Card) -> str:
+    """A card in short: 'J/A c3 h2 x2, arrows ESW'."""
+    return f"{card_line(card)}, arrows {''.join(d for d in 'NESW' if d in card.arrows) or 'none'}"
+
+
+def _steps(state: HSDState, action: Action, card_words: Callable[[Card], str]) -> tuple[str, ...]:
     comps = load()
     cards = comps.cards
     seat = state.to_move
