@@ -187,6 +187,12 @@ class TerminalGame:
     def show_board(self, who: str = "") -> None:
         seat = self.viewer()
         if who:
+            automa = self.view_call("automa_board", who, seat)  # a solo game's automa ('board Ed')
+            if automa is not None:
+                self.console.rule(Text(f"{who.strip()}'s board"))
+                for line in automa:
+                    self.console.print(self.coloured(line))
+                return
             target = self.find_seat(who)
             lines = self.view_call("seat_board", target, seat)
             self.console.rule(Text.assemble(self.tag(target), "'s board"))
@@ -252,6 +258,8 @@ class TerminalGame:
             shown = places + [automa_place] * len(automa)
             table.add_row(Text("place", style="bold"), *[Text(ordinal(p), style="bold") for p in shown])
         self.console.print(table)
+        for line in self.view_call("score_notes", self.viewer()) or []:  # how the game counted them
+            self.print_text(line)
 
     def save(self, path: Path | None = None) -> None:
         """Save now. With no file: to the game's save file. To a file while the game already saves
