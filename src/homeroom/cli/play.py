@@ -23,7 +23,7 @@ from rich.text import Text
 
 from homeroom.agents import Agent
 from homeroom.cli.common import ordinal
-from homeroom.cli.play_text import fill_fields, find_by_text, fit_labels
+from homeroom.cli.play_text import Found, fill_fields, find_by_text, fit_labels
 from homeroom.engine.actions import Action
 from homeroom.engine.errors import HomeroomError, IllegalAction
 from homeroom.engine.match import Match
@@ -357,7 +357,8 @@ class TerminalGame:
         if gone and sum(self.rows_of(c) for c in cells) + 1 <= rows:
             for cell in cells:
                 self.console.print(cell)
-            self.print_text(f"  ({len(gone)} not possible now: 'all' and 'why TEXT' say why)", "dim")
+            first = self.unavailable()[0][0]
+            self.print_text(f"  ({len(gone)} not possible now, e.g. 'why {first}' says why)", "dim")
             return
         rows = max(rows, 3)
         widest = max(len(c) for c in cells) + 1
@@ -490,16 +491,21 @@ class TerminalGame:
                 self.print_text(f"'{label}' is legal now: it leads to {len(under)} choices.", "yellow")
                 return
             action = self.menu.legal[under[0]]
-        elif rest.startswith("{") or "=" in rest or rest.split()[0].lower() in {
-                k.lower() for k in self.match.game.codec.types}:
-            action = self.parse_action(rest, self.menu.legal, fill=True)
         else:
-            found = find_by_text(rest, self.menu.legal, self.menu.steps, self.state.describe_action,
-                                 self.short_steps, self.view_call("unavailable", self.viewer()) or [],
-                                 self.menu.chosen)
+            kinds = {k.lower() for k in self.match.game.codec.types}
+            typed = rest.startswith("{") or "=" in rest or rest.lower() in kinds
+            found = None if typed else find_by_text(
+                rest, self.menu.legal, self.menu.steps, self.state.describe_action, self.short_steps,
+                self.view_call("unavailable", self.viewer()) or [], self.menu.chosen)
+            if found is None and (typed or rest.split()[0].lower() in kinds):
+                found = Found(action=self.parse_action(rest, self.menu.legal, fill=True))
             if found is None:
                 raise IllegalAction(f"no such action: none reads {rest!r} now; 'all' lists them, or name one "
                                     "with KIND key=value (see 'kinds')")
+            if found.action is None and found.partial:
+                self.print_text(f"{found.count} choices read {found.label!r}, e.g. '{found.example}': "
+                                "give more of the text, or a number", "yellow")
+                return
             if found.action is None:
                 self.print_text(f"'{found.label}' is legal now: it leads to {found.count} choices, e.g. "
                                 f"'{found.example}'.", "yellow")

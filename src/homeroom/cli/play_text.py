@@ -51,6 +51,7 @@ class Found:
     label: str = ""
     count: int = 0
     example: str = ""
+    partial: bool = False  # the text is a part of several choices' texts, not a step's whole label
 
 
 def find_by_text(text: str, legal: Sequence[Action], steps: Sequence[tuple[str, ...]],
@@ -80,6 +81,11 @@ def find_by_text(text: str, legal: Sequence[Action], steps: Sequence[tuple[str, 
                 hits.setdefault(i, label)
                 if depth >= 0:
                     steps_hit.setdefault(steps[i][:depth + 1], set()).add(i)
+        gone = [a for label, a in unavailable
+                if (normal(label) == needle if exact else needle in normal(label))]
+        if hits and gone and not exact:  # a part of both a possible and an impossible choice
+            example = describe(legal[min(hits)])
+            return Found(label=text.strip(), count=len(hits) + len(gone), example=example, partial=True)
         if hits:
             # prefer what is under the steps chosen so far on screen
             under = {i: t for i, t in hits.items() if steps[i][:len(chosen)] == chosen}
@@ -87,15 +93,9 @@ def find_by_text(text: str, legal: Sequence[Action], steps: Sequence[tuple[str, 
             if len(pick) == 1:
                 (i, _), = pick.items()
                 return Found(action=legal[i])
-            if exact:
-                prefixes = [p for p in steps_hit if set(pick) <= steps_hit[p]]
-                label = prefixes[0][-1] if prefixes else text.strip()
-            else:
-                label = text.strip()
-            first = min(pick)
-            return Found(label=label, count=len(pick), example=describe(legal[first]))
-        gone = [a for label, a in unavailable
-                if (normal(label) == needle if exact else needle in normal(label))]
+            prefixes = [p for p in steps_hit if set(pick) <= steps_hit[p]] if exact else []
+            label = prefixes[0][-1] if prefixes else text.strip()
+            return Found(label=label, count=len(pick), example=describe(legal[min(pick)]), partial=not prefixes)
         if len(gone) >= 1:
             return Found(action=gone[0])
     return None
@@ -107,6 +107,8 @@ def fill_fields(kind: str, tp: type[Action], data: dict[str, Any], legal: Sequen
     agree with the given fields all have one value there; else an error naming the missing field
     and the values it may take now (seats from 1)."""
     fields = [f.name for f in dataclasses.fields(tp)]
+    defaults = {f.name for f in dataclasses.fields(tp)
+                if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING}
     missing = [f for f in fields if f not in data]
     if not missing:
         return data
@@ -117,6 +119,8 @@ def fill_fields(kind: str, tp: type[Action], data: dict[str, Any], legal: Sequen
         values = sorted({getattr(a, name) for a in agree}, key=repr)
         if len(values) == 1:
             filled[name] = values[0]
+            continue
+        if not values and name in defaults:  # nothing legal agrees: the field's default, as the codec has it
             continue
         pool = values or sorted({getattr(a, name) for a in same_kind}, key=repr)
         shown = [str(v + 1) if seat_field(name) and isinstance(v, int) else str(v) for v in pool]
