@@ -33,11 +33,14 @@ Commands:
   N            choose number N on the screen (a choice in steps asks the next step)
   back         go back one step            all           every action in one numbered list
   /TEXT        only the actions whose text contains TEXT (until this decision ends; '/' alone: all)
-  why ACTION   why an action is legal or not: a number on screen, text as written on screen,
-               or KIND key=value ... (see 'kinds'; seats count from 1, e.g. rival=2)
+  why ACTION   whether an action is legal now, and if not why: a number on screen, text as the screen
+               shows it (a choice at any step, a line of 'all', a 'not possible now' line), or
+               KIND key=value ... (see 'kinds'; seats count from 1; fields only one value fits may
+               be left out), e.g. why Breakup rival=2
   kinds        the action kinds of this game, their fields and the values allowed now
   hint         ask the strongest bot for a suggested move (start with --hint)
-  board | b    the full board          board NAME    one player's board (yearbook, clique...)
+  board | b    the full board          board NAME    one player's board (yearbook, clique...;
+                                                     a seat number or name, or Ed in a solo game)
   score | s    the score so far        log [N] | l   the last N log lines (default: all)
   undo | u     take back your last decision (not past a draw, a deal or a reveal)
   save [FILE]  save the game           quit | q      stop (asks first if the game is not saved)
@@ -335,6 +338,16 @@ class TerminalGame:
             return []
         return list(self.view_call("unavailable", self.viewer()) or [])
 
+    def option_cells(self, options: list[tuple[str, list[int]]]) -> tuple[list[Text], list[Text]]:
+        """The numbered lines of ``options``, and the lines of the choices not possible now."""
+        cells: list[Text] = []
+        for number, ((_, under), label) in enumerate(zip(options, self.option_labels(options), strict=True), 1):
+            more = f"  [{len(under)} choices]" if len(under) > 1 else ""
+            cells.append(Text.assemble((f"{number:>3}", "bold"), " ", self.coloured(label), (more, "dim")))
+        gone = [Text.assemble(("  - ", "dim"), (f"{label}: {self.state.explain(action) or 'not now'}", "dim"))
+                for label, action in self.unavailable()]
+        return cells, gone
+
     def show_options(self, rows: int | None = None, full: bool = False) -> None:
         """Print the numbered options, in columns when they do not fit ``rows`` lines. A label is
         never cut: a long one shows its short form or wraps at words, and what does not fit the
@@ -343,12 +356,7 @@ class TerminalGame:
         self.shown = options
         if note:
             self.print_text(note, "dim")
-        cells: list[Text] = []
-        for number, ((_, under), label) in enumerate(zip(options, self.option_labels(options), strict=True), 1):
-            more = f"  [{len(under)} choices]" if len(under) > 1 else ""
-            cells.append(Text.assemble((f"{number:>3}", "bold"), " ", self.coloured(label), (more, "dim")))
-        gone = [Text.assemble(("  - ", "dim"), (f"{label}: {self.state.explain(action) or 'not now'}", "dim"))
-                for label, action in self.unavailable()]
+        cells, gone = self.option_cells(options)
         width = max(20, self.console.width)
         if full or rows is None or sum(self.rows_of(c) for c in cells + gone) <= rows:
             for cell in cells + gone:
@@ -610,7 +618,9 @@ class TerminalGame:
         options, _ = self.current_options()
         fixed = len(board) + 3 + (1 if decision else 0)  # rules, decision, prompt
         room = height - fixed
-        menu_rows = min(len(options) + 1, max(room - 3, room * 2 // 3))
+        cells, gone = self.option_cells(options)  # the rows the whole choices take (long ones wrap)
+        needed = sum(self.rows_of(c) for c in cells) + min(sum(self.rows_of(c) for c in gone), 1 if gone else 0)
+        menu_rows = min(needed + 1, max(room - 3, room * 2 // 3))
         event_rows = max(1, room - menu_rows - 1)
         self.console.rule(Text.assemble(self.match.game.info.name, " - ", self.tag(seat), " to decide"),
                           style=self.colour(seat))
