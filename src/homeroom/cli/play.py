@@ -288,8 +288,7 @@ class TerminalGame:
         legal = list(self.state.legal_actions())
         self.menu = Menu(legal, [self.state.choice_steps(a) for a in legal])
         short = getattr(self.view, "short_steps", None) if self.view is not None else None
-        self.short_steps: list[tuple[str, ...]] = [tuple(short(self.state, a)) if callable(short) else ()
-                                                   for a in legal]
+        self.short_steps = [tuple(short(self.state, a)) if callable(short) else () for a in legal]
         self.filter = ""
         self.flat = False
 
@@ -316,7 +315,7 @@ class TerminalGame:
         assert self.menu is not None
         depth = len(self.menu.chosen)
         shorts: list[str | None] = []
-        for label, under in options:
+        for _, under in options:
             short: str | None = None
             if not (self.filter or self.flat):
                 action = self.menu.legal[under[0]]

@@ -27,11 +27,11 @@ from homeroom.games.class_of_89.actions import (
     grid_cell,
 )
 from homeroom.games.class_of_89.card_texts import gain_text, objective_text, teacher_text, tile_text
+from homeroom.games.class_of_89.components import CLUBS, components
+from homeroom.games.class_of_89.scoring import ed_score
 from homeroom.games.class_of_89.solo_view import automa_board as automa_board  # 'board Ed' in the terminal
 from homeroom.games.class_of_89.solo_view import score_notes as score_notes  # the lines under 'score'
 from homeroom.games.class_of_89.solo_view import target_in_force
-from homeroom.games.class_of_89.components import CLUBS, components
-from homeroom.games.class_of_89.scoring import ed_score
 
 if TYPE_CHECKING:
     from homeroom.games.class_of_89.model import Yearbook
