@@ -23,6 +23,7 @@ from rich.text import Text
 
 from homeroom.agents import Agent
 from homeroom.cli.common import ordinal
+from homeroom.cli.play_text import Found, fill_fields, find_by_text, fit_labels
 from homeroom.engine.actions import Action
 from homeroom.engine.errors import HomeroomError, IllegalAction
 from homeroom.engine.match import Match
@@ -32,11 +33,14 @@ Commands:
   N            choose number N on the screen (a choice in steps asks the next step)
   back         go back one step            all           every action in one numbered list
   /TEXT        only the actions whose text contains TEXT (until this decision ends; '/' alone: all)
-  why ACTION   why an action is legal or not: a number on screen, text as written on screen,
-               or KIND key=value ... (see 'kinds'; seats count from 1, e.g. rival=2)
+  why ACTION   whether an action is legal now, and if not why: a number on screen, text as the screen
+               shows it (a choice at any step, a line of 'all', a 'not possible now' line), or
+               KIND key=value ... (see 'kinds'; seats count from 1; fields only one value fits may
+               be left out), e.g. why Breakup rival=2
   kinds        the action kinds of this game, their fields and the values allowed now
   hint         ask the strongest bot for a suggested move (start with --hint)
-  board | b    the full board          board NAME    one player's board (yearbook, clique...)
+  board | b    the full board          board NAME    one player's board (yearbook, clique...;
+                                                     a seat number or name, or Ed in a solo game)
   score | s    the score so far        log [N] | l   the last N log lines (default: all)
   undo | u     take back your last decision (not past a draw, a deal or a reveal)
   save [FILE]  save the game           quit | q      stop (asks first if the game is not saved)
@@ -128,6 +132,7 @@ class TerminalGame:
         self.flat = False  # 'all': every action in one numbered list
         self.intro_rows = 0
         self.shown: list[tuple[str, list[int]]] = []  # the numbered options on screen
+        self.short_steps: list[tuple[str, ...]] = []  # each legal action's steps in short form
         self.view = _view_module(match.state)
 
     # ------------------------------------------------------------ helpers
@@ -185,6 +190,12 @@ class TerminalGame:
     def show_board(self, who: str = "") -> None:
         seat = self.viewer()
         if who:
+            automa = self.view_call("automa_board", who, seat)  # a solo game's automa ('board Ed')
+            if automa is not None:
+                self.console.rule(Text(f"{who.strip()}'s board"))
+                for line in automa:
+                    self.console.print(self.coloured(line))
+                return
             target = self.find_seat(who)
             lines = self.view_call("seat_board", target, seat)
             self.console.rule(Text.assemble(self.tag(target), "'s board"))
@@ -250,6 +261,8 @@ class TerminalGame:
             shown = places + [automa_place] * len(automa)
             table.add_row(Text("place", style="bold"), *[Text(ordinal(p), style="bold") for p in shown])
         self.console.print(table)
+        for line in self.view_call("score_notes", self.viewer()) or []:  # how the game counted them
+            self.print_text(line)
 
     def save(self, path: Path | None = None) -> None:
         """Save now. With no file: to the game's save file. To a file while the game already saves
@@ -274,6 +287,8 @@ class TerminalGame:
     def new_menu(self) -> None:
         legal = list(self.state.legal_actions())
         self.menu = Menu(legal, [self.state.choice_steps(a) for a in legal])
+        short = getattr(self.view, "short_steps", None) if self.view is not None else None
+        self.short_steps = [tuple(short(self.state, a)) if callable(short) else () for a in legal]
         self.filter = ""
         self.flat = False
 
@@ -294,28 +309,80 @@ class TerminalGame:
             return options, "Chosen: " + " > ".join(self.menu.chosen) + "  ('back' to change)"
         return options, ""
 
+    def option_labels(self, options: list[tuple[str, list[int]]]) -> list[str]:
+        """The labels to show for ``options``: whole, unique, and short forms where the long ones
+        do not fit the screen (see :func:`fit_labels`)."""
+        assert self.menu is not None
+        depth = len(self.menu.chosen)
+        shorts: list[str | None] = []
+        for _, under in options:
+            short: str | None = None
+            if not (self.filter or self.flat):
+                action = self.menu.legal[under[0]]
+                if len(under) == 1:
+                    short = self.state.describe_action(action)
+                own = self.short_steps[under[0]] if under[0] < len(self.short_steps) else ()
+                if len(own) > depth and (short is None or len(own[depth]) < len(short)):
+                    short = own[depth]
+            shorts.append(short)
+        width = max(20, self.console.width) - 4
+        more = [len(f"  [{len(under)} choices]") if len(under) > 1 else 0 for _, under in options]
+        fitted = fit_labels([label for label, _ in options], shorts, width - max(more, default=0))
+        return fitted
+
+    def unavailable(self) -> list[tuple[str, Action]]:
+        """Choices the game lists although they cannot be taken now (the game's view
+        ``unavailable``), each with the action ``why`` explains; only at the first step."""
+        if self.menu is None or self.menu.chosen or self.filter or self.flat:
+            return []
+        return list(self.view_call("unavailable", self.viewer()) or [])
+
+    def option_cells(self, options: list[tuple[str, list[int]]]) -> tuple[list[Text], list[Text]]:
+        """The numbered lines of ``options``, and the lines of the choices not possible now."""
+        cells: list[Text] = []
+        for number, ((_, under), label) in enumerate(zip(options, self.option_labels(options), strict=True), 1):
+            more = f"  [{len(under)} choices]" if len(under) > 1 else ""
+            cells.append(Text.assemble((f"{number:>3}", "bold"), " ", self.coloured(label), (more, "dim")))
+        gone = [Text.assemble(("  - ", "dim"), (f"{label}: {self.state.explain(action) or 'not now'}", "dim"))
+                for label, action in self.unavailable()]
+        return cells, gone
+
     def show_options(self, rows: int | None = None, full: bool = False) -> None:
-        """Print the numbered options, in columns when they do not fit ``rows`` lines."""
+        """Print the numbered options, in columns when they do not fit ``rows`` lines. A label is
+        never cut: a long one shows its short form or wraps at words, and what does not fit the
+        rows is counted in a last line."""
         options, note = self.current_options()
         self.shown = options
         if note:
             self.print_text(note, "dim")
-        cells: list[Text] = []
-        for number, (label, under) in enumerate(options, 1):
-            more = f"  [{len(under)} choices]" if len(under) > 1 else ""
-            cells.append(Text.assemble((f"{number:>3}", "bold"), " ", self.coloured(label), (more, "dim")))
+        cells, gone = self.option_cells(options)
         width = max(20, self.console.width)
-        if full or rows is None or sum(self.rows_of(c) for c in cells) <= rows:
+        if full or rows is None or sum(self.rows_of(c) for c in cells + gone) <= rows:
+            for cell in cells + gone:
+                self.console.print(cell)
+            return
+        if gone and sum(self.rows_of(c) for c in cells) + 1 <= rows:
             for cell in cells:
-                self.console.print(cell, overflow="fold")
+                self.console.print(cell)
+            first = self.unavailable()[0][0]
+            self.print_text(f"  ({len(gone)} not possible now, e.g. 'why {first}' says why)", "dim")
             return
         rows = max(rows, 3)
-        widest = max(len(c) for c in cells) + 2
-        ncols = max(1, min(width // max(widest, 1), math.ceil(len(cells) / rows)))
+        widest = max(len(c) for c in cells) + 1
+        ncols = max(1, min(width // widest, math.ceil(len(cells) / rows)))
+        if ncols == 1:  # one column: whole lines (wrapped at words), as many as the rows hold
+            used, shown = 0, 0
+            for cell in cells:
+                tall = self.rows_of(cell)
+                if used + tall > rows - 1 and shown < len(cells):
+                    break
+                self.console.print(cell)
+                used, shown = used + tall, shown + 1
+            if shown < len(cells):
+                self.print_text(f"... {len(cells) - shown} more: 'all' lists every action, /TEXT filters them.",
+                                "yellow")
+            return
         colw = width // ncols
-        while ncols < width // 24 and math.ceil(len(cells) / ncols) > rows:
-            ncols += 1
-            colw = width // ncols
         nrows = math.ceil(len(cells) / ncols)
         hidden = 0
         if nrows > rows:
@@ -327,10 +394,9 @@ class TerminalGame:
                 i = c * nrows + r
                 if i < len(cells) and i < nrows * ncols:
                     cell = cells[i].copy()
-                    cell.truncate(colw - 1, overflow="ellipsis", pad=c < ncols - 1)
-                    line.append_text(cell)
                     if c < ncols - 1:
-                        line.append(" ")
+                        cell.pad_right(colw - len(cell))
+                    line.append_text(cell)
             self.console.print(line, overflow="crop", no_wrap=True)
         if hidden:
             self.print_text(f"... {hidden} more: 'all' lists every action, /TEXT filters them.", "yellow")
@@ -350,7 +416,9 @@ class TerminalGame:
         return self.menu.choose(label)
 
     # -------------------------------------------------------------- parsing
-    def parse_action(self, text: str, legal: list[Action]) -> Action:
+    def parse_action(self, text: str, legal: list[Action], fill: bool = False) -> Action:
+        """An action from a number, JSON, or KIND key=value ... (seats from 1). With ``fill``, a
+        field left out is filled when the legal actions leave one value for it (see :func:`fill_fields`)."""
         text = text.strip()
         if text.isdigit():
             index = int(text)
@@ -390,6 +458,9 @@ class TerminalGame:
                     raise IllegalAction(f"no such seat {value}: seats are 1-{self.match.players}")
                 value -= 1
             data[key] = value
+        if fill:
+            data = fill_fields(kind, types[kind], data, legal, _is_seat_field,
+                               self.view_call("decision_line", self.viewer()) or "")
         return self.match.game.action_from_json(data)
 
     def show_kinds(self) -> None:
@@ -411,7 +482,9 @@ class TerminalGame:
                 self.print_text("      " + part)
 
     def why(self, rest: str) -> None:
-        """Explain an action named by its on-screen number, its text as shown, or KIND key=value."""
+        """Explain an action named by its on-screen number, its text as the screen shows it (a
+        choice's label at any step, a line of 'all', a choice listed as not possible now), or
+        KIND key=value (fields only one value fits may be left out): legal, or the engine's reason."""
         rest = rest.strip()
         if not rest:
             raise IllegalAction("why what? a number on screen, text as shown, or KIND key=value (see 'kinds')")
@@ -425,19 +498,31 @@ class TerminalGame:
                 self.print_text(f"'{label}' is legal now: it leads to {len(under)} choices.", "yellow")
                 return
             action = self.menu.legal[under[0]]
-        elif rest.startswith("{") or rest.split()[0] in self.match.game.codec.types or "=" in rest:
-            action = self.parse_action(rest, self.menu.legal)
         else:
-            needle = rest.lower()
-            hits = [a for a in self.menu.legal if needle in self.state.describe_action(a).lower()]
-            if not hits:
+            kinds = {k.lower() for k in self.match.game.codec.types}
+            typed = rest.startswith("{") or "=" in rest or rest.lower() in kinds
+            found = None if typed else find_by_text(
+                rest, self.menu.legal, self.menu.steps, self.state.describe_action, self.short_steps,
+                self.view_call("unavailable", self.viewer()) or [], self.menu.chosen)
+            if found is None and (typed or rest.split()[0].lower() in kinds):
+                found = Found(action=self.parse_action(rest, self.menu.legal, fill=True))
+            if found is None:
                 raise IllegalAction(f"no such action: none reads {rest!r} now; 'all' lists them, or name one "
                                     "with KIND key=value (see 'kinds')")
-            self.print_text(f"{len(hits)} legal action(s) read {rest!r}, e.g. "
-                            f"'{self.state.describe_action(hits[0])}'.", "yellow")
-            return
+            if found.action is None and found.partial:
+                self.print_text(f"{found.count} choices read {found.label!r}, e.g. '{found.example}': "
+                                "give more of the text, or a number", "yellow")
+                return
+            if found.action is None:
+                self.print_text(f"'{found.label}' is legal now: it leads to {found.count} choices, e.g. "
+                                f"'{found.example}'.", "yellow")
+                return
+            action = found.action
         reason = self.state.explain(action)
-        self.print_text(reason or f"'{self.state.describe_action(action)}' is legal now.", "yellow")
+        if reason:
+            self.print_text(f"Not legal now: {reason}", "yellow")
+        else:
+            self.print_text(f"'{self.state.describe_action(action)}' is legal now.", "yellow")
 
     # ----------------------------------------------------------------- loop
     def introduce(self) -> None:
@@ -539,7 +624,9 @@ class TerminalGame:
         options, _ = self.current_options()
         fixed = len(board) + 3 + (1 if decision else 0)  # rules, decision, prompt
         room = height - fixed
-        menu_rows = min(len(options) + 1, max(room - 3, room * 2 // 3))
+        cells, gone = self.option_cells(options)  # the rows the whole choices take (long ones wrap)
+        needed = sum(self.rows_of(c) for c in cells) + min(sum(self.rows_of(c) for c in gone), 1 if gone else 0)
+        menu_rows = min(needed + 1, max(room - 3, room * 2 // 3))
         event_rows = max(1, room - menu_rows - 1)
         self.console.rule(Text.assemble(self.match.game.info.name, " - ", self.tag(seat), " to decide"),
                           style=self.colour(seat))

@@ -48,8 +48,11 @@ def test_maintain_lines_show_cost_and_destination() -> None:
     begin(st, 3)
     assert st.to_move == a and st.pending[-1].n == 1
     # cell 1 costs 1 Physics, less 1 Physics
-    assert st.describe_action(Maintain(1, True)) == "Keep your scholar on cell 1: pay nothing (Research Report cost)"
-    assert "red arrow to cell 5" in st.describe_action(Maintain(1, False))
+    cells = components().cells
+    assert st.describe_action(Maintain(1, True)) == ("Keep your scholar on cell 1: pay nothing (Research Report cost);"
+                                                     f" it keeps {cells[1].influence} Influence at game end")
+    assert st.describe_action(Maintain(1, False)).endswith(  # the end Influence at stake (issue 33)
+        f"red arrow to cell 5): {cells[1].influence} -> {cells[5].influence} Influence at game end")
 
 
 def test_move_line_warns_of_the_column_rule() -> None:
@@ -87,7 +90,9 @@ def test_sabbatical_line_names_the_effect() -> None:
     line = st.describe_action(Sabbatical("math", True))
     end = components().rows[0].influence
     assert line.endswith(f"(space 3: +1 Theory gain; {end} Influence at game end)")
-    assert st.describe_action(Sabbatical("physics", False)).endswith("(space 1: Royal Commission cost -1)")
+    far = components().rows[1]
+    assert st.describe_action(Sabbatical("physics", False)).endswith(
+        f"(space 1: Royal Commission cost -1; {len(far.spaces) - 1} more spaces to {far.influence} Influence at game end)")
 
 
 def test_replace_line_names_the_discarded_tile() -> None:

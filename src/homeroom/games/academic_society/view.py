@@ -15,6 +15,7 @@ from homeroom.games.academic_society.actions import (
     Done,
     Maintain,
     Move,
+    Place,
     Sabbatical,
     TakeTreatise,
     theories_text,
@@ -253,8 +254,10 @@ def _describe(st: AcademicState, action: Action) -> str:
         cell = comps.cells[action.cell]
         if action.keep:
             return (f"Keep your scholar on cell {action.cell}: pay {theories_text(st.research_cost(seat, action.cell))}"
-                    " (Research Report cost)")
-        return f"Lay your scholar on cell {action.cell} down (it then moves along the red arrow to cell {cell.red})"
+                    f" (Research Report cost); it keeps {cell.influence} Influence at game end")
+        after = comps.cells[cell.red].influence if cell.red in comps.cells else 0
+        return (f"Lay your scholar on cell {action.cell} down (it then moves along the red arrow to cell {cell.red}):"
+                f" {cell.influence} -> {after} Influence at game end")
     if isinstance(action, Move):
         arrow = "red" if top is not None and top.kind == "red" else "blue"
         text = f"Move your Authority scholar from cell {action.cell} to cell {action.to} ({arrow} arrow)"
@@ -282,7 +285,9 @@ def _describe(st: AcademicState, action: Action) -> str:
         row = comps.rows[i]
         dest = st.sabbatical[seat][i] + 1 if action.advance else 1
         space = row.spaces[dest - 1]
-        end = f"; {row.influence} Influence at game end" if dest == len(row.spaces) else ""
+        left = len(row.spaces) - dest
+        end = (f"; {row.influence} Influence at game end" if left == 0
+               else f"; {left} more space{'s' if left > 1 else ''} to {row.influence} Influence at game end")
         return f"{action.describe()} (space {dest}: {EFFECT_TEXT[space.effect]}{end})"
     if isinstance(action, TakeTreatise) and action.replace:
         t = comps.treatises[action.tile]
@@ -290,6 +295,23 @@ def _describe(st: AcademicState, action: Action) -> str:
         return (f"Take Treatise {t.id} '{t.name}' to {SUBJECT_NAME[action.subject]}, discarding "
                 f"{old.id} '{old.name}'")
     return ""
+
+
+def unavailable(st: AcademicState, viewer: int | None) -> list[tuple[str, Action]]:
+    """While a scholar is being placed on an action space: each space of this player count it
+    cannot go to now, as (its line, the Place action), so the screen says why rather than leave it
+    out (the engine's ``explain`` gives the reason)."""
+    legal = st.legal_actions()
+    if not any(isinstance(a, Place) and a.pawn == "scholar" for a in legal):
+        return []
+    taken = {a.space for a in legal if isinstance(a, Place) and a.pawn == "scholar"}
+    out: list[tuple[str, Action]] = []
+    for sp in components().spaces:
+        if sp.id in taken or (sp.four_player and st.players < 4):
+            continue
+        action = Place(sp.id, "scholar")
+        out.append((action.describe(), action))
+    return out
 
 
 # ------------------------------------------------------------------ observation

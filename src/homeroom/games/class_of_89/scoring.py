@@ -263,6 +263,18 @@ def ranked_points(values: list[int], qualified: list[bool], table: list[int]) ->
     return out
 
 
+def solo_targets(difficulty: str, obj: Any, me: Yearbook, ed: Yearbook) -> tuple[tuple[str, int], int | None]:
+    """The solo target in force for objective ``obj`` (rulebook "Club Objective Cards"): its name
+    ('MIN', 'T1' or 'T2') and value for 14/6, and the MIN value that still gives 6/14 (None: easy,
+    or normal with the player's pin above Ed's, where missing the target gives 0/14)."""
+    higher = me.tracks[obj.club] > ed.tracks[obj.club]
+    if difficulty == "easy":
+        return ("MIN", obj.min), None
+    if difficulty == "normal":
+        return (("MIN", obj.min), None) if higher else (("T1", obj.t1), obj.min)
+    return (("T1", obj.t1), obj.min) if higher else (("T2", obj.t2), obj.min)
+
+
 def solo_objective_points(state: Co89State) -> tuple[dict[str, int], dict[str, int]]:
     """Solo objectives (rulebook "Solo Rules / End of the Game"): the player's and Ed's points per card,
     by difficulty and whether the player's pin is above Ed's on the card's club track."""
@@ -275,15 +287,8 @@ def solo_objective_points(state: Co89State) -> tuple[dict[str, int], dict[str, i
     mine: dict[str, int] = {}
     eds: dict[str, int] = {}
     for oid in state.objectives:
-        obj = comp.objectives[oid]
         v = measure_of(me, facts, oid)
-        higher = me.tracks[obj.club] > ed.tracks[obj.club]
-        if difficulty == "easy":
-            full, partial = obj.min, None
-        elif difficulty == "normal":
-            full, partial = (obj.min, None) if higher else (obj.t1, obj.min)
-        else:
-            full, partial = (obj.t1, obj.min) if higher else (obj.t2, obj.min)
+        (_, full), partial = solo_targets(difficulty, comp.objectives[oid], me, ed)
         if v >= full:
             mine[oid], eds[oid] = win, lose
         elif partial is not None and v >= partial:

@@ -29,6 +29,9 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.card_texts import gain_text, objective_text, teacher_text, tile_text
 from homeroom.games.class_of_89.components import CLUBS, components
 from homeroom.games.class_of_89.scoring import ed_score
+from homeroom.games.class_of_89.solo_view import automa_board as automa_board  # 'board Ed' in the terminal
+from homeroom.games.class_of_89.solo_view import score_notes as score_notes  # the lines under 'score'
+from homeroom.games.class_of_89.solo_view import target_in_force
 
 if TYPE_CHECKING:
     from homeroom.games.class_of_89.model import Yearbook
@@ -327,6 +330,8 @@ def render(state: Co89State, viewer: int | None) -> str:
         obj = comp.objectives[o]
         out.append(f"    {obj.name} ({comp.club_name(obj.club)}): {objective_text(obj.measure)}, "
                    f"MIN {obj.min} (T1 {obj.t1}, T2 {obj.t2})")
+        if state.players == 1:  # the solo target in force now, beside its objective
+            out.append(f"      solo target now: {target_in_force(state, o)}")
     for i, loc in enumerate(comp.locations):
         occ = []
         for cost, who in enumerate(state.spaces[i]):
@@ -445,6 +450,8 @@ PENDING_TEXT = {
     "pick_student": "take a face-up student (bonus)",
     "pick_teacher": "take a face-up teacher (bonus)",
 }
+ANY_TOKEN_TEXT = {"token": "place a token of their choice (any kind)",
+                  "move": "move a token of their choice (any kind)"}
 PHASE_TEXT = {"side": "choose the side of their column completion board",
               "place": "send one of their club members to a location"}
 
@@ -454,8 +461,11 @@ def decision_line(state: Co89State, viewer: int | None) -> str:
     comp = components()
     if state.pending:
         p = state.pending[0]
-        token = "" if not p.token or p.token == "any" else comp.token_name(p.token)
-        what = PENDING_TEXT.get(p.kind, p.kind.replace("_", " ")).format(token=token or "location")
+        if p.token == "any" and p.kind in ANY_TOKEN_TEXT:  # any token gain: the player picks which
+            what = ANY_TOKEN_TEXT[p.kind]
+        else:
+            token = comp.token_name(p.token) if p.token else "location"
+            what = PENDING_TEXT.get(p.kind, p.kind.replace("_", " ")).format(token=token)
         text = f"{state._name(p.seat)} must {what}"
         if p.club:
             text += f" ({comp.club_name(p.club)})"

@@ -23,6 +23,8 @@ from homeroom.games.high_school_drama.effects import Effect
 from homeroom.games.high_school_drama.main_student import who_starts
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from homeroom.games.high_school_drama.state import HSDState
 
 W = 15  # card width, borders included
@@ -302,6 +304,21 @@ def card_words(card: Card) -> str:
 def choice_steps(state: HSDState, action: Action) -> tuple[str, ...]:
     """A hookup in two steps, whom and then where: ``("Hook up with Emo Boy (...)", "east of Ana,
     with 2 bonds")``; a breakup as which relationship and then who attacks it."""
+    return _steps(state, action, card_words)
+
+
+def short_steps(state: HSDState, action: Action) -> tuple[str, ...]:
+    """:func:`choice_steps` with each card in short ('J/A c3 h2 x2, arrows ESW', as 'all' shows
+    it), for a terminal too narrow for the words."""
+    return _steps(state, action, card_short)
+
+
+def card_short(card: Card) -> str:
+    """A card in short: 'J/A c3 h2 x2, arrows ESW'."""
+    return f"{card_line(card)}, arrows {''.join(d for d in 'NESW' if d in card.arrows) or 'none'}"
+
+
+def _steps(state: HSDState, action: Action, card_words: Callable[[Card], str]) -> tuple[str, ...]:
     comps = load()
     cards = comps.cards
     seat = state.to_move
@@ -350,7 +367,48 @@ def compact_board(state: HSDState, viewer: int | None) -> list[str]:
         sig = state.total(s)
         out.append(f"{state.names[s]}: {sig} signature{'s' if sig != 1 else ''}, {len(state.cliques[s])} in clique, "
                    f"{state.supply[s]} bond markers left, {len(state.hands[s])} card{'s' if len(state.hands[s]) != 1 else ''} in hand")
+    seat = state.to_move
+    if seat is not None and seat == viewer and _squares_at_stake(state):  # a square to choose: where things are
+        out += clique_sketch(state, seat)
     return out
+
+
+SKETCH_CELL = 12
+"""Width of one square in :func:`clique_sketch` (a name cut to fit, then a space)."""
+
+
+def clique_sketch(state: HSDState, seat: int) -> list[str]:
+    """``seat``'s clique as a small grid with the squares' coordinates, as the choices name them
+    ('east of Goth Girl at (1,0)'): names on their squares, '+' where an arrow leaves a free square,
+    '.' elsewhere. At most 5 rows of at most 6 squares: fits 80 columns."""
+    cards = load().cards
+    clique = state.cliques[seat]
+    if not clique:
+        return []
+    spots = open_spots(clique, cards, SPAN)
+    names = {(p.x, p.y): cards[cid].name for cid, p in clique.items()}
+    xs = sorted({x for x, _ in names} | {x for x, _ in spots})
+    ys = sorted({y for _, y in names} | {y for _, y in spots})
+    out = [f"{state.names[seat]}'s clique ('+': a free square an arrow points at)",
+           "     " + "".join(f"x={x}".center(SKETCH_CELL) for x in xs)]
+    for y in ys:
+        row = "".join((_short_name(names[(x, y)]) if (x, y) in names else "+" if (x, y) in spots else ".")
+                      .center(SKETCH_CELL) for x in xs)
+        out.append(f"y={y:<3}" + row)
+    return [line.rstrip() for line in out]
+
+
+def _short_name(name: str) -> str:
+    """A name in at most ``SKETCH_CELL - 1`` characters: 'Chess Master' -> 'Chess M.'."""
+    if len(name) < SKETCH_CELL:
+        return name
+    first, *rest = name.split()
+    return (first + " " + " ".join(w[0] + "." for w in rest))[:SKETCH_CELL - 1].rstrip()
+
+
+def _squares_at_stake(state: HSDState) -> bool:
+    """Whether the seat to move chooses a square now (a hookup or a bond placement)."""
+    return any(hasattr(a, "x") and hasattr(a, "y") for a in state.legal_actions())
 
 
 def decision_line(state: HSDState, viewer: int | None) -> str:
