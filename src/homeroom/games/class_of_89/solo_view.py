@@ -85,12 +85,3 @@ def score_notes(state: Co89State, viewer: int | None) -> list[str]:
     if state.players != 1:
         return []
     return objective_lines(state) + ed_teacher_lines(state)
-
-
-def automa_board(state: Co89State, name: str, viewer: int | None) -> list[str] | None:
-    """Ed's yearbook and his teacher arithmetic ('board Ed' in a solo game); None for other names."""
-    if state.players != 1 or not ED.lower().startswith(name.strip().lower()) or not name.strip():
-        return None
-    from homeroom.games.class_of_89.view import render_book
-
-    return render_book(state, 1, state.books[1]) + ed_teacher_lines(state)

@@ -29,9 +29,8 @@ from homeroom.games.class_of_89.actions import (
 from homeroom.games.class_of_89.card_texts import gain_text, objective_text, teacher_text, tile_text
 from homeroom.games.class_of_89.components import CLUBS, components
 from homeroom.games.class_of_89.scoring import ed_score
-from homeroom.games.class_of_89.solo_view import automa_board as automa_board  # 'board Ed' in the terminal
+from homeroom.games.class_of_89.solo_view import ED, ed_teacher_lines, target_in_force
 from homeroom.games.class_of_89.solo_view import score_notes as score_notes  # the lines under 'score'
-from homeroom.games.class_of_89.solo_view import target_in_force
 
 if TYPE_CHECKING:
     from homeroom.games.class_of_89.model import Yearbook
@@ -485,3 +484,10 @@ def decision_line(state: Co89State, viewer: int | None) -> str:
 def seat_board(state: Co89State, seat: int, viewer: int | None) -> list[str]:
     """One player's yearbook."""
     return render_book(state, seat, state.books[seat])
+
+
+def automa_board(state: Co89State, name: str, viewer: int | None) -> list[str] | None:
+    """Ed's yearbook and his teacher arithmetic ('board Ed' in a solo game); None for other names."""
+    if state.players != 1 or not name.strip() or not ED.lower().startswith(name.strip().lower()):
+        return None
+    return render_book(state, 1, state.books[1]) + ed_teacher_lines(state)
