@@ -46,6 +46,12 @@ CASES = [
     (["tournament", "class-of-89", "--players", "1", "--games", BIG], "from 1 to 1,000,000 in one run"),
     (["simulate", "academic-society", "--games", "2", "--workers", "0"], "at least 1"),
     (["replay", "BIG-SEED-FILE"], "not a replay (Exceeds the limit"),
+    # bot budgets (the fair-play issue's bounds; tests/cli/test_budget_limits.py runs them as processes)
+    (["play", "academic-society", "--seat", "mcts:seconds=nan", "--seat", "random"], "'seconds' of 'mcts'"),
+    (["simulate", "academic-society", "--seat", "mcts:seconds=inf", "--games", "1"], "'seconds' of 'mcts'"),
+    (["tournament", "academic-society", "--seat", "mcts:seconds=1e308", "--games", "2"], "'seconds' of 'mcts'"),
+    (["simulate", "academic-society", "--seat", f"mcts:iterations={10**30}", "--games", "1"],
+     "'iterations' of 'mcts'"),
 ]
 
 

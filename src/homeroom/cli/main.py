@@ -182,6 +182,9 @@ def simulate(
     games.get(game_id).validate(players, options)
     _check_out(out)
     _check_run(n_games, seed, workers, backend)
+    for i, spec in enumerate(seat or []):
+        if spec != "human":
+            make_agent(spec, i)  # a bad spec fails before anything is printed
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{game_id} x{n_games}", total=n_games)
