@@ -535,6 +535,7 @@ class Board {
       const isLive = toks.some((t) => live.has(t));
       const isChosen = toks.some((t) => this.chosen.includes(t));
       n.classList.toggle("hsd-live", selecting && isLive);
+      n.toggleAttribute("data-legal", selecting && isLive); // BOARDS.md: every piece a player can click now
       n.classList.toggle("hsd-chosen", isChosen);
       n.classList.toggle("hsd-dim", selecting && !isLive && !isChosen);
       if (selecting && isLive) {

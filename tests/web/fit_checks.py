@@ -1,0 +1,92 @@
+"""What "fits the screen" means, measured in the page (issue 31): the status bar in view, the
+pieces to click ([data-legal], BOARDS.md) in the clear part of the window, no text drawn under
+10 px, no card text cut off by its box.
+
+Text size is the effective one: the computed font-size times every CSS zoom (currentCSSZoom),
+transform and SVG scale above the text (an SVG element's screen matrix). Text not drawn (transparent, hidden, outside the window's columns) is not counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIN_TEXT_PX = 10.0
+
+# the clear band (the window minus the sticky bars stuck to its top or bottom) and what is in it;
+# the same rule as web/js/fit.js, written again here so the test does not trust the page's code
+FIT_JS = """(minPx) => {
+  const H = window.innerHeight, W = window.innerWidth;
+  let top = 0, bottom = H;
+  for (const el of document.querySelectorAll('#status, [data-sticky]')) {
+    const r = el.getBoundingClientRect();
+    if (!r.height || getComputedStyle(el).position !== 'sticky') continue;
+    if (r.top <= top + 2 && r.bottom > top) top = r.bottom;
+    else if (r.bottom >= H - 2 && r.top < bottom) bottom = r.top;
+  }
+  const covered = (el, x, y) => { const hit = document.elementFromPoint(x, y); return !hit || !(hit === el || el.contains(hit)); };
+  const st = document.getElementById('status').getBoundingClientRect();
+  const statusText = document.getElementById('status-headline').textContent;
+  const statusOk = st.top >= -0.5 && st.bottom <= H + 0.5 && st.height > 0;
+  const legal = [];
+  const all = [...document.querySelectorAll('#board-host [data-legal]')];
+  for (const el of all) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || x > W || y < top || y > bottom || covered(el, x, y)) continue;
+    legal.push({x, y, key: el.dataset.key || el.dataset.tok || el.textContent.trim().slice(0, 30)});
+  }
+  // text drawn under minPx (only what is on the page's columns; hidden things are not drawn)
+  const small = [];
+  const scaleOf = (el) => {
+    if (el instanceof SVGElement) {
+      const m = el.getScreenCTM ? el.getScreenCTM() : null;
+      return m ? Math.hypot(m.a, m.b) : 1;
+    }
+    // every CSS zoom above (currentCSSZoom) times every transform's scale above
+    let s = el.currentCSSZoom || 1;
+    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+      const t = getComputedStyle(a).transform;
+      if (t && t !== 'none') { const m = new DOMMatrix(t); s *= Math.hypot(m.a, m.b); }
+    }
+    return s;
+  };
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('script, style, noscript, dialog:not([open]), title, defs, datalist, option')) continue;
+    let text = '';
+    for (const n of el.childNodes) if (n.nodeType === 3) text += n.textContent;
+    text = text.trim();
+    if (!text) continue;
+    if (!el.getClientRects().length) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible' || Number(cs.opacity) === 0) continue;
+    const colour = cs.color.match(/[\\d.]+/g) || [];
+    if (colour.length === 4 && Number(colour[3]) === 0) continue;
+    if (el.closest('.sr-only')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const px = parseFloat(cs.fontSize) * scaleOf(el);
+    if (px + 0.01 < minPx) {
+      const cls = typeof el.className === 'string' ? el.className : (el.className && el.className.baseVal) || '';
+      small.push(`${el.tagName.toLowerCase()}.${cls.trim().split(/\\s+/).join('.')} ${px.toFixed(1)}px ${JSON.stringify(text.slice(0, 24))}`);
+    }
+  }
+  // card text cut off: a box that hides its overflow holds more text than it shows
+  const clipped = [];
+  for (const el of document.querySelectorAll('#board-host *')) {
+    const cs = getComputedStyle(el);
+    if (!['hidden', 'clip'].includes(cs.overflowX) && !['hidden', 'clip'].includes(cs.overflowY)) continue;
+    if (!el.textContent.trim() || !el.getClientRects().length) continue;
+    if (el.closest('.sr-only')) continue;
+    const wide = el.scrollWidth > el.clientWidth + 1, tall = el.scrollHeight > el.clientHeight + 1;
+    if (wide || tall) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} ${wide ? 'w' : ''}${tall ? 'h' : ''} ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
+  }
+  return {status: statusOk, statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)],
+          version: Number(document.body.dataset.version || -1), mine: document.body.dataset.myTurn === 'true',
+          terminal: document.body.dataset.terminal === 'true', scrollY: window.scrollY};
+}"""
+
+
+def measure(page: Any) -> dict[str, Any]:
+    """The fit facts of the page as it is now (see FIT_JS)."""
+    return dict(page.evaluate(FIT_JS, MIN_TEXT_PX))
