@@ -33,8 +33,9 @@ FIT_JS = """(minPx) => {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (x < 0 || x > W || y < top || y > bottom || covered(el, x, y)) continue;
-    legal.push({x, y, key: el.dataset.key || el.dataset.tok || el.textContent.trim().slice(0, 30)});
+    const [t, b] = el.closest('[data-sticky], #status') ? [0, H] : [top, bottom];  // on a sticky bar: in view with it
+    if (x < 0 || x > W || y < t || y > b || covered(el, x, y)) continue;
+    legal.push({el, x, y, key: el.dataset.key || el.dataset.tok || el.textContent.trim().slice(0, 30)});
   }
   // text drawn under minPx (only what is on the page's columns; hidden things are not drawn)
   const small = [];
@@ -81,7 +82,14 @@ FIT_JS = """(minPx) => {
     const wide = el.scrollWidth > el.clientWidth + 1, tall = el.scrollHeight > el.clientHeight + 1;
     if (wide || tall) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} ${wide ? 'w' : ''}${tall ? 'h' : ''} ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
   }
-  return {status: statusOk, statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)],
+  // the pieces to click that are not in view, and what is at their middle (for a failure's message)
+  const away = all.filter((el) => !legal.some((l) => l.el === el)).slice(0, 3).map((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return `${el.dataset.key || el.dataset.tok || el.tagName} at y=${Math.round(r.top)}..${Math.round(r.bottom)} (band ${Math.round(top)}..${Math.round(bottom)}) covered by ${hit ? hit.className || hit.tagName : 'nothing'}`;
+  });
+  for (const l of legal) delete l.el;
+  return {status: statusOk, away, statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)],
           version: Number(document.body.dataset.version || -1), mine: document.body.dataset.myTurn === 'true',
           terminal: document.body.dataset.terminal === 'true', scrollY: window.scrollY};
 }"""

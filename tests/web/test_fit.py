@@ -9,6 +9,7 @@ goes to out/screenshots/fit/.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -24,6 +25,7 @@ from web_helpers import SCREENSHOTS, LiveServer  # noqa: E402
 SHOTS = SCREENSHOTS / "fit"
 DESKTOP = (1366, 768)
 PHONE = (390, 844)
+COLLECT = os.environ.get("FIT_COLLECT") == "1"  # survey mode: list every problem instead of stopping at the first
 
 # game, players, seed, options
 GAMES: dict[str, tuple[int, int, dict[str, Any]]] = {
@@ -52,16 +54,15 @@ def _settled(page: Any, before: int, seconds: float = 60) -> dict[str, Any]:
     raise AssertionError(f"no decision and no end within {seconds}s: {st}")
 
 
-def _step_changed(page: Any, before: int, keys: list[str], seconds: float = 20) -> dict[str, Any]:
-    """After a click: the move was sent (the version moves on) or the board offers the next step."""
+def _step_changed(page: Any, before: int, seconds: float = 20) -> dict[str, Any]:
+    """After a click: the move was sent (the version moves on), or the board offers the next step of
+    the gesture (pieces are still lit a moment later: a sent move unlights them at once)."""
+    page.wait_for_timeout(120)
     deadline = time.monotonic() + seconds
     st: dict[str, Any] = {}
     while time.monotonic() < deadline:
         st = measure(page)
-        if st["version"] > before or st["terminal"]:
-            return st
-        now = [p["key"] for p in st["legal"]]
-        if st["legalAll"] and st["legal"] and now != keys:
+        if st["version"] > before or st["terminal"] or st["legalAll"]:
             return st
         page.wait_for_timeout(40)
     raise AssertionError(f"a click on a [data-legal] piece neither sent a move nor offered a next step: {st}")
@@ -91,7 +92,7 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
         if not st["status"]:
             problems.append(f"{where}: the status bar is not in view")
         if not st["legal"]:
-            problems.append(f"{where}: none of the {st['legalAll']} pieces to click is in view")
+            problems.append(f"{where}: none of the {st['legalAll']} pieces to click is in view: {st['away']}")
         if st["small"]:
             problems.append(f"{where}: text under 10 px: {st['small'][:6]}")
         if st["clipped"]:
@@ -99,22 +100,36 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
         if decisions == 0:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"{game}-{size[0]}x{size[1]}-first-decision.png"))
-        assert not problems, "\n".join(problems[:8])
+        if not COLLECT:
+            assert not problems, "\n".join(problems[:8])
         before = st["version"]
         for _ in range(12):
+            if COLLECT and not st["legal"]:  # a survey of every problem: play on through the DOM
+                page.evaluate("() => document.querySelector('#board-host [data-legal]').click()")
+                st = _step_changed(page, before)
+                if st["version"] > before or st["terminal"]:
+                    break
+                continue
             spot = rng.choice(st["legal"])
             page.mouse.click(spot["x"], spot["y"])
             clicks += 1
-            st = _step_changed(page, before, [p["key"] for p in st["legal"]])
+            st = _step_changed(page, before)
             if st["version"] > before or st["terminal"]:
                 break
-            assert st["legal"], f"{where}: the next step's pieces are not in view ({st['legalAll']} offered)"
+            for _ in range(10):  # the page brings the next step's pieces into view in a frame or two
+                if st["legal"]:
+                    break
+                page.wait_for_timeout(50)
+                st = measure(page)
+            assert st["legal"], f"{where}: the next step's pieces are not in view: {st['away']}"
         else:
             raise AssertionError(f"{where}: twelve clicks did not make a move")
         decisions += 1
         if max_decisions is not None and decisions >= max_decisions:
             break
         assert decisions < 600, "the game did not end"
+    if COLLECT:
+        print("\n".join(problems))
     return {"decisions": decisions, "clicks": clicks, "seconds": round(time.monotonic() - started, 1),
             "terminal": st["terminal"], "page": page}
 

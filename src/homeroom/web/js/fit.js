@@ -6,6 +6,7 @@
 const ZOOMS = [0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.4, 1.6];
 const ZOOM_KEY = "homeroom.zoom.v1";
 const QUIET_MS = 4000; // no jump for this long after the player scrolled or typed
+const SETTLE_MS = 1500; // after a reveal, a layout change this soon may move the pieces again
 const SCROLL_KEYS = new Set(["PageUp", "PageDown", "ArrowUp", "ArrowDown", "Home", "End", " "]);
 
 function readZooms() {
@@ -50,20 +51,24 @@ export function inView(el, band = clearBand()) {
   if (!r.width || !r.height) return false;
   const x = r.left + r.width / 2;
   const y = r.top + r.height / 2;
-  if (x < 0 || x > window.innerWidth || y < band[0] || y > band[1]) return false;
+  // a piece on a sticky bar is in view with the bar; any other must be in the clear band
+  const [top, bottom] = el.closest("[data-sticky], #status") ? [0, window.innerHeight] : band;
+  if (x < 0 || x > window.innerWidth || y < top || y > bottom) return false;
   const hit = document.elementFromPoint(x, y);
   return !!hit && (hit === el || el.contains(hit));
 }
 
 /**
  * Watch the pieces to click and bring one into view when the decision changes.
- * `scope` holds the board and the move buttons; `quietPanels` are where a player reads (log, chat...):
- * while focus is in one of them, or for a few seconds after the player scrolled, nothing moves.
+ * `scope` holds the pieces; `decision()` names the decision (a new one reveals even the same pieces
+ * again). While focus is in a text field or a [data-reading] panel outside `scope` (the log, a chat),
+ * or for a few seconds after the player scrolled, nothing moves.
  */
-export function watchLegal(scope, { enabled = () => true } = {}) {
+export function watchLegal(scope, { enabled = () => true, decision = () => "" } = {}) {
   let lastUser = -Infinity;
   let lastSig = "";
   let queued = false;
+  let revealedAt = -Infinity;
   const mark = () => { lastUser = performance.now(); };
   window.addEventListener("wheel", mark, { passive: true });
   window.addEventListener("touchmove", mark, { passive: true });
@@ -80,27 +85,32 @@ export function watchLegal(scope, { enabled = () => true } = {}) {
   function check() {
     queued = false;
     const pieces = [...scope.querySelectorAll("[data-legal]")].filter((el) => el.getClientRects().length);
-    const sig = pieces.map((el) => el.dataset.key || el.dataset.tok || el.textContent.slice(0, 20)).join("|");
-    if (sig === lastSig) return;
+    const sig = String(decision()) + "#" + pieces.map((el) => el.dataset.key || el.dataset.tok || el.textContent.slice(0, 20)).join("|");
+    // the same pieces: only a layout change right after a reveal (a hover text, a picture) moves them again
+    if (sig === lastSig && performance.now() - revealedAt > SETTLE_MS) return;
     lastSig = sig;
     if (!pieces.length || !enabled()) return;
     if (performance.now() - lastUser < QUIET_MS || reading()) return;
-    reveal(pieces);
+    if (reveal(pieces)) revealedAt = performance.now();
   }
 
-  const observer = new MutationObserver(() => {
+  const soon = () => {
     if (queued) return;
     queued = true;
     requestAnimationFrame(check);
-  });
+  };
+  const observer = new MutationObserver(soon);
   observer.observe(scope, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-legal"] });
-  return { check: () => { lastSig = ""; check(); }, stop: () => observer.disconnect() };
+  const resized = typeof ResizeObserver === "function" ? new ResizeObserver(soon) : null;
+  if (resized) resized.observe(scope);
+  return { check: () => { lastSig = ""; check(); }, stop: () => { observer.disconnect(); if (resized) resized.disconnect(); } };
 }
 
-/** Scroll the least so that one of `pieces` (the first, unless one is already visible) is in view. */
+/** Scroll the least so that one of `pieces` (the first, unless one is already visible) is in view;
+ * true if it scrolled. */
 export function reveal(pieces) {
   const band = clearBand();
-  if (pieces.some((el) => inView(el, band))) return;
+  if (pieces.some((el) => inView(el, band))) return false;
   const el = pieces[0];
   el.scrollIntoView({ block: "nearest", inline: "nearest" });
   // the sticky bars cover part of the window: move on so the piece is in the clear part
@@ -109,6 +119,7 @@ export function reveal(pieces) {
   const room = bottom - top;
   if (r.top < top + 4) window.scrollBy(0, r.top - top - 8);
   else if (r.bottom > bottom - 4) window.scrollBy(0, Math.min(r.bottom - bottom + 8, r.top - top - 8, room));
+  return true;
 }
 
 /** Keep --hr-top (the sticky status bar's height) up to date for the boards' own sticky bars. */

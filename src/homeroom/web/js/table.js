@@ -990,7 +990,10 @@ async function main() {
 
   trackStatusHeight($("#status"));
   // the pieces to click now come into view when the decision changes (not while the player reads)
-  watchLegal(page.board ? $("#board-host") : $("#groups"), { enabled: () => page.viewingStep === null && myTurn() && online() });
+  watchLegal(page.board ? $("#board-host") : $("#groups"), {
+    enabled: () => page.viewingStep === null && myTurn() && online(),
+    decision: () => (page.live ? page.live.version : ""),
+  });
   page.socket = new TableSocket(page.tableId, page.secret, { onMessage, onState: setConnection });
   page.socket.connect();
 }
