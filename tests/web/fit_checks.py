@@ -89,7 +89,14 @@ FIT_JS = """(minPx) => {
     return `${el.dataset.key || el.dataset.tok || el.tagName} at y=${Math.round(r.top)}..${Math.round(r.bottom)} (band ${Math.round(top)}..${Math.round(bottom)}) covered by ${hit ? hit.className || hit.tagName : 'nothing'}`;
   });
   for (const l of legal) delete l.el;
-  return {status: statusOk, away, statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)],
+  // tooltips and labels: hyphenated lower-case words, to compare with the games' ids (raw ids are not names)
+  const hyphenated = new Set();
+  for (const el of document.querySelectorAll('#board-host [title], #board-host [data-info], #board-host [aria-label]')) {
+    for (const attr of ['title', 'data-info', 'aria-label']) {
+      for (const w of (el.getAttribute(attr) || '').match(/\b[a-z]+(?:-[a-z]+)+\b/g) || []) hyphenated.add(w);
+    }
+  }
+  return {status: statusOk, away, hyphenated: [...hyphenated], statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)],
           version: Number(document.body.dataset.version || -1), mine: document.body.dataset.myTurn === 'true',
           terminal: document.body.dataset.terminal === 'true', scrollY: window.scrollY};
 }"""

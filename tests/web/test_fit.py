@@ -82,6 +82,7 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
     rng = random.Random(seed)
     decisions = clicks = 0
     problems: list[str] = []
+    seen_words: set[str] = set()
     before = -1
     started = time.monotonic()
     while True:
@@ -97,6 +98,7 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
             problems.append(f"{where}: text under 10 px: {st['small'][:6]}")
         if st["clipped"]:
             problems.append(f"{where}: card text cut off: {st['clipped'][:6]}")
+        seen_words.update(st["hyphenated"])
         if decisions == 0:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"{game}-{size[0]}x{size[1]}-first-decision.png"))
@@ -128,8 +130,10 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
         if max_decisions is not None and decisions >= max_decisions:
             break
         assert decisions < 600, "the game did not end"
+    page.screenshot(path=str(SHOTS / f"{game}-{size[0]}x{size[1]}-end.png"), full_page=True)
     if COLLECT:
         print("\n".join(problems))
+        print("hyphenated words in tooltips:", sorted(seen_words))
     return {"decisions": decisions, "clicks": clicks, "seconds": round(time.monotonic() - started, 1),
             "terminal": st["terminal"], "page": page}
 

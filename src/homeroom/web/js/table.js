@@ -89,7 +89,8 @@ function renderStatus() {
       headline.textContent = v.turn_seat !== null && v.turn_seat !== v.seat ? `Your decision (during ${seatName(v, v.turn_seat)}'s turn)` : "Your turn";
       sub.textContent = whatToDo(v.legal);
     } else {
-      headline.textContent = seatInfo.bot ? `${who} (bot) is thinking…` : `Waiting for ${who}`;
+      // a bot's name often says so already ("Bot 2 (random)"): no "(bot) (bot)"
+      headline.textContent = seatInfo.bot ? `${/\bbot\b/i.test(who) ? who : `${who} (bot)`} is thinking…` : `Waiting for ${who}`;
       const parts = [];
       if (v.turn_seat !== null && v.turn_seat !== undefined && v.turn_seat !== v.to_move) parts.push(`It is ${seatName(v, v.turn_seat)}'s turn; ${who} must decide something first.`);
       if (!seatInfo.bot && seatInfo.connected === false) parts.push(`${who} is not connected right now: the game waits for them (turn-based play is fine).`);
