@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -33,6 +34,17 @@ GAMES: dict[str, tuple[int, int, dict[str, Any]]] = {
     "class-of-89": (2, 31, {}),
     "high-school-drama": (2, 31, {}),
 }
+
+
+def component_ids(game: str) -> set[str]:
+    """The ids of a game's cards and pieces (e.g. "track-team"), which a tooltip must never show."""
+    from homeroom import games as game_pkgs
+
+    folder = Path(game_pkgs.__file__).parent / game.replace("-", "_") / "web"
+    out: set[str] = set()
+    for path in folder.glob("components.js*"):
+        out.update(re.findall(r'"([a-z]+(?:-[a-z]+)+)"\s*:', path.read_text(encoding="utf-8")))
+    return out
 
 
 def _settled(page: Any, before: int, seconds: float = 60) -> dict[str, Any]:
@@ -83,6 +95,7 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
     decisions = clicks = 0
     problems: list[str] = []
     seen_words: set[str] = set()
+    ids = component_ids(game)
     before = -1
     started = time.monotonic()
     while True:
@@ -99,6 +112,9 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
         if st["clipped"]:
             problems.append(f"{where}: card text cut off: {st['clipped'][:6]}")
         seen_words.update(st["hyphenated"])
+        raw = sorted(set(st["hyphenated"]) & ids)
+        if raw:
+            problems.append(f"{where}: raw ids instead of names in tooltips: {raw}")
         if decisions == 0:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"{game}-{size[0]}x{size[1]}-first-decision.png"))
@@ -152,3 +168,131 @@ def test_whole_game_fits_a_phone(server: LiveServer, new_page: Any, game: str) -
     out = play(server, new_page, game, PHONE)
     print(game, "390x844", {k: v for k, v in out.items() if k != "page"})
     assert out["terminal"] and out["decisions"] > 5
+
+
+def _click_in_view(page: Any, rng: random.Random) -> dict[str, Any]:
+    """Click one piece to click that is in view (the page brings one there); the page after it."""
+    st = measure(page)
+    for _ in range(20):
+        if st["legal"]:
+            break
+        page.wait_for_timeout(50)
+        st = measure(page)
+    assert st["legal"], f"no piece to click in view: {st['away']}"
+    spot = rng.choice(st["legal"])
+    page.mouse.click(spot["x"], spot["y"])
+    return _step_changed(page, st["version"])
+
+
+def test_offline_status_bar_disables_moves_and_undo(browser_ready: None, new_page: Any, tmp_path: Any) -> None:
+    """The server stops in the middle of a turn (Undo on): the always-visible status bar says offline,
+    no piece is offered, every move button and Undo are off, nobody "is thinking"; back online after a
+    restart, the bar says the server restarted. A bot named "Rex (bot)" is never "Rex (bot) (bot)"."""
+    live = LiveServer(f"sqlite:///{tmp_path / 'offline.db'}", bot_delay=1.0).start()
+    try:
+        created = live.api("POST", "/api/tables", {
+            "game": "class-of-89", "players": 2, "seed": 5, "listed": False,
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "random", "name": "Rex (bot)"}]})
+        page = new_page(*DESKTOP)
+        page.goto(live.url + "/")
+        page.evaluate("localStorage.setItem('homeroom.prefs.v1', JSON.stringify({confirm: 'never'}))")
+        page.goto(live.url + created["seats"][0]["invite_url"])
+        rng = random.Random(3)
+        thinking: set[str] = set()
+        for _ in range(40):  # play until it is my turn with a move of it to take back
+            _settled(page, -1)
+            if page.evaluate("() => !document.getElementById('undo-btn').disabled"):
+                break
+            _click_in_view(page, rng)
+            # a bot moves after a delay: what does the status bar say meanwhile?
+            for _ in range(10):
+                text = page.locator("#status-headline").inner_text()
+                if "thinking" in text:
+                    thinking.add(text)
+                    break
+                page.wait_for_timeout(30)
+        else:
+            raise AssertionError("never my turn with Undo on")
+        assert thinking == {"Rex (bot) is thinking…"}, thinking
+        assert page.locator("#conn").inner_text() == "Online"
+        assert page.locator("#board-host [data-legal]").count() > 0
+        live.stop()
+        page.wait_for_selector("#status #conn.offline", timeout=20_000)
+        status = page.locator("#status").inner_text()
+        assert "Offline" in status and "moves and Undo are off" in status and "thinking" not in status, status
+        assert page.locator("#undo-btn").is_disabled()
+        assert page.locator("#board-host [data-legal]").count() == 0
+        buttons = page.locator("#groups button.act")
+        assert buttons.count() > 0 and all(buttons.nth(i).is_disabled() for i in range(buttons.count()))
+        assert measure(page)["status"]  # the status bar is in view wherever the page is scrolled
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert measure(page)["status"]
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "offline-1366x768.png"))
+        live.start()
+        page.wait_for_selector("#status #conn.online", timeout=30_000)
+        assert page.locator("#conn").inner_text() == "Online (the server restarted)"
+        page.wait_for_selector("#board-host [data-legal]")
+        assert not page.locator("#undo-btn").is_disabled()
+    finally:
+        live.stop()
+
+
+def test_zoom_is_remembered_per_game(server: LiveServer, new_page: Any) -> None:
+    """The board's zoom control: + makes the board larger, the choice survives a reload, and another
+    game keeps its own (100% by default)."""
+    def table(game: str) -> str:
+        made = server.api("POST", "/api/tables", {"game": game, "players": 2, "listed": False,
+                                                  "seats": [{"kind": "human", "name": "Ana"}, {"kind": "random"}]})
+        return str(server.url + made["seats"][0]["invite_url"])
+
+    page = new_page(*DESKTOP)
+    page.goto(table("class-of-89"))
+    page.wait_for_selector("#zoom")
+    assert page.locator("#zoom .zoom-reset").inner_text() == "100%"
+    width = page.locator("#board-host .c89").bounding_box()["height"]
+    page.get_by_role("button", name="Larger board").click()
+    assert page.locator("#zoom .zoom-reset").inner_text() == "110%"
+    assert page.locator("#board-host .c89").bounding_box()["height"] > width * 1.05
+    page.reload()
+    page.wait_for_selector("#zoom")
+    assert page.locator("#zoom .zoom-reset").inner_text() == "110%"
+    assert page.evaluate("() => document.getElementById('board-host').style.zoom") == "1.1"
+    page.goto(table("high-school-drama"))
+    page.wait_for_selector("#zoom")
+    assert page.locator("#zoom .zoom-reset").inner_text() == "100%"
+    page.get_by_role("button", name="Smaller board").click()
+    page.get_by_role("button", name="Smaller board").click()
+    assert page.locator("#zoom .zoom-reset").inner_text() == "80%"
+    page.locator("#zoom .zoom-reset").click()
+    assert page.locator("#zoom .zoom-reset").inner_text() == "100%"
+
+
+def test_bond_markers_leave_names_readable(server: LiveServer, new_page: Any) -> None:
+    """High School Drama at the end of two seeded bot games: no bond marker between two cards of a
+    clique covers a card's name, on a phone or a laptop."""
+    for seed in (17, 18):
+        made = server.api("POST", "/api/tables", {"game": "high-school-drama", "players": 2, "seed": seed, "listed": False,
+                                                  "seats": [{"kind": "random", "name": "Ana"}, {"kind": "random", "name": "Bob"}]})
+        for size in (PHONE, DESKTOP):
+            page = new_page(*size)
+            page.goto(server.url + made["spectator_url"])
+            page.wait_for_function("() => document.body?.dataset.terminal === 'true'", timeout=60_000)
+            covered = page.evaluate(OVERLAP_JS)
+            assert not covered, f"seed {seed} at {size}: bond markers over names: {covered}"
+            page.close()
+
+
+OVERLAP_JS = """() => {
+  const names = [...document.querySelectorAll('.hsd-name')].map((e) => [e, e.getBoundingClientRect()]);
+  const out = [];
+  for (const m of document.querySelectorAll('.hsd-rel')) {
+    const r = m.getBoundingClientRect();
+    if (!r.width) continue;
+    for (const [e, n] of names) {
+      const ix = Math.min(r.right, n.right) - Math.max(r.left, n.left), iy = Math.min(r.bottom, n.bottom) - Math.max(r.top, n.top);
+      if (n.width && ix > 0.5 && iy > 0.5) out.push(`${e.textContent} ${ix.toFixed(1)}x${iy.toFixed(1)}`);
+    }
+  }
+  return out;
+}"""
