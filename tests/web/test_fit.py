@@ -160,6 +160,9 @@ def test_whole_game_fits_a_laptop(server: LiveServer, new_page: Any, game: str) 
     out = play(server, new_page, game, DESKTOP)
     print(game, "1366x768", {k: v for k, v in out.items() if k != "page"})
     assert out["terminal"] and out["decisions"] > 5
+    if game == "class-of-89":  # the score breakdown spells the game's acronyms as the game does
+        scores = out["page"].locator("#scores").inner_text()
+        assert "ABC token" in scores and "Abc" not in scores, scores
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -250,10 +253,10 @@ def test_zoom_is_remembered_per_game(server: LiveServer, new_page: Any) -> None:
     page.goto(table("class-of-89"))
     page.wait_for_selector("#zoom")
     assert page.locator("#zoom .zoom-reset").inner_text() == "100%"
-    width = page.locator("#board-host .c89").bounding_box()["height"]
+    tall = page.locator("#board-host .c89").bounding_box()["height"]
     page.get_by_role("button", name="Larger board").click()
     assert page.locator("#zoom .zoom-reset").inner_text() == "110%"
-    assert page.locator("#board-host .c89").bounding_box()["height"] > width * 1.05
+    assert page.locator("#board-host .c89").bounding_box()["height"] > tall * 1.05
     page.reload()
     page.wait_for_selector("#zoom")
     assert page.locator("#zoom .zoom-reset").inner_text() == "110%"
@@ -296,3 +299,41 @@ OVERLAP_JS = """() => {
   }
   return out;
 }"""
+
+
+def test_tooltips_name_cards_never_ids(browser: Any) -> None:
+    """High School Drama: an event that names an organization ("controlling track-team gives +1")
+    says the organization's name in its tooltip and text, never its id."""
+    import json
+
+    import board_hsd_harness as H
+
+    data = json.loads((H.BOARD_DIR / "components.json").read_text(encoding="utf-8"))
+    ids = component_ids("high-school-drama")
+    naming = {e for e, ev in data["events"].items() if set(re.findall(r"[a-z]+(?:-[a-z]+)+", ev["summary"] + ev["text"])) & ids}
+    assert naming, "no event names a card: nothing to check"
+    page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    try:
+        H.open_harness(page, H.resolved_options(2, {}))
+        checked: set[str] = set()
+        for seed in range(1, 40):
+            state = H.new_game(2, seed, {})
+            rng = random.Random(seed)
+            version = 0
+            while not state.is_terminal() and len(checked) < 3:
+                seat = state.to_move
+                shown = naming & set(re.findall(r'"([a-z]+(?:-[a-z]+)+)"', json.dumps(state.observation(seat))))
+                if shown - checked:
+                    H.show(page, H.view_for(state, seat, version))
+                    texts = page.evaluate("""() => [...document.querySelectorAll('[data-info], [title]')]
+                        .map((e) => (e.getAttribute('data-info') || '') + ' ' + (e.getAttribute('title') || '') + ' ' + e.textContent)""")
+                    raw = {w for t in texts for w in re.findall(r"\b[a-z]+(?:-[a-z]+)+\b", t)} & ids
+                    assert not raw, f"ids instead of names on the board: {sorted(raw)}"
+                    checked |= shown
+                state.apply(rng.choice(state.legal_actions()))
+                version += 1
+            if len(checked) >= 3:
+                break
+        assert checked, "no naming event was ever on the board"
+    finally:
+        page.close()
