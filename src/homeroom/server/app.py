@@ -500,8 +500,8 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
                 await ws.close(code)
 
         conn = Conn(seat, role, secret, ws.send_text, close)
-        conn.push(Welcome(table_id=table.id, game=table.game.id, seat=seat, role=role,
-                          server=server_run).model_dump_json())  # type: ignore[arg-type]
+        conn.push(Welcome(table_id=table.id, game=table.game.id, seat=seat, role=role,  # type: ignore[arg-type]
+                          server=server_run).model_dump_json())
         await hub.connect(table, conn)
         while conn.alive:
             try:

@@ -65,7 +65,7 @@ export class TableSocket {
         this.attempt = 0;
         this.lostAt = null;
         this.everOpened = true;
-        this.onState("open", restarted ? { kind: "good", text: "The server restarted and you are back: the table is exactly where it was.", restarted: true }
+        this.onState("open", restarted ? { kind: "good", text: "Reconnected after the server restarted: the table is exactly where it was.", restarted: true }
           : wasLost ? { kind: "good", text: "Reconnected: the table is exactly where it was." } : null);
         this.startPing();
       }
