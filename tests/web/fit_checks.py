@@ -89,6 +89,15 @@ FIT_JS = """(minPx) => {
     return `${el.dataset.key || el.dataset.tok || el.tagName} at y=${Math.round(r.top)}..${Math.round(r.bottom)} (band ${Math.round(top)}..${Math.round(bottom)}) covered by ${hit ? hit.className || hit.tagName : 'nothing'}`;
   });
   for (const l of legal) delete l.el;
+  // a text box of a card or piece (an element holding text itself) whose text is wider than the box,
+  // even where the box lets it spill (scrollWidth counts it)
+  for (const el of document.querySelectorAll('#board-host :is([data-key], [data-tok], [data-card], [data-info]), #board-host :is([data-key], [data-tok], [data-card], [data-info]) *')) {
+    const cs = getComputedStyle(el);
+    if (cs.display === 'inline' || cs.display === 'contents' || !el.clientWidth) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (['auto', 'scroll'].includes(cs.overflowX)) continue;  // it scrolls: nothing is lost
+    if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join('.')} spills ${el.scrollWidth - el.clientWidth}px ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
+  }
   // tooltips and labels: hyphenated lower-case words, to compare with the games' ids (raw ids are not names)
   const hyphenated = new Set();
   for (const el of document.querySelectorAll('#board-host [title], #board-host [data-info], #board-host [aria-label]')) {

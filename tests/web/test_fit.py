@@ -26,6 +26,7 @@ from web_helpers import SCREENSHOTS, LiveServer  # noqa: E402
 SHOTS = SCREENSHOTS / "fit"
 DESKTOP = (1366, 768)
 PHONE = (390, 844)
+WIDE = (1920, 1080)
 COLLECT = os.environ.get("FIT_COLLECT") == "1"  # survey mode: list every problem instead of stopping at the first
 
 # game, players, seed, options
@@ -171,6 +172,13 @@ def test_whole_game_fits_a_phone(server: LiveServer, new_page: Any, game: str) -
     out = play(server, new_page, game, PHONE)
     print(game, "390x844", {k: v for k, v in out.items() if k != "page"})
     assert out["terminal"] and out["decisions"] > 5
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_first_decisions_fit_a_wide_screen(server: LiveServer, new_page: Any, game: str) -> None:
+    """1920x1080: the first 15 decisions checked (the same page as 1366x768, more room)."""
+    out = play(server, new_page, game, WIDE, max_decisions=15)
+    assert out["decisions"] == 15
 
 
 def _click_in_view(page: Any, rng: random.Random) -> dict[str, Any]:
