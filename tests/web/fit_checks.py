@@ -96,7 +96,7 @@ FIT_JS = """(minPx) => {
     if (cs.display === 'inline' || cs.display === 'contents' || !el.clientWidth) continue;
     if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
     if (['auto', 'scroll'].includes(cs.overflowX)) continue;  // it scrolls: nothing is lost
-    if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join('.')} spills ${el.scrollWidth - el.clientWidth}px ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
+    if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} spills ${el.scrollWidth - el.clientWidth}px ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
   }
   // tooltips and labels: hyphenated lower-case words, to compare with the games' ids (raw ids are not names)
   const hyphenated = new Set();
