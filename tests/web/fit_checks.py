@@ -16,6 +16,7 @@ MIN_TEXT_PX = 10.0
 # the same rule as web/js/fit.js, written again here so the test does not trust the page's code
 FIT_JS = """(minPx) => {
   const H = window.innerHeight, W = window.innerWidth;
+  const HOST = document.getElementById('board-host') ? '#board-host' : '#host';  // the table page, or a board harness
   let top = 0, bottom = H;
   for (const el of document.querySelectorAll('#status, [data-sticky]')) {
     const r = el.getBoundingClientRect();
@@ -24,11 +25,12 @@ FIT_JS = """(minPx) => {
     else if (r.bottom >= H - 2 && r.top < bottom) bottom = r.top;
   }
   const covered = (el, x, y) => { const hit = document.elementFromPoint(x, y); return !hit || !(hit === el || el.contains(hit)); };
-  const st = document.getElementById('status').getBoundingClientRect();
-  const statusText = document.getElementById('status-headline').textContent;
+  const bar = document.getElementById('status');
+  const st = bar ? bar.getBoundingClientRect() : {top: 0, bottom: 0, height: 0};
+  const statusText = bar ? document.getElementById('status-headline').textContent : '';
   const statusOk = st.top >= -0.5 && st.bottom <= H + 0.5 && st.height > 0;
   const legal = [];
-  const all = [...document.querySelectorAll('#board-host [data-legal]')];
+  const all = [...document.querySelectorAll(`${HOST} [data-legal]`)];
   for (const el of all) {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
@@ -74,7 +76,7 @@ FIT_JS = """(minPx) => {
   }
   // card text cut off: a box that hides its overflow holds more text than it shows
   const clipped = [];
-  for (const el of document.querySelectorAll('#board-host *')) {
+  for (const el of document.querySelectorAll(`${HOST} *`)) {
     const cs = getComputedStyle(el);
     if (!['hidden', 'clip'].includes(cs.overflowX) && !['hidden', 'clip'].includes(cs.overflowY)) continue;
     if (!el.textContent.trim() || !el.getClientRects().length) continue;
@@ -91,7 +93,7 @@ FIT_JS = """(minPx) => {
   for (const l of legal) delete l.el;
   // a text box of a card or piece (an element holding text itself) whose text is wider than the box,
   // even where the box lets it spill (scrollWidth counts it)
-  for (const el of document.querySelectorAll('#board-host :is([data-key], [data-tok], [data-card], [data-info]), #board-host :is([data-key], [data-tok], [data-card], [data-info]) *')) {
+  for (const el of document.querySelectorAll(`${HOST} :is([data-key], [data-tok], [data-card], [data-info]), ${HOST} :is([data-key], [data-tok], [data-card], [data-info]) *`)) {
     const cs = getComputedStyle(el);
     if (cs.display === 'inline' || cs.display === 'contents' || !el.clientWidth) continue;
     if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
@@ -100,7 +102,7 @@ FIT_JS = """(minPx) => {
   }
   // tooltips and labels: hyphenated lower-case words, to compare with the games' ids (raw ids are not names)
   const hyphenated = new Set();
-  for (const el of document.querySelectorAll('#board-host [title], #board-host [data-info], #board-host [aria-label]')) {
+  for (const el of document.querySelectorAll(`${HOST} [title], ${HOST} [data-info], ${HOST} [aria-label]`)) {
     for (const attr of ['title', 'data-info', 'aria-label']) {
       for (const w of (el.getAttribute(attr) || '').match(/\b[a-z]+(?:-[a-z]+)+\b/g) || []) hyphenated.add(w);
     }

@@ -9,6 +9,7 @@ goes to out/screenshots/fit/.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -312,8 +313,6 @@ OVERLAP_JS = """() => {
 def test_tooltips_name_cards_never_ids(browser: Any) -> None:
     """High School Drama: an event that names an organization ("controlling track-team gives +1")
     says the organization's name in its tooltip and text, never its id."""
-    import json
-
     import board_hsd_harness as H
 
     data = json.loads((H.BOARD_DIR / "components.json").read_text(encoding="utf-8"))
@@ -343,5 +342,41 @@ def test_tooltips_name_cards_never_ids(browser: Any) -> None:
             if len(checked) >= 3:
                 break
         assert checked, "no naming event was ever on the board"
+    finally:
+        page.close()
+
+
+def test_long_card_names_are_never_cut_off(browser: Any) -> None:
+    """Class of '89's longest names ("Guidance Counselor", the "Freshmen" tile, cut off before): in
+    seeded random games, each position that shows one of them is drawn with no card text cut off or
+    under 10 px, at 1366x768 and at 390x844."""
+    import board_co89_harness as C
+
+    wanted = {"guidance-counselor", "freshmen"}
+    seen: set[str] = set()
+    page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    try:
+        bp = C.BoardPage(page)
+        for seed in range(1, 30):
+            match = C.new_match(2, seed)
+            bp.match = match
+            rng = random.Random(seed)
+            step = 0
+            while not match.state.is_terminal() and seen != wanted:
+                on_board = wanted & set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', json.dumps(match.state.observation(0))))
+                if on_board - seen:
+                    bp.show(C.view_for(match, 0, step))
+                    for size in (DESKTOP, PHONE):
+                        page.set_viewport_size({"width": size[0], "height": size[1]})
+                        st = measure(page)
+                        assert not st["clipped"] and not st["small"], (size, on_board, st["clipped"], st["small"][:5])
+                    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+                    seen |= on_board
+                match.play(C.pick(rng, match))
+                step += 1
+            if seen == wanted:
+                break
+        assert seen == wanted, f"never on the board: {wanted - seen}"
+        assert not bp.errors, bp.errors
     finally:
         page.close()

@@ -482,7 +482,7 @@ export function createBoard(container, hooks) {
         drawn.add(id);
         const t = C.tiles[id];
         const sup = bk.superlatives.find((x2) => x2.tile === id);
-        parts.push(`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${esc(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> ${esc(t.name)}${sup ? `<span class="supst">★ ${esc(cardName(sup.student))}</span>` : ""}</div>`);
+        parts.push(`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${esc(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${esc(t.name)}</span>${sup ? `<span class="supst">★ ${esc(cardName(sup.student))}</span>` : ""}</div>`);
       } else if (id === "1x1") {
         parts.push(`<div class="gt one1" style="grid-column:${x + 1};grid-row:${y + 1}" title="a 1x1 tile (1 point)">1×1</div>`);
       }
