@@ -380,3 +380,42 @@ def test_long_card_names_are_never_cut_off(browser: Any) -> None:
         assert not bp.errors, bp.errors
     finally:
         page.close()
+
+
+def test_no_jump_while_the_player_reads(browser_ready: None, new_page: Any, tmp_path: Any) -> None:
+    """The player scrolls down to read the log while a bot thinks: when the turn comes back, the page
+    stays where the player is (the pieces to click come into view only when nobody just scrolled)."""
+    live = LiveServer(f"sqlite:///{tmp_path / 'reading.db'}", bot_delay=1.0).start()
+    try:
+        created = live.api("POST", "/api/tables", {
+            "game": "high-school-drama", "players": 2, "seed": 31, "listed": False,
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "random", "name": "Bot 1"}]})
+        page = new_page(*PHONE)
+        page.goto(live.url + "/")
+        page.evaluate("localStorage.setItem('homeroom.prefs.v1', JSON.stringify({confirm: 'never'}))")
+        page.goto(live.url + created["seats"][0]["invite_url"])
+        rng = random.Random(1)
+        for _ in range(30):  # a decision after which the bot moves (its delay gives time to scroll)
+            st = _settled(page, -1)
+            version = st["version"]
+            _click_in_view(page, rng)
+            page.wait_for_timeout(150)
+            if not page.evaluate("() => document.body.dataset.myTurn === 'true'"):
+                break
+        else:
+            raise AssertionError("the bot never got a turn")
+        page.mouse.move(200, 600)
+        for _ in range(20):
+            page.mouse.wheel(0, 600)  # down to the log, as a reader would
+        page.wait_for_timeout(100)
+        reading_at = page.evaluate("() => window.scrollY")
+        assert reading_at > 1000
+        st = _settled(page, version, seconds=30)
+        page.wait_for_timeout(300)
+        st = measure(page)
+        assert st["mine"] and st["legalAll"] and not st["legal"], "the page jumped to the pieces while the player read"
+        # (the browser's scroll anchoring may move it down as the board above grows; never up to the pieces)
+        assert st["scrollY"] >= reading_at - 5, (reading_at, st["scrollY"])
+        assert st["status"]  # the status bar still says it is the player's turn
+    finally:
+        live.stop()
