@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -270,6 +271,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             if store is None:
                 opened.close()
 
+    server_run = secrets.token_hex(6)  # names this run of the server: a page sees a restart
     app = FastAPI(title="homeroom", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.add_middleware(Unexpected)
@@ -533,7 +535,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             await ws.close(RATE_LIMITED_CLOSE)
             return
         try:
-            await ws_session(hub_of(ws), ws, table_id, limiter.gate(address))
+            await ws_session(hub_of(ws), ws, table_id, limiter.gate(address), server_run)
         finally:
             limiter.close_socket(address)
 
@@ -582,7 +584,8 @@ async def _receive(ws: WebSocket, gate: SocketGate | None = None) -> Hello | Act
         raise ProtocolError("bad_request", one_line(err)) from None
 
 
-async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | None = None) -> None:
+async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | None = None,
+                     server_run: str | None = None) -> None:
     await ws.accept()
     conn: Conn | None = None
     table: LiveTable | None = None
@@ -609,7 +612,8 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
                 await ws.close(code)
 
         conn = Conn(seat, role, secret, ws.send_text, close)
-        conn.push(Welcome(table_id=table.id, game=table.game.id, seat=seat, role=role).model_dump_json())  # type: ignore[arg-type]
+        conn.push(Welcome(table_id=table.id, game=table.game.id, seat=seat, role=role,  # type: ignore[arg-type]
+                          server=server_run).model_dump_json())
         await hub.connect(table, conn)
         while conn.alive:
             try:

@@ -216,6 +216,7 @@ class Welcome(Outbound):
     game: str
     seat: int | None
     role: Literal["seat", "spectator", "host"]
+    server: str | None = None  # this run of the server: another value after a reconnection = a restart
 
 
 class WhyAnswer(Outbound):

@@ -67,10 +67,15 @@ export function fill(el, ...children) {
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
 
-/** "objective_scoring" / "wildcatWay" -> "Objective scoring" / "Wildcat way". */
+// words the games spell in capitals (Class of '89's ABC tokens, victory points)
+const ACRONYMS = new Map(["abc", "vp", "mcts"].map((w) => [w, w.toUpperCase()]));
+
+/** "objective_scoring" / "wildcatWay" / "abc_token" -> "Objective scoring" / "Wildcat way" / "ABC token". */
 export function humanize(key) {
   const s = String(key).replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim();
-  return s ? s[0].toUpperCase() + s.slice(1).toLowerCase() : s;
+  if (!s) return s;
+  const words = (s[0].toUpperCase() + s.slice(1).toLowerCase()).split(" ");
+  return words.map((w) => ACRONYMS.get(w.toLowerCase()) || w).join(" ");
 }
 
 /** "ExchangeDone" -> "Exchange done" (action kinds as group titles). */

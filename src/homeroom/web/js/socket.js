@@ -15,6 +15,7 @@ export class TableSocket {
     this.ws = null;
     this.attempt = 0;
     this.everOpened = false;
+    this.serverRun = null; // the `server` of the last welcome
     this.lostAt = null;
     this.stopped = false;
     this.retryTimer = null;
@@ -58,10 +59,14 @@ export class TableSocket {
       clearTimeout(this.pongTimer);
       if (msg.type === "welcome" || (msg.type === "view" && this.attempt > 0) || (msg.type === "view" && !this.everOpened)) {
         const wasLost = this.lostAt !== null;
+        // the welcome names the server's run: another name after a reconnection is a restart
+        const restarted = msg.type === "welcome" && !!msg.server && !!this.serverRun && msg.server !== this.serverRun;
+        if (msg.type === "welcome" && msg.server) this.serverRun = msg.server;
         this.attempt = 0;
         this.lostAt = null;
         this.everOpened = true;
-        this.onState("open", wasLost ? { kind: "good", text: "Reconnected: the table is exactly where it was." } : null);
+        this.onState("open", restarted ? { kind: "good", text: "Reconnected after the server restarted: the table is exactly where it was.", restarted: true }
+          : wasLost ? { kind: "good", text: "Reconnected: the table is exactly where it was." } : null);
         this.startPing();
       }
       this.onMessage(msg);

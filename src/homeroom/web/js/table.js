@@ -11,6 +11,7 @@ import { loadBoard } from "./board-host.js";
 import { Chat } from "./chat.js";
 import { setupDelete } from "./host-delete.js";
 import * as learn from "./learn.js";
+import { trackStatusHeight, watchLegal, zoomControl } from "./fit.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -53,6 +54,7 @@ const seatName = (view, seat) => {
   const s = view && view.seats ? view.seats.find((x) => x.seat === seat) : null;
   return s ? s.name : `Seat ${seat + 1}`;
 };
+const online = () => !!page.socket && page.socket.isOpen();
 const myTurn = () => !!page.live && !page.live.terminal && isSeat() && page.live.to_move === page.live.seat && page.live.legal.length > 0;
 
 function actionKey(action) {
@@ -68,7 +70,12 @@ function renderStatus() {
   bar.className = "status";
   fill($("#status-sym"));
   if (!v) return;
-  if (v.terminal) {
+  if (!online() && !v.terminal) {
+    // offline: say so where the player looks, and claim nothing about who is thinking
+    bar.classList.add("offline");
+    headline.textContent = "Offline: moves and Undo are off until the connection is back";
+    sub.textContent = `Nothing you played is lost. ${v.to_move !== null && v.to_move !== undefined ? `Last seen: ${myTurn() ? "your turn" : `${seatName(v, v.to_move)} to move`}.` : ""}`;
+  } else if (v.terminal) {
     bar.classList.add("over");
     headline.textContent = `Game over: ${v.outcome || "the game has ended"}`;
     sub.textContent = "Step through the replay below, or click any line of the log.";
@@ -85,7 +92,8 @@ function renderStatus() {
       headline.textContent = v.turn_seat !== null && v.turn_seat !== v.seat ? `Your decision (during ${seatName(v, v.turn_seat)}'s turn)` : "Your turn";
       sub.textContent = whatToDo(v.legal);
     } else {
-      headline.textContent = seatInfo.bot ? `${who} (bot) is thinking…` : `Waiting for ${who}`;
+      // a bot's name often says so already ("Bot 2 (random)"): no "(bot) (bot)"
+      headline.textContent = seatInfo.bot ? `${/\bbot\b/i.test(who) ? who : `${who} (bot)`} is thinking…` : `Waiting for ${who}`;
       const parts = [];
       if (v.turn_seat !== null && v.turn_seat !== undefined && v.turn_seat !== v.to_move) parts.push(`It is ${seatName(v, v.turn_seat)}'s turn; ${who} must decide something first.`);
       if (!seatInfo.bot && seatInfo.connected === false) parts.push(`${who} is not connected right now: the game waits for them (turn-based play is fine).`);
@@ -95,7 +103,7 @@ function renderStatus() {
   }
   if (v.archived) sub.textContent = `This table is archived: it can be read, not played. ${sub.textContent}`;
   $("#undo-btn").classList.toggle("hidden", !isSeat() || v.terminal);
-  $("#undo-btn").disabled = !v.can_undo || page.viewingStep !== null || !!page.pending;
+  $("#undo-btn").disabled = !v.can_undo || page.viewingStep !== null || !!page.pending || !online();
 }
 
 function whatToDo(legal) {
@@ -295,9 +303,10 @@ function renderActions() {
         h("div.buttons", list.map((a) => {
           n += 1;
           const key = n <= 9 ? String(n) : n === 10 ? "0" : "";
+          const off = !!page.pending || !!page.confirm || !page.socket.isOpen();
           return h(
             `button.act${TURN_ENDING.test(a.kind) ? ".ends-turn" : ""}`,
-            { type: "button", dataset: { index: String(a.index), kind: a.kind, key }, disabled: !!page.pending || !!page.confirm || !page.socket.isOpen(),
+            { type: "button", dataset: off ? { index: String(a.index), kind: a.kind, key } : { index: String(a.index), kind: a.kind, key, legal: "" }, disabled: off,
               title: TURN_ENDING.test(a.kind) ? "ends your turn" : "", on: { click: () => choose(a.action, a.text, a.kind) } },
             key ? h("span.key", key) : null,
             a.text,
@@ -477,11 +486,14 @@ function renderBoard() {
 
 /** What a board's update() receives: the view message plus a few conveniences (see BOARDS.md). */
 function boardView(v) {
+  const connected = online();
   return {
     ...v,
+    legal: connected ? v.legal : [], // offline: nothing can be sent, so nothing is offered
     live: page.viewingStep === null,
-    my_turn: page.viewingStep === null && myTurn(),
+    my_turn: page.viewingStep === null && myTurn() && connected,
     pending: !!page.pending,
+    connected,
   };
 }
 
@@ -803,8 +815,11 @@ function onError(msg) {
 let hideGoodTimer = null;
 function setConnection(state, detail) {
   const conn = $("#conn");
-  conn.className = `conn ${state === "open" ? "online" : state === "closed" ? "offline" : "connecting"}`;
-  $("#conn-text").textContent = state === "open" ? "Connected" : state === "closed" ? "Offline" : "Connecting…";
+  const restarted = state === "open" && detail && detail.restarted;
+  const everOpen = page.socket && page.socket.everOpened;
+  conn.className = `conn ${state === "open" ? "online" : state === "closed" ? "offline" : "connecting"}${restarted ? " restarted" : ""}`;
+  $("#conn-text").textContent = state === "open" ? (restarted ? "Online (the server restarted)" : "Online")
+    : state === "closed" ? "Offline" : everOpen ? "Reconnecting…" : "Connecting…";
   const old = $("#conn-banner");
   if (old) old.remove();
   clearTimeout(hideGoodTimer);
@@ -821,7 +836,12 @@ function setConnection(state, detail) {
     }
   }
   renderAlert();
-  if (page.live) renderActions(); // no moves can be sent while offline
+  if (page.live) {
+    // no moves can be sent while offline: the buttons, the board and Undo say so
+    renderActions();
+    renderStatus();
+    renderBoard();
+  }
 }
 
 // ------------------------------------------------------------------ keyboard
@@ -977,12 +997,19 @@ async function main() {
       if (page.board) {
         $("#board-title").textContent = page.game ? page.game.name : "The board";
         document.body.classList.add("has-board");
+        $("#board-panel > header").appendChild(zoomControl(gameId, $("#board-host")));
       }
     }
   } catch (e) {
     toast(`Could not load the game's details: ${e.message}`, "error");
   }
 
+  trackStatusHeight($("#status"));
+  // the pieces to click now come into view when the decision changes (not while the player reads)
+  watchLegal(page.board ? $("#board-host") : $("#groups"), {
+    enabled: () => page.viewingStep === null && myTurn() && online(),
+    decision: () => (page.live ? page.live.version : ""),
+  });
   page.chat = new Chat((msg) => page.socket.send(msg));
   // without a seat, the host's page says hello with the host secret (role "host": it may chat)
   page.socket = new TableSocket(page.tableId, page.secret || page.hostSecret, { onMessage, onState: setConnection });

@@ -308,7 +308,7 @@ export function createBoard(container, hooks) {
     const lit = T.has(key);
     const sel = picked().has(key);
     const cls = lit ? " as-target" : (T.size ? " as-dim" : "");
-    return `data-key="${esc(key)}" data-info="${esc(info)}" title="${esc(info)}"${lit ? ' tabindex="0" role="button"' : ""} class="${extra}${cls}${sel ? " as-picked" : ""}"`;
+    return `data-key="${esc(key)}" data-info="${esc(info)}" title="${esc(info)}"${lit ? ' tabindex="0" role="button" data-legal=""' : ""} class="${extra}${cls}${sel ? " as-picked" : ""}"`;
   }
   const info = (text) => `data-info="${esc(text)}" title="${esc(text)}"`;
 
@@ -350,7 +350,7 @@ export function createBoard(container, hooks) {
     const o = obs();
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     root.innerHTML = `
-      <div class="as-prompt" aria-live="polite"></div>
+      <div class="as-prompt" data-sticky aria-live="polite"></div>
       <div class="as-info" aria-live="polite"></div>
       <div class="as-top">
         ${drawSociety(o)}
@@ -391,6 +391,7 @@ export function createBoard(container, hooks) {
       el.dataset.info = text;
       el.title = text;
       el.classList.toggle("as-target", lit);
+      el.toggleAttribute("data-legal", lit); // BOARDS.md: every piece a player can click now
       el.classList.toggle("as-dim", !lit && T.size > 0);
       el.classList.toggle("as-picked", sel.has(key));
       if (lit) { el.tabIndex = 0; el.setAttribute("role", "button"); } else { el.removeAttribute("tabindex"); el.removeAttribute("role"); }

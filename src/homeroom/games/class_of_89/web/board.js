@@ -252,7 +252,7 @@ export function createBoard(container, hooks) {
     if (others.length) {
       parts.push(`<div class="c89-others">${others.map((s) => yearbook(v, obs, s, me, !st.expanded.has(s) && me !== null)).join("")}</div>`);
     }
-    parts.push(`<div class="c89-info" aria-live="polite">${esc(st.hover || "Hover or tap any card, tile or space for its full text.")}</div>`);
+    parts.push(`<div class="c89-info" data-sticky aria-live="polite">${esc(st.hover || "Hover or tap any card, tile or space for its full text.")}</div>`);
     root.innerHTML = parts.join("");
     highlight();
   }
@@ -279,7 +279,7 @@ export function createBoard(container, hooks) {
     const prompt = promptText(v, obs, me);
     const cancel = st.sel.length ? '<button type="button" class="c89-cancel" data-cancel="1">Cancel (Esc)</button>' : "";
     const msg = st.msg ? `<div class="c89-msg ${st.msgKind}" role="status">${esc(st.msg)}</div>` : "";
-    return `<div class="c89-status"><div class="who">${who} ${doing}</div>${tray}<div class="prompt">${esc(prompt)} ${cancel}</div>${msg}</div>`;
+    return `<div class="c89-status" data-sticky><div class="who">${who} ${doing}</div>${tray}<div class="prompt">${esc(prompt)} ${cancel}</div>${msg}</div>`;
   }
 
   function turnTray(obs) {
@@ -464,7 +464,7 @@ export function createBoard(container, hooks) {
     const edScore = obs.solo && s === 1 && v.automa_scores && v.automa_scores[ED] ? `<span class="score">${v.automa_scores[ED].total} ${v.terminal ? "points (final)" : "pts so far"}</span>` : "";
     const name = seatLabel(v, s);
     const toggle = me !== null && !mine ? `<button type="button" class="tog" data-toggle="${s}">${small ? "Enlarge" : "Shrink"}</button>` : "";
-    return `<section class="yb ${small ? "small" : ""} ${mine ? "mine" : ""} ${obs.solo && s === 1 ? "edbook" : `seat${s}`}" aria-label="${esc(name)}'s yearbook">
+    return `<section data-seat="${s}" class="yb ${small ? "small" : ""} ${mine ? "mine" : ""} ${obs.solo && s === 1 ? "edbook" : `seat${s}`}" aria-label="${esc(name)}'s yearbook">
       <header>${seatChip(v, s)} <strong>${esc(name)}</strong>${mine ? " (you)" : ""} ${score}${edScore} ${toggle}</header>
       ${team}<div class="ybody">${photo}<div class="right">${grid}<div class="rcol">${staff}${storage}</div></div></div></section>`;
   }
@@ -482,7 +482,7 @@ export function createBoard(container, hooks) {
         drawn.add(id);
         const t = C.tiles[id];
         const sup = bk.superlatives.find((x2) => x2.tile === id);
-        parts.push(`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${esc(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> ${esc(t.name)}${sup ? `<span class="supst">★ ${esc(cardName(sup.student))}</span>` : ""}</div>`);
+        parts.push(`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${esc(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${esc(t.name)}</span>${sup ? `<span class="supst">★ ${esc(cardName(sup.student))}</span>` : ""}</div>`);
       } else if (id === "1x1") {
         parts.push(`<div class="gt one1" style="grid-column:${x + 1};grid-row:${y + 1}" title="a 1x1 tile (1 point)">1×1</div>`);
       }
@@ -601,6 +601,7 @@ export function createBoard(container, hooks) {
       const k = el.dataset.key;
       const on = active && next.has(k);
       el.classList.toggle("legal", on);
+      el.toggleAttribute("data-legal", on); // BOARDS.md: every piece a player can click now
       el.classList.toggle("picked", st.sel.includes(k));
       el.classList.toggle("dim", active && !on && !st.sel.includes(k));
       if (on) el.tabIndex = 0; else el.removeAttribute("tabindex");
@@ -727,6 +728,13 @@ export function createBoard(container, hooks) {
     if (tog) {
       const s = Number(tog.dataset.toggle);
       if (st.expanded.has(s)) st.expanded.delete(s); else st.expanded.add(s);
+      render();
+      return;
+    }
+    // a miniature shows no text: a click on it (not on a piece to play) opens it full size
+    const mini = t.closest(".yb.small");
+    if (mini && !t.closest("[data-legal]")) {
+      st.expanded.add(Number(mini.dataset.seat));
       render();
       return;
     }

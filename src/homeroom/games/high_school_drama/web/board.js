@@ -84,6 +84,8 @@ const nameOf = (id) => {
   if (COMP.events[id]) return COMP.events[id].name;
   return id;
 };
+/** Text from the data with every card id ("track-team") replaced by the card's name ("Track Team"). */
+const named = (text) => String(text).replace(/\b[a-z]+(?:-[a-z]+)+\b/g, (id) => (COMP.cards[id] ? COMP.cards[id].name : id));
 const typeLabel = (c) => c.types.map(cap).join("/");
 const maxStrength = (a, b) => card(a).heart + card(b).heart;
 
@@ -113,7 +115,7 @@ function cardInfo(id) {
   const e = COMP.events[id];
   if (e) {
     const colour = e.colour === "blue" ? "bonus card" : TYPE_EVENT[Object.keys(TYPE_COLOUR).find((t) => TYPE_COLOUR[t] === EVENT_COLOUR[e.colour])] || e.colour;
-    return `${e.name}: special event (${e.colour}, ${colour})\n${e.text}\nEffect: ${e.summary}`;
+    return `${e.name}: special event (${e.colour}, ${colour})\n${named(e.text)}\nEffect: ${named(e.summary)}`;
   }
   return id;
 }
@@ -157,7 +159,7 @@ function drawAction(id, extra = {}) {
   return el("div.hsd-action.event", { style: `--ev:${EVENT_COLOUR[e.colour]}`, "data-card": id, "data-info": cardInfo(id), tabindex: "0", ...extra },
     el("div.hsd-akind", {}, "★ Event"),
     el("div.hsd-aname", {}, e.name),
-    el("div.hsd-atext", {}, e.text));
+    el("div.hsd-atext", {}, named(e.text)));
 }
 
 function cardBack(label, extra = {}, cls = "") {
@@ -535,6 +537,7 @@ class Board {
       const isLive = toks.some((t) => live.has(t));
       const isChosen = toks.some((t) => this.chosen.includes(t));
       n.classList.toggle("hsd-live", selecting && isLive);
+      n.toggleAttribute("data-legal", selecting && isLive); // BOARDS.md: every piece a player can click now
       n.classList.toggle("hsd-chosen", isChosen);
       n.classList.toggle("hsd-dim", selecting && !isLive && !isChosen);
       if (selecting && isLive) {

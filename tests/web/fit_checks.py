@@ -1,0 +1,118 @@
+"""What "fits the screen" means, measured in the page (issue 31): the status bar in view, the
+pieces to click ([data-legal], BOARDS.md) in the clear part of the window, no text drawn under
+10 px, no card text cut off by its box.
+
+Text size is the effective one: the computed font-size times every CSS zoom (currentCSSZoom),
+transform and SVG scale above the text (an SVG element's screen matrix). Text not drawn (transparent, hidden, outside the window's columns) is not counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIN_TEXT_PX = 10.0
+
+# the clear band (the window minus the sticky bars stuck to its top or bottom) and what is in it;
+# the same rule as web/js/fit.js, written again here so the test does not trust the page's code
+FIT_JS = """(minPx) => {
+  const H = window.innerHeight, W = window.innerWidth;
+  const HOST = document.getElementById('board-host') ? '#board-host' : '#host';  // the table page, or a board harness
+  let top = 0, bottom = H;
+  for (const el of document.querySelectorAll('#status, [data-sticky]')) {
+    const r = el.getBoundingClientRect();
+    if (!r.height || getComputedStyle(el).position !== 'sticky') continue;
+    if (r.top <= top + 2 && r.bottom > top) top = r.bottom;
+    else if (r.bottom >= H - 2 && r.top < bottom) bottom = r.top;
+  }
+  const covered = (el, x, y) => { const hit = document.elementFromPoint(x, y); return !hit || !(hit === el || el.contains(hit)); };
+  const bar = document.getElementById('status');
+  const st = bar ? bar.getBoundingClientRect() : {top: 0, bottom: 0, height: 0};
+  const statusText = bar ? document.getElementById('status-headline').textContent : '';
+  const statusOk = st.top >= -0.5 && st.bottom <= H + 0.5 && st.height > 0;
+  const legal = [];
+  const all = [...document.querySelectorAll(`${HOST} [data-legal]`)];
+  for (const el of all) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const [t, b] = el.closest('[data-sticky], #status') ? [0, H] : [top, bottom];  // on a sticky bar: in view with it
+    if (x < 0 || x > W || y < t || y > b || covered(el, x, y)) continue;
+    legal.push({el, x, y, key: el.dataset.key || el.dataset.tok || el.textContent.trim().slice(0, 30)});
+  }
+  // text drawn under minPx (only what is on the page's columns; hidden things are not drawn)
+  const small = [];
+  const scaleOf = (el) => {
+    if (el instanceof SVGElement) {
+      const m = el.getScreenCTM ? el.getScreenCTM() : null;
+      return m ? Math.hypot(m.a, m.b) : 1;
+    }
+    // every CSS zoom above (currentCSSZoom) times every transform's scale above
+    let s = el.currentCSSZoom || 1;
+    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+      const t = getComputedStyle(a).transform;
+      if (t && t !== 'none') { const m = new DOMMatrix(t); s *= Math.hypot(m.a, m.b); }
+    }
+    return s;
+  };
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('script, style, noscript, dialog:not([open]), title, defs, datalist, option')) continue;
+    let text = '';
+    for (const n of el.childNodes) if (n.nodeType === 3) text += n.textContent;
+    text = text.trim();
+    if (!text) continue;
+    if (!el.getClientRects().length) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible' || Number(cs.opacity) === 0) continue;
+    const colour = cs.color.match(/[\\d.]+/g) || [];
+    if (colour.length === 4 && Number(colour[3]) === 0) continue;
+    if (el.closest('.sr-only')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const px = parseFloat(cs.fontSize) * scaleOf(el);
+    if (px + 0.01 < minPx) {
+      const cls = typeof el.className === 'string' ? el.className : (el.className && el.className.baseVal) || '';
+      small.push(`${el.tagName.toLowerCase()}.${cls.trim().split(/\\s+/).join('.')} ${px.toFixed(1)}px ${JSON.stringify(text.slice(0, 24))}`);
+    }
+  }
+  // card text cut off: a box that hides its overflow holds more text than it shows
+  const clipped = [];
+  for (const el of document.querySelectorAll(`${HOST} *`)) {
+    const cs = getComputedStyle(el);
+    if (!['hidden', 'clip'].includes(cs.overflowX) && !['hidden', 'clip'].includes(cs.overflowY)) continue;
+    if (!el.textContent.trim() || !el.getClientRects().length) continue;
+    if (el.closest('.sr-only')) continue;
+    const wide = el.scrollWidth > el.clientWidth + 1, tall = el.scrollHeight > el.clientHeight + 1;
+    if (wide || tall) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} ${wide ? 'w' : ''}${tall ? 'h' : ''} ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
+  }
+  // the pieces to click that are not in view, and what is at their middle (for a failure's message)
+  const away = all.filter((el) => !legal.some((l) => l.el === el)).slice(0, 3).map((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return `${el.dataset.key || el.dataset.tok || el.tagName} at y=${Math.round(r.top)}..${Math.round(r.bottom)} (band ${Math.round(top)}..${Math.round(bottom)}) covered by ${hit ? hit.className || hit.tagName : 'nothing'}`;
+  });
+  for (const l of legal) delete l.el;
+  // a text box of a card or piece (an element holding text itself) whose text is wider than the box,
+  // even where the box lets it spill (scrollWidth counts it)
+  for (const el of document.querySelectorAll(`${HOST} :is([data-key], [data-tok], [data-card], [data-info]), ${HOST} :is([data-key], [data-tok], [data-card], [data-info]) *`)) {
+    const cs = getComputedStyle(el);
+    if (cs.display === 'inline' || cs.display === 'contents' || !el.clientWidth) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (['auto', 'scroll'].includes(cs.overflowX)) continue;  // it scrolls: nothing is lost
+    if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} spills ${el.scrollWidth - el.clientWidth}px ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
+  }
+  // tooltips and labels: hyphenated lower-case words, to compare with the games' ids (raw ids are not names)
+  const hyphenated = new Set();
+  for (const el of document.querySelectorAll(`${HOST} [title], ${HOST} [data-info], ${HOST} [aria-label]`)) {
+    for (const attr of ['title', 'data-info', 'aria-label']) {
+      for (const w of (el.getAttribute(attr) || '').match(/\b[a-z]+(?:-[a-z]+)+\b/g) || []) hyphenated.add(w);
+    }
+  }
+  return {status: statusOk, away, hyphenated: [...hyphenated], statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)],
+          version: Number(document.body.dataset.version || -1), mine: document.body.dataset.myTurn === 'true',
+          terminal: document.body.dataset.terminal === 'true', scrollY: window.scrollY};
+}"""
+
+
+def measure(page: Any) -> dict[str, Any]:
+    """The fit facts of the page as it is now (see FIT_JS)."""
+    return dict(page.evaluate(FIT_JS, MIN_TEXT_PX))
