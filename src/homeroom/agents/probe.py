@@ -11,27 +11,12 @@ is what the line itself is worth.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from homeroom.agents.base import Agent, AgentError
 from homeroom.engine.actions import Action
+from homeroom.engine.bots import Line, Pick
 from homeroom.engine.state import State
-
-Pick = Callable[[Any, int, list[Any], dict[str, Any]], Any]
-"""``pick(state, seat, legal, memory) -> action or None``: the line's move among ``legal`` (``None``
-when it has none here); ``memory`` is the probe's own dict for the game (a committed track)."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """One scripted line of play: its name (the seat kind is ``probe:NAME``), what it does in the
-    rulebook's words, and how it picks its move."""
-
-    name: str
-    description: str
-    pick: Pick
 
 
 def lines_of(game: Any) -> dict[str, Line]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from homeroom.engine.state import State
@@ -61,3 +61,20 @@ class BotSettings:
 
 
 __all__ = ["BotSettings", "Evaluator", "PartsExplainer", "score_values"]
+
+
+Pick = Callable[[Any, int, list[Any], dict[str, Any]], Any]
+"""``pick(state, seat, legal, memory) -> action or None``: a scripted line's move among ``legal``
+(``None`` when it has none here); ``memory`` is the probe's own dict for the game (a committed track)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One scripted line of play a designer worries about, declared by a game's ``lab.PROBES``: its
+    name (the seat kind is ``probe:NAME``), what it does in the rulebook's words, and how it picks
+    its move (:mod:`homeroom.agents.probe` plays it)."""
+
+    name: str
+    description: str
+    pick: Pick
+

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from homeroom.agents.probe import Line
+from homeroom.engine.bots import Line
 from homeroom.games.academic_society import actions as a
 from homeroom.games.academic_society.components import components
 

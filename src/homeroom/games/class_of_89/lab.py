@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from homeroom.agents.probe import Line
+from homeroom.engine.bots import Line
 from homeroom.games.class_of_89 import actions as a
 from homeroom.games.class_of_89.components import components
 

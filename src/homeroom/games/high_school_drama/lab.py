@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from homeroom.agents.probe import Line
+from homeroom.engine.bots import Line
 from homeroom.games.high_school_drama import actions as a
 from homeroom.games.high_school_drama.components import load
 
