@@ -229,16 +229,35 @@ def test_host_hands_a_seat_to_a_bot_and_back(server: LiveServer, new_page: Any) 
     page = new_page()
     create_in_lobby(page, server, "class-of-89", name="Hana", other="human")
     # the other seat's player has not come yet; Hana is here, so nobody may hand her seat to a bot
-    page.wait_for_selector(".player[data-seat='1'] button[data-host='bot']")
+    page.wait_for_selector(".player[data-seat='1'] details.seat-menu summary")
     assert page.locator(".player[data-seat='0'] button[data-host]").count() == 0
-    page.locator(".player[data-seat='1'] button[data-host='bot']").click()
+    # the seat is handed away from a menu, never by one stray click, and only after a confirmation
+    bot_button = page.locator(".player[data-seat='1'] button[data-host='bot']")
+    assert bot_button.is_hidden()
+    page.locator(".player[data-seat='1'] details.seat-menu summary").click()
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    bot_button.click()
+    page.wait_for_timeout(300)
+    assert len(asked) == 1 and "bot" in asked[0]
+    assert page.locator(".player[data-seat='1'] .pill.bot").count() == 0
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    assert server.api("GET", f"/api/tables/{table_id}")["seats"][1]["kind"] == "human"
+    page.once("dialog", lambda d: answer(d, True))
+    bot_button.click()
     page.wait_for_selector(".player[data-seat='1'] .pill.bot")
+    assert len(asked) == 2
     assert "Let a bot play" not in page.locator(".player[data-seat='1']").inner_text()
     page.locator(".player[data-seat='1'] button[data-host='human']").click()
     page.wait_for_selector(".player[data-seat='1'] .pill.bot", state="detached")
-    page.wait_for_selector(".player[data-seat='1'] button[data-host='bot']")
+    page.wait_for_selector(".player[data-seat='1'] details.seat-menu summary")
     # the host opens the absent player's seat to the lobby (a new secret: the old link stops working)
-    table_id = page.url.split("/t/")[1].split("#")[0]
+    page.locator(".player[data-seat='1'] details.seat-menu summary").click()
     page.locator(".player[data-seat='1'] button[data-host='open']").click()
     page.wait_for_selector(".player[data-seat='1'] button[data-host='open']", state="detached")
     assert server.api("GET", f"/api/tables/{table_id}")["seats"][1]["open"]

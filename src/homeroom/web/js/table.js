@@ -201,12 +201,15 @@ function hostTools(s) {
   if (!s.bot && s.connected) return null; // a player who is here keeps their seat (PROTOCOL.md: the zombie rule)
   const el = s.bot
     ? h("button", { type: "button", dataset: { host: "human" }, on: { click: () => setSeat(s, "human") } }, "Give back to a human")
-    : h("span",
-      h("button", { type: "button", dataset: { host: "bot" }, on: { click: () => setSeat(s, "greedy") } }, icon("bot"), "Let a bot play"),
-      !s.open && hostEntry() && hostEntry().listed !== false
-        ? h("button", { type: "button", dataset: { host: "open" }, title: "Give the seat a new link (the old one stops working) and let anyone in the lobby take it",
-          on: { click: () => reopenSeat(s) } }, "Open to the lobby")
-        : null);
+    : h("details.seat-menu",
+      // handing a seat away is never one stray click: it sits in a menu and asks first
+      h("summary", { title: `Seat menu for ${s.name}`, "aria-label": `Seat menu for ${s.name}` }, "…"),
+      h("div.seat-menu-items",
+        h("button", { type: "button", dataset: { host: "bot" }, on: { click: () => confirmBot(s) } }, icon("bot"), "Let a bot play…"),
+        !s.open && hostEntry() && hostEntry().listed !== false
+          ? h("button", { type: "button", dataset: { host: "open" }, title: "Give the seat a new link (the old one stops working) and let anyone in the lobby take it",
+            on: { click: () => reopenSeat(s) } }, "Open to the lobby")
+          : null));
   return { el, sig: `${s.seat}|${s.bot}|${s.name}|${s.connected}|${s.open}` };
 }
 
@@ -227,6 +230,12 @@ function createdHuman(seat) {
   const host = hostEntry();
   const invite = host && Array.isArray(host.invites) ? host.invites.find((i) => i.seat === seat) : null;
   return invite ? !!invite.url || invite.kind === "human" : true;
+}
+
+/** Ask before a bot takes a seat: the player loses it until the host gives it back. */
+function confirmBot(s) {
+  const ok = window.confirm(`Let a bot play for ${s.name}? The bot moves for them until you choose "Give back to a human".`);
+  if (ok) setSeat(s, "greedy");
 }
 
 async function setSeat(s, kind) {
