@@ -313,3 +313,43 @@ def test_solo_game_on_the_table_page_played_by_clicking_the_board(browser: Any, 
         assert decisions > 12 and not errors, errors
     finally:
         page.close()
+
+
+def test_the_board_says_sent_only_once_the_move_is_sent(browser: Any, server: Any) -> None:
+    """With every move confirmed, a board click shows the confirm box and no "Sent"; Cancel sends
+    nothing and still says no "Sent"; Confirm sends the move."""
+    made = server.api("POST", "/api/tables", {"game": "class-of-89", "players": 1, "seed": 3, "listed": False,
+                                              "seats": [{"kind": "human", "name": "Ana"}]})
+    table, secret = made["table_id"], made["seats"][0]["secret"]
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    try:
+        page.goto(f"{server.url}/")
+        page.evaluate("() => localStorage.setItem('homeroom.prefs.v1', JSON.stringify({confirm: 'all'}))")
+        page.goto(f"{server.url}/t/{table}#seat={secret}")
+        view = server.api("GET", f"/api/tables/{table}/view", secret=secret)
+        page.wait_for_selector(f'.c89[data-version="{view["version"]}"]')
+        keys = page.evaluate("async (a) => (await import('/boards/class-of-89/gestures.js')).gesture(a)",
+                             view["legal"][0]["action"])
+
+        def click_move() -> None:
+            for k in keys:
+                page.locator(f'.c89 [data-key="{k}"].legal').first.click()
+            page.wait_for_selector("#confirm-box:not(.hidden)")
+
+        def status() -> str:
+            return str(page.locator(".c89 .c89-status").inner_text())
+
+        click_move()
+        assert "Sent" not in status()
+        page.click("#confirm-no")
+        page.wait_for_timeout(200)
+        assert "Sent" not in status()
+        assert server.api("GET", f"/api/tables/{table}/view", secret=secret)["version"] == view["version"]
+        click_move()
+        page.click("#confirm-yes")
+        deadline = time.monotonic() + 10
+        while server.api("GET", f"/api/tables/{table}/view", secret=secret)["version"] == view["version"]:
+            assert time.monotonic() < deadline, "Confirm sent nothing"
+            time.sleep(0.05)
+    finally:
+        page.close()

@@ -335,18 +335,19 @@ function needsConfirm(kind) {
   return TURN_ENDING.test(kind);
 }
 
-/** The one way an action leaves the page (buttons, keys and the board all come here). */
+/** The one way an action leaves the page (buttons, keys and the board all come here).
+ * Returns "sent", "confirm" (waiting for the player's Confirm) or null (nothing sent). */
 function choose(action, text, kind) {
   if (page.viewingStep !== null) {
     toast("You are looking at an earlier moment: go back to live to play.", "error");
-    return;
+    return null;
   }
-  if (!myTurn() || page.pending) return;
+  if (!myTurn() || page.pending) return null;
   const offered = page.live.legal.find((a) => actionKey(a.action) === actionKey(action));
   if (!offered) {
     // not one of the offered moves (a board may propose anything): ask the server why
     explain(action).then((reason) => toast(reason ? `Not allowed: ${reason}` : "That move is allowed: try again", "error", 6000));
-    return;
+    return null;
   }
   text = text || offered.text;
   kind = kind || offered.kind;
@@ -356,19 +357,20 @@ function choose(action, text, kind) {
     $("#confirm-box").classList.remove("hidden");
     renderActions();
     $("#confirm-yes").focus();
-    return;
+    return "confirm";
   }
-  send(action, text);
+  return send(action, text) ? "sent" : null;
 }
 
 function send(action, text) {
   if (!page.socket.send({ type: "act", version: page.live.version, action })) {
     toast("Not connected to the table right now: your move was not sent. Try again once reconnected.", "error", 6000);
-    return;
+    return false;
   }
   page.pending = { action, text };
   renderActions();
   renderStatus();
+  return true;
 }
 
 function cancelConfirm() {

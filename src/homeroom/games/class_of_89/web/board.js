@@ -642,10 +642,10 @@ export function createBoard(container, hooks) {
       if (s2.done && s2.next.size === 0) {
         const chosen = s2.done;
         st.sel = [];
-        st.msg = `Sent: ${chosen.text}`;
-        st.msgKind = "ok";
+        st.msg = "";
         refreshSelection();
-        hooks.choose(chosen.action);
+        // "Sent" only once the page really sent it: it may be waiting for the player's confirmation
+        if (hooks.choose(chosen.action) === "sent") say(`Sent: ${chosen.text}`, "ok");
         return chosen.action;
       }
       st.msg = "";
