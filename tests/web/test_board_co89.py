@@ -353,3 +353,26 @@ def test_the_board_says_sent_only_once_the_move_is_sent(browser: Any, server: An
             time.sleep(0.05)
     finally:
         page.close()
+
+
+def test_solo_players_panel_shows_ed_and_says_scores_are_if_the_game_ended_now(browser: Any, server: Any) -> None:
+    """Ed E. Tor (the view's automa_scores) has his own panel in the Players list, with his points,
+    and while the game runs the points are labelled as what each would score if it ended now."""
+    made = server.api("POST", "/api/tables", {"game": "class-of-89", "players": 1, "seed": 5, "listed": False,
+                                              "seats": [{"kind": "human", "name": "Ana"}]})
+    table, secret = made["table_id"], made["seats"][0]["secret"]
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    try:
+        page.goto(f"{server.url}/t/{table}#seat={secret}")
+        view = server.api("GET", f"/api/tables/{table}/view", secret=secret)
+        ed = view["automa_scores"]["Ed E. Tor"]["total"]
+        panel = page.locator("#players .player[data-automa='Ed E. Tor']")
+        panel.wait_for()
+        assert "Ed E. Tor" in panel.inner_text()
+        assert panel.locator(".score").inner_text().split()[0] == str(ed)
+        assert page.locator("#players-note").is_visible()
+        assert "if the game ended now" in page.locator("#players-note").inner_text()
+        assert page.locator("#players .player[data-seat='0'] .score").get_attribute("title") == "points if the game ended now"
+        page.locator("#players-panel").screenshot(path=str(SHOTS / "co89_players_panel_solo.png"))
+    finally:
+        page.close()

@@ -150,8 +150,30 @@ function renderPlayers() {
       node.root = h("div.player", { dataset: { seat: String(s.seat) } }, node.sym, node.name, node.score, node.meta, node.tools);
       return node;
     });
-    fill(box, page.playerNodes.map((n) => n.root));
+    page.automaSig = null;
   }
+  // a solo game's automa (Ed E. Tor) is a player too: shown after the seats, never with seat tools
+  const automa = Object.entries(v.automa_scores || {});
+  const automaSig = JSON.stringify(automa.map(([name]) => name));
+  if (page.automaSig !== automaSig) {
+    page.automaSig = automaSig;
+    page.automaNodes = automa.map(([name]) => {
+      const node = { score: h("div.score") };
+      node.root = h("div.player.automa", { dataset: { automa: name } }, h("span.sym-wrap", icon("bot")), h("div.name", { title: name }, name),
+        node.score, h("div.meta", h("span.pill.bot", "automa")));
+      return node;
+    });
+    fill(box, page.playerNodes.map((n) => n.root), page.automaNodes.map((n) => n.root));
+  }
+  // during the game the points are what each would score if it ended now, not a final result
+  const running = !v.terminal;
+  $("#players-note").classList.toggle("hidden", !running);
+  const scoreTitle = running ? "points if the game ended now" : "final points";
+  automa.forEach(([, sc], i) => {
+    const node = page.automaNodes[i];
+    fill(node.score, sc && sc.total !== undefined ? String(sc.total) : "", h("small", "points"));
+    node.score.title = scoreTitle;
+  });
   v.seats.forEach((s, i) => {
     const node = page.playerNodes[i];
     const score = v.scores && v.scores[s.seat] ? v.scores[s.seat].total : null;
@@ -172,6 +194,7 @@ function renderPlayers() {
       node.name.title = s.name;
     });
     update("score", String(score), () => fill(node.score, score === null ? "" : String(score), h("small", "points")));
+    node.score.title = scoreTitle;
     const place = places && places[s.seat] ? places[s.seat] : null;
     const toMove = !v.terminal && v.to_move === s.seat;
     const clockSig = s.clock ? `${s.clock.running}|${s.clock.remaining_ms}` : "";
