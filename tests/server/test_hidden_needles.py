@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Player, create, seated
-from test_leak import readable, tokens
+from test_leak import readable, searchable, tokens
 
 from homeroom.engine.match import Match, Seat
 
@@ -151,13 +151,7 @@ def check_needles(received: list[tuple[int | None, int, bool, str]], seed: int,
         hidden -= seen
         if not hidden:
             continue
-        body = dict(message)
-        body.pop("observation", None)  # its own observation is what it may see, by definition
-        flat = json.dumps(body)
-        lines = " | ".join(
-            [line["text"] for line in message.get("log", [])]
-            + [entry["text"] for entry in message.get("legal", [])]
-            + [str(message.get("text", "")), str(message.get("message", ""))])
+        flat, lines = searchable(message)
         own = message.get("observation")
         for token in hidden:
             assert json.dumps(token) not in flat, f"{token!r} reached recipient {recipient} at step {step}"

@@ -42,6 +42,19 @@ def tokens(value: Any, out: set[str] | None = None, keys: bool = True) -> set[st
     return out
 
 
+def searchable(message: dict[str, Any]) -> tuple[str, str]:
+    """What to search a received message for hidden values: its JSON without the recipient's own
+    observation (what it may see, by definition), and its readable lines (log, legal actions,
+    notice and error texts) joined."""
+    body = dict(message)
+    body.pop("observation", None)
+    lines = " | ".join(
+        [line["text"] for line in message.get("log", [])]
+        + [entry["text"] for entry in message.get("legal", [])]
+        + [str(message.get("text", "")), str(message.get("message", ""))])
+    return json.dumps(body), lines
+
+
 def readable(token: str) -> re.Pattern[str]:
     """``tennis-star`` as it would read in a log line: 'Tennis Star'."""
     words = re.split(r"[-_\s]+", token)
@@ -120,14 +133,7 @@ def check_no_leaks(everyone: list[Player], players: int, full: dict[int, set[str
             hidden -= known
             if not hidden and not secret_from_all:
                 continue
-            body = dict(message)
-            body.pop("observation", None)  # its own observation is what it may see, by definition
-            flat = json.dumps(body)
-            lines = " | ".join(
-                [line["text"] for line in message.get("log", [])]
-                + [entry["text"] for entry in message.get("legal", [])]
-                + [str(message.get("text", "")), str(message.get("message", ""))]
-            )
+            flat, lines = searchable(message)
             for token in secret_from_all - hidden:
                 assert json.dumps(token) not in flat, f"{token!r} leaked to recipient {index}: {flat[:300]}"
             for token in hidden:
