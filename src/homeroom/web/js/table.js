@@ -12,6 +12,7 @@ import { Chat } from "./chat.js";
 import { setupDelete } from "./host-delete.js";
 import * as learn from "./learn.js";
 import { trackStatusHeight, watchLegal, zoomControl } from "./fit.js";
+import { rulesTag } from "./options.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -1022,6 +1023,7 @@ async function main() {
     const gameId = summary ? summary.game : null;
     page.game = (data.games || []).find((g) => g.id === gameId) || null;
     if (page.game) $("#game-title").textContent = page.game.name;
+    if (page.game && summary) $("#table-tag").after(rulesTag(page.game, summary)); // the rules in the rulebook's words
     if (gameId) {
       learn.setup(gameId, (m) => !!page.socket && page.socket.send(m));
       page.board = await loadBoard(gameId, $("#board-host"), {
