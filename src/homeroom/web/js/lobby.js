@@ -91,6 +91,8 @@ function chooseGame(g) {
   if (!counts.includes(state.players)) state.players = counts.includes(2) ? 2 : counts[0];
   renderGames();
   $("#create-form").classList.remove("hidden");
+  $("#create-bar").classList.remove("hidden");
+  store.setPref("game", g.id);
   renderPlayers();
   renderVariants();
   renderOptions();
@@ -100,6 +102,7 @@ function chooseGame(g) {
 
 function renderPlayers() {
   const g = state.game;
+  $("#create-what").textContent = `${g.name} · ${plural(state.players, "player")}`;
   fill(
     $("#players"),
     (g.players || []).map((n) =>
@@ -355,6 +358,7 @@ function absolute(path) {
 
 function showReady(tableId, gameName, invites, spectatorUrl) {
   $("#create-card").classList.add("hidden");
+  $("#create-bar").classList.add("hidden");
   const card = $("#ready-card");
   card.classList.remove("hidden");
   card.dataset.table = tableId;
@@ -535,6 +539,7 @@ async function main() {
   $("#again-btn").addEventListener("click", () => {
     $("#ready-card").classList.add("hidden");
     $("#create-card").classList.remove("hidden");
+    $("#create-bar").classList.toggle("hidden", !state.game);
     const first = $("#seats input[data-seat='0']");
     if (first && !first.value) first.value = myName();
   });
@@ -557,7 +562,10 @@ async function main() {
   renderGames();
   refreshOpen(); // again, now that the games' option words are known
   const wanted = new URLSearchParams(location.search).get("game");
-  const pick = state.games.find((g) => g.id === wanted);
+  // the game asked for, else the last one chosen here, else the first: the form (and its
+  // "Create table") is there from the start
+  const pick = state.games.find((g) => g.id === wanted) || state.games.find((g) => g.id === store.prefs().game)
+    || state.games[0];
   if (pick) chooseGame(pick);
 }
 

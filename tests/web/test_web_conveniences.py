@@ -1,0 +1,113 @@
+"""The lobby's and table page's conveniences of issue 31 in a real browser: options in the
+rulebook's words, "Create table" in view, the name carried to the next table, the turn alert
+(sound and notification), a resizable log, and a seat handed to a bot taken back."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_web_pages import wait_view
+from web_helpers import LiveServer, shot
+
+SIZES = [(1366, 768), (390, 844)]
+
+# every option id and value a game declares, as a page would show it raw ("solo_extra_abc",
+# "Solo extra abc", "0", "casual-t1")
+RAW_OPTION_TEXT = """() => {
+  const raw = new Set();
+  const add = (t) => { t = String(t); raw.add(t.toLowerCase()); raw.add(t.replace(/[_-]/g, ' ').toLowerCase()); };
+  for (const g of window.__games) for (const o of g.options) { add(o.name); (o.choices || []).forEach(add); add(o.default); }
+  return [...raw];
+}"""
+
+
+def shown_option_texts(page: Any) -> list[str]:
+    """The label of every option and the text of every value offered in the create form."""
+    return page.evaluate("""() => [...document.querySelectorAll('#options .option')].flatMap((el) => [
+        el.querySelector('label.name').textContent.trim(),
+        ...[...el.querySelectorAll('option')].map((o) => o.textContent.trim())])""")
+
+
+def test_options_are_shown_in_the_rulebooks_words(server: LiveServer, new_page: Any) -> None:
+    page = new_page(1366, 768)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card[data-game]")
+    page.evaluate("async () => { window.__games = (await (await fetch('/api/games')).json()).games; }")
+    raw = set(page.evaluate(RAW_OPTION_TEXT))
+    games = page.evaluate("() => window.__games.map((g) => [g.id, g.players])")
+    checked = 0
+    for game, counts in games:
+        page.click(f".game-card[data-game='{game}']")
+        for n in counts:
+            page.click(f"#players button[data-players='{n}']")
+            for text in shown_option_texts(page):
+                checked += 1
+                assert text.lower() not in raw and not re.fullmatch(r"\d+", text), (game, n, text)
+    assert checked > 20
+    # Class of '89, solo and 3 players, in the rulebook's words; who starts names the seats typed
+    page.click(".game-card[data-game='class-of-89']")
+    page.click("#players button[data-players='1']")
+    assert page.locator("label[for='opt-solo_extra_abc']").inner_text() == "Take a second ABC token (easier)"
+    page.click("#players button[data-players='3']")
+    assert page.locator("label[for='opt-objectives']").inner_text() == "Club objectives"
+    assert "Club objective set A" in page.locator("#opt-objectives option").all_inner_texts()
+    page.fill("#seats input[data-seat='0']", "Ann")
+    page.fill("#seats input[data-seat='1']", "Ben")
+    starts = page.locator("#opt-first_player option").all_inner_texts()
+    assert starts[0].startswith("As the rules say") and starts[1:3] == ["Seat 1 (Ann)", "Seat 2 (Ben)"], starts
+    page.select_option("#opt-objectives", "B")
+    page.select_option("#opt-first_player", "2")
+    page.select_option("#seats select[data-seat='1']", "human")
+    page.check("#seats input[data-open='1']")
+    page.click("#create-btn")
+    page.wait_for_selector("#ready-card:not(.hidden)")
+    # the lobby's list and the table page say the same, never "Objectives: B" or "First player: 2"
+    item = page.locator("#open .table-item .rules").first
+    item.wait_for()
+    assert item.inner_text() == "Club objective set B · Seat 2 (Ben) starts"
+    page.click("#sit-btn")
+    wait_view(page)
+    assert page.locator(".rules-tag").inner_text() == "Rules: Club objective set B · Seat 2 (Ben) starts"
+
+
+def test_the_name_typed_for_my_seat_carries_to_the_next_table(server: LiveServer, new_page: Any) -> None:
+    host = server.api("POST", "/api/tables", {
+        "game": "academic-society", "players": 2, "seats": [{"kind": "random"}, {"kind": "human", "open": True}]})
+    page = new_page(1366, 768)
+    page.goto(server.url + "/")
+    page.click(".game-card[data-game='class-of-89']")
+    page.fill("#seats input[data-seat='0']", "Zoë")  # typed in the form only, not in "Your name"
+    page.click("#create-btn")
+    page.wait_for_selector("#ready-card:not(.hidden)")
+    page.reload()
+    assert page.input_value("#my-name") == "Zoë"
+    page.click(".game-card[data-game='high-school-drama']")
+    assert page.input_value("#seats input[data-seat='0']") == "Zoë"  # prefilled on create
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.locator(f"#open .table-item[data-table='{host['table_id']}'] button[data-join]").click()
+    wait_view(page)  # joined without being asked for a name: the remembered one is used
+    assert not dialogs
+    seats = server.api("GET", f"/api/tables/{host['table_id']}")["seats"]
+    assert seats[1]["name"] == "Zoë"
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_create_table_is_in_view_without_scrolling(server: LiveServer, new_page: Any, width: int,
+                                                   height: int) -> None:
+    page = new_page(width, height)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card[data-game]")
+    page.wait_for_selector("#create-btn", state="visible")
+    for game in ("class-of-89", "high-school-drama"):
+        page.evaluate("() => window.scrollTo(0, 0)")
+        if page.locator(f".game-card[data-game='{game}']").is_visible():
+            page.locator(f".game-card[data-game='{game}']").click()
+            page.evaluate("() => window.scrollTo(0, 0)")
+        box = page.locator("#create-btn").bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (game, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (game, box)
+    shot(page, f"lobby-{width}x{height}", full_page=False)
