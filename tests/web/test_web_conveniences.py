@@ -111,3 +111,64 @@ def test_create_table_is_in_view_without_scrolling(server: LiveServer, new_page:
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, (game, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (game, box)
     shot(page, f"lobby-{width}x{height}", full_page=False)
+
+
+ALERT_STUBS = """
+window.__alerts = { plays: 0, notes: [] };
+HTMLMediaElement.prototype.play = function () { window.__alerts.plays += 1; return Promise.resolve(); };
+class FakeNotification {
+  constructor(title, opts) { window.__alerts.notes.push([title, opts && opts.body]); }
+  close() {}
+}
+FakeNotification.permission = 'granted';
+FakeNotification.requestPermission = () => Promise.resolve('granted');
+window.Notification = FakeNotification;
+document.hasFocus = () => false;
+"""
+
+
+def alerts(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.__alerts")
+
+
+def test_turn_alert_sounds_and_notifies_only_when_the_turn_passes_to_me(server: LiveServer,
+                                                                        new_page: Any) -> None:
+    from test_web_pages import play_first, wait_my_turn_or_end
+
+    created = server.api("POST", "/api/tables", {
+        "game": "class-of-89", "players": 2, "seed": 3, "options": {"first_player": 1},
+        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]})
+    ana, ben, watcher = new_page(1366, 768), new_page(1366, 768), new_page(1366, 768)
+    for page in (ana, ben, watcher):
+        page.context.add_init_script(ALERT_STUBS)
+    # a spectator whose browser has the alert on still gets none
+    watcher.context.add_init_script("localStorage.setItem('homeroom.prefs.v1', JSON.stringify({turnAlert: true}))")
+    ana.goto(server.url + created["seats"][0]["invite_url"])
+    ben.goto(server.url + created["seats"][1]["invite_url"])
+    watcher.goto(server.url + created["spectator_url"])
+    for page in (ana, ben, watcher):
+        wait_view(page)
+    assert watcher.locator("#turn-alert").is_hidden()
+    assert not ben.is_checked("#turn-alert-toggle")  # opt-in
+    ben.check("#turn-alert-toggle")
+    assert ben.evaluate("() => JSON.parse(localStorage.getItem('homeroom.prefs.v1')).turnAlert") is True
+    moves = 0
+    while ben.evaluate("() => document.body.dataset.myTurn") != "true":
+        assert wait_my_turn_or_end(ana)
+        play_first(ana)
+        moves += 1
+        assert moves < 40
+        if ben.evaluate("() => document.body.dataset.myTurn") != "true":
+            assert alerts(ben)["plays"] == 0  # Ana's moves are updates, not Ben's turn
+    ben.wait_for_function("() => window.__alerts.plays === 1 && window.__alerts.notes.length === 1")
+    assert alerts(ben)["notes"][0][0] == "Your turn"
+    assert alerts(ana) == {"plays": 0, "notes": []}  # Ana never turned the alert on
+    assert alerts(watcher) == {"plays": 0, "notes": []}
+    assert wait_my_turn_or_end(ben)
+    play_first(ben)  # another update: no second alert for the same turn
+    assert alerts(ben)["plays"] == 1
+    ben.reload()
+    wait_view(ben)
+    assert ben.is_checked("#turn-alert-toggle")  # remembered in this browser
+    assert alerts(ben)["plays"] == 0  # opening the page on my turn is no turn change
+    shot(ben, "table-turn-alert", full_page=False)

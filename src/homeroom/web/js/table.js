@@ -13,6 +13,7 @@ import { setupDelete } from "./host-delete.js";
 import * as learn from "./learn.js";
 import { trackStatusHeight, watchLegal, zoomControl } from "./fit.js";
 import { rulesTag } from "./options.js";
+import * as turnAlert from "./notify.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -745,6 +746,7 @@ function renderAll() {
   renderAlert();
   renderReplayLabel();
   learn.update(page.live, myTurn());
+  turnAlert.update(page.live, myTurn());
 }
 
 function onView(view) {
@@ -1040,6 +1042,7 @@ async function main() {
     toast(`Could not load the game's details: ${e.message}`, "error");
   }
 
+  turnAlert.setup($("#settings-btn"), page.game ? page.game.name : "homeroom");
   trackStatusHeight($("#status"));
   // the pieces to click now come into view when the decision changes (not while the player reads)
   watchLegal(page.board ? $("#board-host") : $("#groups"), {
