@@ -172,3 +172,36 @@ def test_turn_alert_sounds_and_notifies_only_when_the_turn_passes_to_me(server: 
     assert ben.is_checked("#turn-alert-toggle")  # remembered in this browser
     assert alerts(ben)["plays"] == 0  # opening the page on my turn is no turn change
     shot(ben, "table-turn-alert", full_page=False)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_log_resizes_and_keeps_its_size(server: LiveServer, new_page: Any, width: int, height: int) -> None:
+    created = server.api("POST", "/api/tables", {
+        "game": "class-of-89", "players": 2, "seed": 5,
+        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "random"}]})
+    page = new_page(width, height)
+    page.goto(server.url + created["seats"][0]["invite_url"])
+    wait_view(page)
+    handle = page.locator("#log-resize")
+    handle.scroll_into_view_if_needed()
+    before = page.evaluate("() => document.querySelector('#log').getBoundingClientRect().height")
+    box = handle.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y + 60, steps=4)
+    page.mouse.move(x, y + 150, steps=4)
+    page.mouse.up()
+    after = page.evaluate("() => document.querySelector('#log').getBoundingClientRect().height")
+    assert abs(after - (before + 150)) <= 2, (before, after)
+    handle.focus()
+    page.keyboard.press("ArrowUp")
+    shorter = page.evaluate("() => document.querySelector('#log').getBoundingClientRect().height")
+    assert abs(shorter - (after - 24)) <= 2, (after, shorter)
+    page.reload()
+    wait_view(page)
+    kept = page.evaluate("() => document.querySelector('#log').getBoundingClientRect().height")
+    assert abs(kept - shorter) <= 1, (shorter, kept)
+    page.locator("#log-panel").scroll_into_view_if_needed()
+    shot(page, f"table-log-{width}x{height}", full_page=False)

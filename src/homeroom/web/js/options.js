@@ -54,7 +54,7 @@ export function rulesTag(game, summary) {
   if (!game || !summary) return null;
   const names = (summary.seats || []).map((s) => s.name);
   const text = rulesLine(game, summary.options, names);
-  return h("span.tag.rules-tag", { title: "This table's rules" }, `Rules: ${text}`);
+  return h("span.tag.rules-tag", { title: `This table's rules: ${text}` }, `Rules: ${text}`);
 }
 
 /** The <option> list of a choice or seat-choice option for a <select>; `players` caps the seats. */

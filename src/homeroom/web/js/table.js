@@ -14,6 +14,7 @@ import * as learn from "./learn.js";
 import { trackStatusHeight, watchLegal, zoomControl } from "./fit.js";
 import { rulesTag } from "./options.js";
 import * as turnAlert from "./notify.js";
+import { setupLogResize } from "./logsize.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -986,6 +987,7 @@ async function main() {
     }
   });
   $("#rematch-btn").addEventListener("click", doRematch);
+  setupLogResize($("#log"));
   document.addEventListener("visibilitychange", renderAlert);
   $("#share-btn").addEventListener("click", async () => {
     const url = new URL(`/t/${encodeURIComponent(page.tableId)}#spectate`, location.origin).href;
