@@ -205,3 +205,56 @@ def test_the_log_resizes_and_keeps_its_size(server: LiveServer, new_page: Any, w
     assert abs(kept - shorter) <= 1, (shorter, kept)
     page.locator("#log-panel").scroll_into_view_if_needed()
     shot(page, f"table-log-{width}x{height}", full_page=False)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_player_lets_a_bot_play_and_takes_the_seat_back(server: LiveServer, new_page: Any, width: int,
+                                                          height: int) -> None:
+    created = server.api("POST", "/api/tables", {
+        "game": "academic-society", "players": 2, "seed": 4,
+        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]})
+    tid = created["table_id"]
+    ana, ben = new_page(1366, 768), new_page(width, height)
+    ana.goto(server.url + created["seats"][0]["invite_url"])
+    ben.goto(server.url + created["seats"][1]["invite_url"])
+    wait_view(ana)
+    wait_view(ben)
+    kind = lambda: server.api("GET", f"/api/tables/{tid}")["seats"][1]["kind"]  # noqa: E731
+    # only my own panel has my seat menu; Ana's page offers none for Ben's seat
+    assert ben.locator(".player[data-seat='0'] details.seat-menu").count() == 0
+    assert ana.locator(".player[data-seat='1'] details.seat-menu").count() == 0
+    menu = ben.locator(".player[data-seat='1'] details.seat-menu summary")
+    menu.click()
+    ben.once("dialog", lambda d: d.dismiss())
+    ben.locator("button[data-own='bot']").click()
+    ben.wait_for_timeout(300)
+    assert kind() == "human"  # asked first: Cancel keeps the seat
+    ben.once("dialog", lambda d: d.accept())
+    ben.locator("button[data-own='bot']").click()
+    banner = ben.locator("#bot-banner")
+    banner.wait_for()
+    assert "A bot is playing for you" in banner.inner_text()
+    assert kind() == "medium"
+    ana.wait_for_selector(".player[data-seat='1'] .pill.bot")
+    # Undo on the notice gives it straight back
+    ben.locator(".toast .toast-undo").click()
+    banner.wait_for(state="detached")
+    assert kind() == "human"
+    # handed again; reloading the page does not undo the player's own choice, the button does
+    menu.click()
+    ben.once("dialog", lambda d: d.accept())
+    ben.locator("button[data-own='bot']").click()
+    banner.wait_for()
+    ben.reload()
+    wait_view(ben)
+    banner.wait_for()
+    assert kind() == "medium"
+    button = ben.locator("#take-back-btn")
+    assert button.inner_text() == "Take my seat back"
+    box = button.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height  # in view on arrival
+    shot(ben, f"table-bot-plays-for-you-{width}x{height}", full_page=False)
+    button.click()
+    banner.wait_for(state="detached")
+    assert kind() == "human"
+    ana.wait_for_selector(".player[data-seat='1'] .pill.bot", state="detached")

@@ -15,6 +15,7 @@ import { trackStatusHeight, watchLegal, zoomControl } from "./fit.js";
 import { rulesTag } from "./options.js";
 import * as turnAlert from "./notify.js";
 import { setupLogResize } from "./logsize.js";
+import * as handover from "./handover.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -208,7 +209,7 @@ function renderPlayers() {
       s.clock ? h(`span.clock${s.clock.running ? ".running" : ""}${s.clock.remaining_ms < 30000 ? ".low" : ""}`, { dataset: { seat: String(s.seat) } }, clockText(s.clock.remaining_ms)) : null,
       toMove ? h("span.pill.turn", "to move") : null,
       place ? h("span.place", ordinal(place)) : null));
-    const tools = hostTools(s);
+    const tools = hostTools(s) || handover.ownSeatTools(s);
     update("tools", tools ? tools.sig : "", () => {
       fill(node.tools, tools ? tools.el : null);
       node.tools.classList.toggle("hidden", !tools);
@@ -267,7 +268,8 @@ function confirmBot(s) {
 async function setSeat(s, kind) {
   try {
     await API.setSeatKind(page.tableId, s.seat, kind, page.hostSecret);
-    toast(kind === "human" ? `${s.name}'s seat is a human's again` : `A bot now plays for ${s.name}`, "good");
+    const t = toast(kind === "human" ? `${s.name}'s seat is a human's again` : `A bot now plays for ${s.name}`, "good", 8000);
+    if (kind !== "human") handover.withUndo(t, () => setSeat(s, "human"));
   } catch (e) {
     toast(e.message, "error");
   }
@@ -748,6 +750,7 @@ function renderAll() {
   renderReplayLabel();
   learn.update(page.live, myTurn());
   turnAlert.update(page.live, myTurn());
+  handover.renderBanner();
 }
 
 function onView(view) {
@@ -988,6 +991,7 @@ async function main() {
   });
   $("#rematch-btn").addEventListener("click", doRematch);
   setupLogResize($("#log"));
+  handover.setup({ tableId: page.tableId, secret: () => page.secret, live: () => page.live, historical: () => page.viewingStep !== null });
   document.addEventListener("visibilitychange", renderAlert);
   $("#share-btn").addEventListener("click", async () => {
     const url = new URL(`/t/${encodeURIComponent(page.tableId)}#spectate`, location.origin).href;
