@@ -252,7 +252,7 @@ def test_a_player_lets_a_bot_play_and_takes_the_seat_back(server: LiveServer, ne
     button = ben.locator("#take-back-btn")
     assert button.inner_text() == "Take my seat back"
     box = button.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height  # in view on arrival
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height  # in view on arrival
     shot(ben, f"table-bot-plays-for-you-{width}x{height}", full_page=False)
     button.click()
     banner.wait_for(state="detached")
