@@ -520,7 +520,15 @@ async function main() {
   const nameField = $("#my-name");
   nameField.value = store.prefs().name || "";
   // remembered as it is typed, so a click on Join or Create right after typing carries it
-  nameField.addEventListener("input", () => store.setPref("name", cleanName(nameField.value)));
+  let typed = nameField.value;
+  nameField.addEventListener("input", () => {
+    store.setPref("name", cleanName(nameField.value));
+    // my seat in the (already open) create form follows, unless I typed another name there
+    const first = $("#seats input[data-seat='0']");
+    if (first && (!first.value || first.value === typed)) first.value = nameField.value;
+    typed = nameField.value;
+    refreshSeatChoices();
+  });
   nameField.addEventListener("change", () => {
     nameField.value = cleanName(nameField.value);
     store.setPref("name", nameField.value);
