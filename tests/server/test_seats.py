@@ -139,3 +139,31 @@ def test_the_host_reopens_an_absent_players_seat(quick: TestClient) -> None:
     unlisted = create(quick, "academic-society", 2, listed=False)
     refused = quick.post(f"/api/tables/{unlisted['table_id']}/seats/1/open", headers=host_of(unlisted))
     assert refused.status_code == 409 and "not listed" in refused.json()["error"]
+
+
+def test_a_player_lets_a_bot_play_for_them_and_takes_the_seat_back(client: TestClient) -> None:
+    table = create(client, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=5)
+    tid, ana_secret, ben_secret = table["table_id"], table["seats"][0]["secret"], table["seats"][1]["secret"]
+    ben_seat = f"/api/tables/{tid}/seats/1"
+    as_ben = {"Authorization": f"Bearer {ben_secret}"}
+    with seated(client, tid, ana_secret) as ana, seated(client, tid, ben_secret) as ben:
+        # Ana's secret is not Ben's: she may not hand his seat away
+        assert client.post(ben_seat, json={"kind": "random"},
+                           headers={"Authorization": f"Bearer {ana_secret}"}).status_code == 403
+        assert client.post(ben_seat, json={"kind": "no-such-bot"}, headers=as_ben).status_code == 422
+        # Ben is connected, yet his own secret hands his seat over at once (he consents)
+        handed = client.post(ben_seat, json={"kind": "random"}, headers=as_ben)
+        assert handed.status_code == 200 and handed.json()["seats"][1]["kind"] == "random"
+        assert "Ben let a bot (random) play for them" in ana.until("notice")["text"]
+        assert ben.until("view")["seats"][1]["bot"]
+    # his page reconnecting (a reload, a network blip) does not undo his choice ...
+    with seated(client, tid, ben_secret) as ben:
+        assert ben.view["seats"][1]["bot"] and ben.view["role"] == "seat" and ben.view["seat"] == 1
+        # ... "Take my seat back" does
+        back = client.post(ben_seat, json={"kind": "human"}, headers=as_ben)
+        assert back.status_code == 200 and back.json()["seats"][1]["kind"] == "human"
+        assert "Ben has the seat back" in ben.until("notice")["text"]
+    assert client.post(ben_seat, json={"kind": "human"}, headers=as_ben).status_code == 200  # already his
+    # once taken back, a later handover by the host is again undone by opening the link
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert 1 not in hub.tables[tid].handed_by_player

@@ -18,7 +18,8 @@ class ToyGame(Game):
         name="High Card Draw (test game)",
         min_players=1,
         max_players=4,
-        options=(OptionSpec("copies", 3, "copies of each card value", minimum=1, maximum=5),),
+        options=(OptionSpec("copies", 3, "copies of each card value", minimum=1, maximum=5,
+                           label="Copies of each card value"),),
         max_decisions=200,
         summary="A tiny game that exists only to test the engine.",
     )

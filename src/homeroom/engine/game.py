@@ -46,6 +46,14 @@ class OptionSpec:
     maximum: int | None = None
     players: tuple[int, ...] | None = None
     """Player counts at which the option may be set to a non-default value (None: all)."""
+    label: str = ""
+    """What the option is, in the rulebook's words, as forms and tables show it ("Club objectives";
+    for a true/false option, what "on" means: "Take a second ABC token (easier)"), never its id."""
+    value_labels: tuple[tuple[Any, str], ...] = ()
+    """(value, words) for the values a page shows ("A" -> "Club objective set A"; a true/false
+    option whose default is on names its "off" too); pages never show a raw value."""
+    seat_choice: bool = False
+    """Values 1..N name seat N (pages show "Seat 2 (Ben)"); 0 and other values use ``value_labels``."""
 
     @property
     def kind(self) -> type:
@@ -94,7 +102,8 @@ def first_player_option(rulebook_way: str, max_players: int) -> OptionSpec:
     return OptionSpec(
         "first_player", 0,
         f"who starts: 0 = {rulebook_way}; 1-{max_players} = that seat (the players decide)",
-        minimum=0, maximum=max_players,
+        minimum=0, maximum=max_players, label="Who starts",
+        value_labels=((0, f"As the rules say: {rulebook_way}"),), seat_choice=True,
     )
 
 
@@ -154,6 +163,9 @@ class GameInfo:
                     "description": s.description,
                     **({"choices": list(s.choices)} if s.choices is not None else {}),
                     **({"players": list(s.players)} if s.players is not None else {}),
+                    "label": s.label,
+                    "value_labels": [[value, words] for value, words in s.value_labels],
+                    "seat_choice": s.seat_choice,
                 }
                 for s in self.options
             ],

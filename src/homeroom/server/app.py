@@ -54,7 +54,7 @@ from homeroom.server.protocol import (
     client_message,
     one_line,
 )
-from homeroom.server.seats import reopen, seat_is_open
+from homeroom.server.seats import hand_own_seat, reopen, seat_is_open
 from homeroom.server.security import hash_secret
 from homeroom.server.storage import StorageError, Store, TableRecord, failure
 from homeroom.server.tables import Hub
@@ -468,12 +468,18 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     async def api_set_seat(table_id: str, seat: int, body: SetSeat, request: Request) -> dict[str, Any]:
         hub = hub_of(request)
         table = await hub.get(table_id)
-        require_host(table, request)
+        # the seat's own secret: its player lets a bot play for them, or takes the seat back
+        own = 0 <= seat < table.rec.players and own_seat_secret(table, seat, request)
+        if not own:
+            require_host(table, request)
         if not 0 <= seat < table.rec.players:
             raise ProtocolError("not_found", f"no seat {seat} at this table")
         async with table.lock:
             require_live(table)
-            await hub.set_kind(table, seat, body.kind)
+            if own:
+                await hand_own_seat(hub, table, seat, body.kind)
+            else:
+                await hub.set_kind(table, seat, body.kind)
         return summary(table.rec, table)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/open")
@@ -507,6 +513,13 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         require_host(table, request)
         await delete_table(hub, table)
         return {"deleted": table_id}
+
+    def own_seat_secret(table: LiveTable, seat: int, request: Request) -> bool:
+        """Whether the request carries seat ``seat``'s own secret."""
+        from homeroom.server.security import secret_matches
+
+        secret = bearer(request)
+        return secret is not None and secret_matches(secret, table.seat_rec(seat).secret_hash)
 
     def require_host(table: LiveTable, request: Request) -> None:
         from homeroom.server.security import secret_matches

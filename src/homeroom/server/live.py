@@ -88,6 +88,10 @@ class LiveTable:
     counts as away from then)."""
     left_at: dict[int, float] = field(default_factory=dict)
     """When each seat's last connection closed."""
+    handed_by_player: set[int] = field(default_factory=set)
+    """Seats whose own player let a bot play them (:func:`homeroom.server.seats.hand_own_seat`):
+    a reconnect does not take these back, only the player's "Take my seat back" (kept in memory:
+    after a restart, opening the link takes the seat back as for the host's handover)."""
     dead: bool = False
     """A write of this table failed: it is out of the cache and takes no more changes (it is
     loaded again from the database); its tasks stop when they see this."""

@@ -47,7 +47,28 @@ def may_take_back(table: LiveTable, seat: int) -> bool:
     keeps it until the host gives it back: otherwise a reconnect would refill the clock)."""
     rec = table.seat_rec(seat)
     ran_out = table.rec.clock is not None and rec.clock_ms == 0
-    return rec.kind != "human" and rec.secret_hash is not None and not ran_out
+    return (rec.kind != "human" and rec.secret_hash is not None and not ran_out
+            and seat not in table.handed_by_player)  # the player's own choice: "Take my seat back" undoes it
+
+
+async def hand_own_seat(hub: Hub, table: LiveTable, seat: int, kind: str) -> None:
+    """The seat's own player (under the table's lock): let a bot play for them (any bot kind;
+    unlike the host, no waiting: they consent), or take the seat back ("human"). Their page
+    keeps watching from the seat and offers "Take my seat back"; a reconnect does not undo it.
+    A seat whose clock ran out stays with its bot until the host gives it back (as on reconnect)."""
+    rec = table.seat_rec(seat)
+    if table.match.state.is_terminal():
+        raise ProtocolError("conflict", "the game is over: there is no seat to hand over")
+    if kind == "human":
+        if rec.kind == "human":
+            return
+        if table.rec.clock is not None and rec.clock_ms == 0:
+            raise ProtocolError("conflict", "your clock ran out, so a bot keeps your seat until the host "
+                                "gives it back")
+        await hub.set_kind(table, seat, "human")
+        return
+    await hub.set_kind(table, seat, kind, by_player=True)
+    table.handed_by_player.add(seat)
 
 
 async def take_back(hub: Hub, table: LiveTable, seat: int) -> None:

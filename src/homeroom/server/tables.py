@@ -564,8 +564,9 @@ class Hub:
                 texts[viewer] = Notice(text=undo_notice(name, undone, viewer)).model_dump_json()
             conn.push(texts[viewer])
 
-    async def set_kind(self, table: LiveTable, seat: int, kind: str) -> None:
-        """Host only: hand a seat to a bot, or give it back to its human."""
+    async def set_kind(self, table: LiveTable, seat: int, kind: str, by_player: bool = False) -> None:
+        """Host only: hand a seat to a bot, or give it back to its human (``by_player``: the
+        seat's own player does it, see :func:`homeroom.server.seats.hand_own_seat`)."""
         try:
             kind = check_kind(kind, table.rec.game, table.rec.players)
         except AgentError as err:
@@ -575,7 +576,7 @@ class Hub:
             raise ProtocolError("conflict", "this seat was created for a bot and has no human to give it back to")
         if rec.kind == kind:
             return
-        if kind != "human" and rec.kind == "human":
+        if kind != "human" and rec.kind == "human" and not by_player:
             refusal = handover_refusal(table, seat, self.zombie_after)
             if refusal is not None:
                 raise ProtocolError("conflict", f"cannot hand the seat to a bot: {refusal}")
@@ -593,7 +594,10 @@ class Hub:
         rec.kind = kind
         table.match.seats[seat] = Seat(rec.name, kind)
         if kind == "human":
+            table.handed_by_player.discard(seat)
             note = f"{rec.name} has the seat back from the {old} bot."
+        elif by_player:
+            note = f"{rec.name} let a bot ({kind}) play for them."
         else:
             note = f"The host handed {rec.name}'s seat to a bot ({kind})."
         self._after(table, [note])

@@ -17,18 +17,30 @@ from homeroom.games.class_of_89.view import render
 
 OPTIONS = (
     OptionSpec("objectives", "A", "club objective cards: set A-D, or one random card of each type",
-               choices=("A", "B", "C", "D", "random")),
+               choices=("A", "B", "C", "D", "random"), label="Club objectives",
+               value_labels=tuple((s, f"Club objective set {s}") for s in "ABCD")
+               + (("random", "One random club objective card of each type"),)),
     OptionSpec("objective_scoring", "ranked",
                "ranked (the standard table), or the alternative rules: casual (10 points for MIN), "
                "casual-t1 and casual-t2 (10 points for the T1 / T2 target)",
-               choices=("ranked", "casual", "casual-t1", "casual-t2")),
-    OptionSpec("school_entrance", True, "use the School Entrance (experienced players may remove it)"),
+               choices=("ranked", "casual", "casual-t1", "casual-t2"), label="Club objective scoring",
+               value_labels=(("ranked", "Ranked (the standard scoring table)"),
+                             ("casual", "Casual: 10 points for reaching MIN"),
+                             ("casual-t1", "Casual: 10 points for reaching the T1 target"),
+                             ("casual-t2", "Casual: 10 points for reaching the T2 target"))),
+    OptionSpec("school_entrance", True, "use the School Entrance (experienced players may remove it)",
+               label="Play with the School Entrance",
+               value_labels=((False, "Without the School Entrance (for experienced players)"),)),
     OptionSpec("half_icons", True, "use half-icons (the alternative rules ignore them and redraw the "
-                                   "half-icon teachers and the Prom tile)"),
+                                   "half-icon teachers and the Prom tile)",
+               label="Use half-icons",
+               value_labels=((False, "Ignore half-icons (redraw half-icon teachers and the Prom tile)"),)),
     OptionSpec("difficulty", "normal", "solo game against Ed E. Tor: easy, normal or hard",
-               choices=("easy", "normal", "hard"), players=(1,)),
+               choices=("easy", "normal", "hard"), players=(1,), label="Ed E. Tor's level (solo game)",
+               value_labels=(("easy", "Easy game against Ed E. Tor"), ("normal", "Normal game against Ed E. Tor"),
+                             ("hard", "Hard game against Ed E. Tor"))),
     OptionSpec("solo_extra_abc", False, "solo game: take Ed's ABC token yourself (two ABC tokens, easier)",
-               players=(1,)),
+               players=(1,), label="Take a second ABC token (easier)"),
     # Player Setup 4: "the one who graduated closest to 1989 ... the players can decide"; solo: "Ed is
     # the first player", so the option is for 2-4 players
     replace(first_player_option("seat 1 (the players decide: closest to 1989, then the biggest hair)", 4),

@@ -25,14 +25,18 @@ class HighSchoolDrama(Game):
         max_players=5,
         options=(
             OptionSpec("travel", False, "Travel HSD: signatures are bond markers moved from your supply "
-                       "into the travel case"),
+                       "into the travel case", label="Travel HSD (signatures are bond markers in the travel case)"),
             OptionSpec("transfer_student", "none", "Transfer Student Bonus: the last seat joins at the start "
                        "of this semester (e.g. sophomore-fall) with 2 signatures per semester missed",
-                       choices=TRANSFER_CHOICES, players=(3, 4, 5)),
+                       choices=TRANSFER_CHOICES, players=(3, 4, 5), label="Transfer Student Bonus",
+                       value_labels=(("none", "No transfer student"),) + tuple(
+                           (c, f"The last seat transfers in at {c.replace('-', ' ')}") for c in TRANSFER_CHOICES[1:])),
             OptionSpec("summer_school", False, "Summer School: summer is played too (16 semesters), "
-                       "standouts after it"),
-            OptionSpec("public_draft", False, "Public School Draft: shared face-up drama stacks"),
-            OptionSpec("early_graduation", False, "Graduate after junior year's summer (shorter game)"),
+                       "standouts after it", label="Summer School (summer semesters are played too)"),
+            OptionSpec("public_draft", False, "Public School Draft: shared face-up drama stacks",
+                       label="Public School Draft (shared face-up drama stacks)"),
+            OptionSpec("early_graduation", False, "Graduate after junior year's summer (shorter game)",
+                       label="Graduate early, after junior year's summer (shorter game)"),
             first_player_option(RULEBOOK_WAY, 5),
         ),
         variants=(

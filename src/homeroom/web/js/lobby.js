@@ -5,6 +5,7 @@ import { $, ago, copyText, fill, h, humanize, plural, toast } from "./dom.js";
 import * as API from "./api.js";
 import * as store from "./store.js";
 import { gameAccent, icon, logo, seatClass, seatColourName, seatSymbol } from "./seats.js";
+import { describe, optionLabel, rulesLine, selectChoices } from "./options.js";
 
 const state = {
   games: [],
@@ -25,6 +26,14 @@ function cleanName(text) {
 
 function myName() {
   return cleanName($("#my-name").value) || "";
+}
+
+/** Keep `name` as this browser's player name (the lobby's "Your name", prefilled next time). */
+function rememberName(name) {
+  const clean = cleanName(name);
+  if (!clean) return;
+  $("#my-name").value = clean;
+  store.setPref("name", clean);
 }
 
 // ------------------------------------------------------------------ games and the create form
@@ -82,6 +91,8 @@ function chooseGame(g) {
   if (!counts.includes(state.players)) state.players = counts.includes(2) ? 2 : counts[0];
   renderGames();
   $("#create-form").classList.remove("hidden");
+  $("#create-bar").classList.remove("hidden");
+  store.setPref("game", g.id);
   renderPlayers();
   renderVariants();
   renderOptions();
@@ -91,6 +102,7 @@ function chooseGame(g) {
 
 function renderPlayers() {
   const g = state.game;
+  $("#create-what").textContent = `${g.name} · ${plural(state.players, "player")}`;
   fill(
     $("#players"),
     (g.players || []).map((n) =>
@@ -120,12 +132,15 @@ function renderVariants() {
   const sel = $("#variant");
   const variants = g.variants || [];
   fill(sel, h("option", { value: "" }, variants.length ? "Standard rules" : "Standard rules (this game has no named variants)"),
-    variants.map((v) => h("option", { value: v.name }, `${humanize(v.name)}: ${v.description}`)));
+    variants.map((v) => h("option", { value: v.name }, v.description || humanize(v.name))));
   sel.disabled = !variants.length;
   sel.onchange = () => {
     const v = variants.find((x) => x.name === sel.value);
     $("#variant-help").textContent = v
-      ? `Sets ${Object.entries(v.options).map(([k, val]) => `${humanize(k)} = ${fmt(val)}`).join(", ")}.`
+      ? `Sets: ${Object.entries(v.options).map(([k, val]) => {
+        const spec = (g.options || []).find((o) => o.name === k);
+        return spec ? describe(spec, val, seatNames()) : `${humanize(k)} ${fmt(val)}`;
+      }).join(", ")}.`
       : "";
     // a variant is a set of option values: show them in the option fields
     state.variantOptions = v ? v.options : null;
@@ -155,6 +170,20 @@ function currentOptionValues() {
   return out;
 }
 
+/** The names typed in the seat rows (seat 0 first; "" where none), for "Seat 2 (Ben)". */
+function seatNames() {
+  return [...document.querySelectorAll("#seats .seat-row input[type=text]")].map((el) => cleanName(el.value));
+}
+
+/** Re-word the seat choices ("Who starts") after a seat's name changed, keeping the choice. */
+function refreshSeatChoices() {
+  if (!state.game) return;
+  for (const el of $("#options").querySelectorAll("select[data-seat-choice='1']")) {
+    const spec = (state.game.options || []).find((o) => o.name === el.dataset.opt);
+    if (spec) fill(el, selectChoices(spec, el.value, state.players, seatNames()));
+  }
+}
+
 function renderOptions(fromVariant = false) {
   const g = state.game;
   const kept = fromVariant ? {} : currentOptionValues();
@@ -175,23 +204,24 @@ function renderOptions(fromVariant = false) {
       let field;
       if (typeof opt.default === "boolean") {
         field = h("input", { type: "checkbox", id, checked: !!value, disabled: !applies, dataset: { opt: opt.name, type: "bool" } });
-      } else if (Array.isArray(opt.choices)) {
+      } else if (Array.isArray(opt.choices) || opt.seat_choice) {
+        // every value in the rulebook's words; a seat choice names the seats as typed below
         field = h(
           "select",
-          { id, disabled: !applies, dataset: { opt: opt.name, type: typeof opt.default } },
-          opt.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, humanize(String(c)) === String(c) ? String(c) : `${c}`)),
+          { id, disabled: !applies, dataset: { opt: opt.name, type: typeof opt.default, seatChoice: opt.seat_choice ? "1" : "" } },
+          selectChoices(opt, value, state.players, seatNames()),
         );
       } else if (typeof opt.default === "number") {
         field = h("input", { type: "number", id, value: String(value), disabled: !applies, style: { width: "7em" }, dataset: { opt: opt.name, type: "number" } });
       } else {
         field = h("input", { type: "text", id, value: String(value ?? ""), disabled: !applies, dataset: { opt: opt.name, type: "string" } });
       }
-      const note = applies ? `default: ${fmt(opt.default)}` : `only with ${opt.players.join(" or ")} player${opt.players.length === 1 && opt.players[0] === 1 ? "" : "s"}`;
+      const note = applies ? (typeof opt.default === "boolean" ? `default: ${fmt(opt.default)}` : "")
+        : `only with ${opt.players.join(" or ")} player${opt.players.length === 1 && opt.players[0] === 1 ? "" : "s"}`;
       return h(
         "div.option",
-        h("div.row", typeof opt.default === "boolean" ? [field, h("label.name", { for: id }, humanize(opt.name))] : [h("label.name", { for: id }, humanize(opt.name)), field],
-          h("span.default", note)),
-        h("span.help", opt.description || ""),
+        h("div.row", typeof opt.default === "boolean" ? [field, h("label.name", { for: id }, optionLabel(opt))] : [h("label.name", { for: id }, optionLabel(opt)), field],
+          note ? h("span.default", note) : null),
       );
     }),
   );
@@ -205,9 +235,10 @@ function readOptions() {
     const spec = (state.game.options || []).find((o) => o.name === name);
     let value;
     if (el.dataset.type === "bool") value = el.checked;
+    else if (el.dataset.seatChoice) value = Number(el.value);
     else if (el.dataset.type === "number") {
       value = Number(el.value);
-      if (el.value.trim() === "" || !Number.isFinite(value)) throw new Error(`option ${humanize(name)} needs a number`);
+      if (el.value.trim() === "" || !Number.isFinite(value)) throw new Error(`option ${spec ? optionLabel(spec) : humanize(name)} needs a number`);
     } else value = el.value;
     if (spec && value !== spec.default) out[name] = value;
   }
@@ -243,6 +274,7 @@ function renderSeats() {
     const openLabel = h("label.seat-open", { title: "Anyone in the lobby may take this seat (listed tables only); otherwise only its invite link opens it" },
       openBox, "open");
     openLabel.classList.toggle("hidden", kind !== "human");
+    nameInput.addEventListener("input", refreshSeatChoices);
     select.addEventListener("change", () => {
       nameInput.placeholder = select.value === "human" ? `Player ${i + 1}` : "bot name (optional)";
       openLabel.classList.toggle("hidden", select.value !== "human");
@@ -251,6 +283,7 @@ function renderSeats() {
       h("div.seat-kind", select, openLabel)));
   }
   fill(box, rows);
+  refreshSeatChoices();
 }
 
 function defaultBotKind() {
@@ -295,6 +328,9 @@ async function createTable(ev) {
     err.textContent = e.message;
     return;
   }
+  // the name typed for my own seat (seat 1) is my name at the next table too
+  const mine = body.seats[0];
+  if (mine && mine.kind === "human" && mine.name) rememberName(mine.name);
   const btn = $("#create-btn");
   btn.disabled = true;
   try {
@@ -322,6 +358,7 @@ function absolute(path) {
 
 function showReady(tableId, gameName, invites, spectatorUrl) {
   $("#create-card").classList.add("hidden");
+  $("#create-bar").classList.add("hidden");
   const card = $("#ready-card");
   card.classList.remove("hidden");
   card.dataset.table = tableId;
@@ -444,7 +481,8 @@ function openItem(t) {
     h("div",
       h("div", h("strong", t.game_name || t.game), h("span.muted.small", ` · ${plural(t.players, "player")} · ${stage}`),
         t.seed_chosen ? h("span.pill.seed", { title: "The host chose this table's seed, which fixes every deal: the host can know every card." }, "seed chosen by the host") : null),
-      h("div.seat-chips", chips)),
+      h("div.seat-chips", chips),
+      rulesOf(t)),
     h("div", { style: { display: "flex", gap: "6px", "flex-wrap": "wrap", "justify-content": "flex-end" } },
       openSeats.map((s) => h("button", { type: "button", class: "primary", dataset: { join: String(s.seat) }, on: { click: () => join(t, s.seat) } }, `Join`)).slice(0, 1),
       mine ? h("span.pill", "your table") : null,
@@ -452,13 +490,19 @@ function openItem(t) {
   );
 }
 
+/** The table's rules in the rulebook's words ("Club objective set B · Seat 2 (Ben) starts"). */
+function rulesOf(t) {
+  const game = state.games.find((g) => g.id === t.game);
+  if (!game) return null;
+  return h("div.rules.small.muted", rulesLine(game, t.options, (t.seats || []).map((s) => s.name)));
+}
+
 async function join(t, seat) {
   let name = myName();
   if (!name) {
     name = cleanName(prompt("Your name at the table?", "") || "");
     if (!name) return;
-    $("#my-name").value = name;
-    store.setPref("name", name);
+    rememberName(name);
   }
   try {
     const res = await API.joinTable(t.table_id, seat, name);
@@ -475,6 +519,16 @@ async function main() {
   fill($("#brand"), logo(), "homeroom");
   const nameField = $("#my-name");
   nameField.value = store.prefs().name || "";
+  // remembered as it is typed, so a click on Join or Create right after typing carries it
+  let typed = nameField.value;
+  nameField.addEventListener("input", () => {
+    store.setPref("name", cleanName(nameField.value));
+    // my seat in the (already open) create form follows, unless I typed another name there
+    const first = $("#seats input[data-seat='0']");
+    if (first && (!first.value || first.value === typed)) first.value = nameField.value;
+    typed = nameField.value;
+    refreshSeatChoices();
+  });
   nameField.addEventListener("change", () => {
     nameField.value = cleanName(nameField.value);
     store.setPref("name", nameField.value);
@@ -493,6 +547,9 @@ async function main() {
   $("#again-btn").addEventListener("click", () => {
     $("#ready-card").classList.add("hidden");
     $("#create-card").classList.remove("hidden");
+    $("#create-bar").classList.toggle("hidden", !state.game);
+    const first = $("#seats input[data-seat='0']");
+    if (first && !first.value) first.value = myName();
   });
   refreshMine();
   refreshOpen();
@@ -511,8 +568,12 @@ async function main() {
     return;
   }
   renderGames();
+  refreshOpen(); // again, now that the games' option words are known
   const wanted = new URLSearchParams(location.search).get("game");
-  const pick = state.games.find((g) => g.id === wanted);
+  // the game asked for, else the last one chosen here, else the first: the form (and its
+  // "Create table") is there from the start
+  const pick = state.games.find((g) => g.id === wanted) || state.games.find((g) => g.id === store.prefs().game)
+    || state.games[0];
   if (pick) chooseGame(pick);
 }
 

@@ -12,6 +12,10 @@ import { Chat } from "./chat.js";
 import { setupDelete } from "./host-delete.js";
 import * as learn from "./learn.js";
 import { trackStatusHeight, watchLegal, zoomControl } from "./fit.js";
+import { rulesTag } from "./options.js";
+import * as turnAlert from "./notify.js";
+import { setupLogResize } from "./logsize.js";
+import * as handover from "./handover.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
 
@@ -205,7 +209,7 @@ function renderPlayers() {
       s.clock ? h(`span.clock${s.clock.running ? ".running" : ""}${s.clock.remaining_ms < 30000 ? ".low" : ""}`, { dataset: { seat: String(s.seat) } }, clockText(s.clock.remaining_ms)) : null,
       toMove ? h("span.pill.turn", "to move") : null,
       place ? h("span.place", ordinal(place)) : null));
-    const tools = hostTools(s);
+    const tools = hostTools(s) || handover.ownSeatTools(s);
     update("tools", tools ? tools.sig : "", () => {
       fill(node.tools, tools ? tools.el : null);
       node.tools.classList.toggle("hidden", !tools);
@@ -264,7 +268,8 @@ function confirmBot(s) {
 async function setSeat(s, kind) {
   try {
     await API.setSeatKind(page.tableId, s.seat, kind, page.hostSecret);
-    toast(kind === "human" ? `${s.name}'s seat is a human's again` : `A bot now plays for ${s.name}`, "good");
+    const t = toast(kind === "human" ? `${s.name}'s seat is a human's again` : `A bot now plays for ${s.name}`, "good", 8000);
+    if (kind !== "human") handover.withUndo(t, () => setSeat(s, "human"));
   } catch (e) {
     toast(e.message, "error");
   }
@@ -744,6 +749,8 @@ function renderAll() {
   renderAlert();
   renderReplayLabel();
   learn.update(page.live, myTurn());
+  turnAlert.update(page.live, myTurn());
+  handover.renderBanner();
 }
 
 function onView(view) {
@@ -983,6 +990,8 @@ async function main() {
     }
   });
   $("#rematch-btn").addEventListener("click", doRematch);
+  setupLogResize($("#log"));
+  handover.setup({ tableId: page.tableId, secret: () => page.secret, live: () => page.live, historical: () => page.viewingStep !== null });
   document.addEventListener("visibilitychange", renderAlert);
   $("#share-btn").addEventListener("click", async () => {
     const url = new URL(`/t/${encodeURIComponent(page.tableId)}#spectate`, location.origin).href;
@@ -1022,6 +1031,7 @@ async function main() {
     const gameId = summary ? summary.game : null;
     page.game = (data.games || []).find((g) => g.id === gameId) || null;
     if (page.game) $("#game-title").textContent = page.game.name;
+    if (page.game && summary) $("#table-tag").after(rulesTag(page.game, summary)); // the rules in the rulebook's words
     if (gameId) {
       learn.setup(gameId, (m) => !!page.socket && page.socket.send(m));
       page.board = await loadBoard(gameId, $("#board-host"), {
@@ -1038,6 +1048,7 @@ async function main() {
     toast(`Could not load the game's details: ${e.message}`, "error");
   }
 
+  turnAlert.setup($("#settings-btn"), page.game ? page.game.name : "homeroom");
   trackStatusHeight($("#status"));
   // the pieces to click now come into view when the decision changes (not while the player reads)
   watchLegal(page.board ? $("#board-host") : $("#groups"), {
