@@ -67,7 +67,7 @@ export function toNodes(content) {
   return String(content) === "" ? [] : [document.createTextNode(String(content))];
 }
 
-const keyOf = (n) => (n.nodeType === 1 ? n.getAttribute("data-key") : null);
+const keyOf = (n) => (n.nodeType === 1 ? n.getAttribute("data-key") ?? n.getAttribute("data-tok") : null);
 const sameKind = (a, b) => a.nodeType === b.nodeType && (a.nodeType !== 1 || (a.namespaceURI === b.namespaceURI && a.tagName === b.tagName));
 
 /** Make ``target``'s children look like ``content``, keeping the elements that are already there
