@@ -41,7 +41,9 @@ def _shown(value: Any) -> str:
 
 def option_labels(game: Game, options: Mapping[str, Any]) -> dict[str, str]:
     """Each option of the table as the lobby shows it: ``{"solo_extra_abc": "Solo extra ABC: on"}``."""
-    return {name: f"{humanize(name)}: {_shown(value)}" for name, value in options.items()}
+    order = [spec.name for spec in game.options if spec.name in options]  # the lobby's order
+    order += [name for name in options if name not in order]
+    return {name: f"{humanize(name)}: {_shown(options[name])}" for name in order}
 
 
 @lru_cache(maxsize=4096)
@@ -101,7 +103,7 @@ def last_moves(match: Match, viewer: int | None) -> list[list[dict[str, Any]]]:
         missing.discard(seat)
         # the seat's latest move found: its turn's moves are the run of decisions of that turn
         turn = history[index].turn
-        moves = []
+        moves: list[dict[str, Any]] = []
         j = index
         while j >= 0 and history[j].turn == turn and len(moves) < MAX_MOVES:
             entry = history[j]

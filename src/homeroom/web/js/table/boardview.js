@@ -64,6 +64,8 @@ export async function setupBoard(gameId) {
   $("#board-panel > header").appendChild(zoomControl(gameId, $("#board-host")));
   // leaving the page (a rematch, the lobby, closing the tab) drops the board: it removes its listeners and timers
   window.addEventListener("pagehide", dropBoard);
+  // back from the browser's page cache the board is gone: load the page afresh
+  window.addEventListener("pageshow", (e) => { if (e.persisted && !page.board) location.reload(); });
 }
 
 /** Drop the board (its destroy() runs once) and fall back to the generic layout. */
