@@ -41,7 +41,7 @@ def _shown(value: Any) -> str:
 
 def option_labels(game: Game, options: Mapping[str, Any]) -> dict[str, str]:
     """Each option of the table as the lobby shows it: ``{"solo_extra_abc": "Solo extra ABC: on"}``."""
-    order = [spec.name for spec in game.options if spec.name in options]  # the lobby's order
+    order = [spec.name for spec in game.info.options if spec.name in options]  # the lobby's order
     order += [name for name in options if name not in order]
     return {name: f"{humanize(name)}: {_shown(options[name])}" for name in order}
 
