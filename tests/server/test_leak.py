@@ -120,6 +120,8 @@ def check_no_leaks(everyone: list[Player], players: int, full: dict[int, set[str
             if message["type"] == "view":
                 version = message["version"]
                 known |= {s["name"] for s in message["seats"]}  # the table's public seat names
+                # and its options (the lobby and GET /api/tables/{id} show them to anyone)
+                known |= tokens(message.get("options", {}), keys=False)
             if version < 0:
                 continue
             at = max(v for v in versions if v <= version)

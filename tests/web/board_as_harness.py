@@ -21,6 +21,8 @@ from homeroom import games
 from homeroom.agents import make_agent
 from homeroom.engine import Action
 from homeroom.engine.match import Match, Seat
+from homeroom.server.app import WEB_DIR
+from homeroom.server.lastmoves import last_moves
 
 BOARD_DIR = Path(games.__file__).parent / "academic_society" / "web"
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,6 +112,7 @@ class Table:
                        "bot": i != self.human, "connected": True, "clock": None}
                       for i, s in enumerate(self.match.seats)],
             "can_undo": False, "replay": False, "rematch": None,
+            "options": dict(self.match.options), "last_moves": last_moves(self.match, seat),
             "live": True, "my_turn": mine, "pending": False,
         }
 
@@ -139,8 +142,10 @@ def browser_page(width: int = 1366, height: int = 768) -> Iterator[Any]:
                     r.fulfill(status=200, body=HARNESS_HTML, content_type="text/html")
                     return
                 prefix = f"/boards/{GAME_ID}/"
-                target = (BOARD_DIR / path[len(prefix):]).resolve() if path.startswith(prefix) else None
-                if target is None or BOARD_DIR.resolve() not in target.parents or not target.is_file():
+                base = WEB_DIR if path.startswith("/static/") else BOARD_DIR  # the board kit, as the server serves it
+                prefix = "/static/" if base is WEB_DIR else prefix
+                target = (base / path[len(prefix):]).resolve() if path.startswith(prefix) else None
+                if target is None or base.resolve() not in target.parents or not target.is_file():
                     r.fulfill(status=404, body="not found")
                     return
                 ctype = mimetypes.guess_type(target.name)[0] or "application/octet-stream"

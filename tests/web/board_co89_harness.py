@@ -23,6 +23,8 @@ import pytest
 from homeroom import games
 from homeroom.agents import make_agent
 from homeroom.engine.match import Match, Seat
+from homeroom.server.app import WEB_DIR
+from homeroom.server.lastmoves import last_moves
 
 BOARD_DIR = Path(__file__).resolve().parents[2] / "src" / "homeroom" / "games" / "class_of_89" / "web"
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
@@ -83,7 +85,7 @@ def view_for(match: Match, seat: int | None, version: int) -> dict[str, Any]:
         "outcome": st.outcome() if st.is_terminal() else None, "placings": None,
         "seats": [{"seat": i, "name": s.name, "kind": "human" if i == 0 else "random", "bot": i != 0,
                    "connected": True, "clock": None} for i, s in enumerate(match.seats)],
-        "options": dict(match.options),
+        "options": dict(match.options), "last_moves": last_moves(match, seat),
         "can_undo": False, "replay": False, "rematch": None,
         "live": True, "my_turn": mine, "pending": False,
     }
@@ -101,8 +103,9 @@ class BoardPage:
             if path in ("/", "/index.html"):
                 route.fulfill(status=200, content_type="text/html", body=PAGE)
                 return
-            f = (BOARD_DIR / path.lstrip("/")).resolve()
-            if BOARD_DIR not in f.parents or not f.is_file():
+            base = WEB_DIR if path.startswith("/static/") else BOARD_DIR  # the board kit, as the server serves it
+            f = (base / path.removeprefix("/static/").lstrip("/")).resolve()
+            if base not in f.parents or not f.is_file():
                 route.fulfill(status=404, body="not found")
                 return
             ctype = mimetypes.guess_type(f.name)[0] or "application/octet-stream"

@@ -5,13 +5,13 @@ and `explain` calls are recorded in the page (`window.__hsd`)."""
 
 from __future__ import annotations
 
-import json
 import mimetypes
 from pathlib import Path
 from typing import Any
 
 from homeroom import games
 from homeroom.engine import State
+from homeroom.server.app import WEB_DIR
 
 BOARD_DIR = Path(__file__).resolve().parents[2] / "src" / "homeroom" / "games" / "high_school_drama" / "web"
 ORIGIN = "http://hsd-board.test"
@@ -50,12 +50,13 @@ def view_for(state: State, seat: int | None, version: int, options: dict[str, An
         "seats": [{"seat": i, "name": n, "kind": "human", "bot": False, "connected": True, "clock": None}
                   for i, n in enumerate(names)],
         "can_undo": False, "replay": False, "rematch": None,
+        "options": dict(options or {}), "last_moves": [[] for _ in names],
         "live": True, "my_turn": bool(legal), "pending": False,
     }
 
 
 def install_routes(page: Any, options: dict[str, Any]) -> None:
-    """Serve the harness page, the board's folder and a table summary carrying ``options``."""
+    """Serve the harness page, the board's folder and the board kit (the options are in the view)."""
 
     def handle(route: Any) -> None:
         url = route.request.url
@@ -71,9 +72,8 @@ def install_routes(page: Any, options: dict[str, Any]) -> None:
                 route.fulfill(status=200, content_type=ctype, body=f.read_bytes())
             else:
                 route.fulfill(status=404, body="not found")
-        elif path.startswith("/api/tables/"):
-            route.fulfill(status=200, content_type="application/json",
-                          body=json.dumps({"table_id": "harness", "game": GAME_ID, "options": options}))
+        elif path.startswith("/static/js/") and (WEB_DIR / path[len("/static/"):]).is_file():
+            route.fulfill(status=200, content_type="text/javascript", body=(WEB_DIR / path[len("/static/"):]).read_bytes())
         else:
             route.fulfill(status=404, body="not found")
 

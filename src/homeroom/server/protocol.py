@@ -156,6 +156,14 @@ class LogLine(Outbound):
     text: str
 
 
+class LastMove(Outbound):
+    """One move of a seat's most recent turn; ``action`` is None where the viewer may not see it."""
+
+    step: int
+    action: dict[str, Any] | None
+    text: str
+
+
 class ScoreView(Outbound):
     total: int
     breakdown: dict[str, int]
@@ -200,6 +208,11 @@ class View(Outbound):
     seed_chosen: bool
     seed: int | None
     archived: bool = False
+    options: dict[str, Any] = {}
+    """The table's option values; ``option_labels`` says each as the lobby does."""
+    option_labels: dict[str, str] = {}
+    last_moves: list[list[LastMove]] = []
+    """Per seat, the moves of its most recent turn (see server/lastmoves.py)."""
     chat: list[ChatLineView] | None = None
     """Only in the first view after hello: the table's kept chat lines, oldest first."""
 

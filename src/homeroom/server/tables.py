@@ -31,6 +31,7 @@ from homeroom.engine.state import State
 from homeroom.server.bots import BotOverran, BotPool, agent_seed, check_kind
 from homeroom.server.chat import with_chat
 from homeroom.server.errors import ProtocolError
+from homeroom.server.lastmoves import last_moves, option_labels
 from homeroom.server.live import Conn, LiveTable, append_log, placings, rebuild
 from homeroom.server.protocol import (
     CreateTable,
@@ -277,6 +278,9 @@ class Hub:
             "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen, "archived": archived,
             # the seed fixes every deal: it is shown only once the game is over, never before
             "seed": table.rec.seed if table.match.state.is_terminal() else None,
+            # what boards draw beside the position (BOARDS.md): no need to ask for options or keep old views
+            "options": dict(m.options), "option_labels": option_labels(table.game, m.options),
+            "last_moves": last_moves(m, viewer),
         }
 
     def log_lines(self, table: LiveTable, match: Match, viewer: int | None) -> list[dict[str, Any]]:

@@ -28,6 +28,8 @@ export async function loadBoard(gameId, container, hooks) {
     });
     if (!board || typeof board.update !== "function") {
       console.error(`${url}: createBoard must return {update(view), destroy()}`);
+      // the page falls back to its generic layout: whatever the module started is stopped first
+      if (board && typeof board.destroy === "function") board.destroy();
       container.replaceChildren();
       return null;
     }

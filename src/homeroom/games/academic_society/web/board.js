@@ -7,6 +7,7 @@
 // Individual Board, from the observation and components.json (built from data/*.toml). Every legal
 // action is made by clicking the pieces it names (gestures.js).
 
+import { html, patch } from "/static/js/kit.js";
 import { Picker, SUBJECT_IDS, guessAction, plan } from "./gestures.js";
 
 const CSS_URL = new URL("board.css", import.meta.url);
@@ -37,7 +38,6 @@ function ensureCss() {
   document.head.appendChild(link);
 }
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
 export function createBoard(container, hooks) {
   ensureCss();
@@ -49,7 +49,7 @@ export function createBoard(container, hooks) {
 
   const st = {
     C: null, view: null, gestures: [], picker: new Picker([]), message: "", messageKind: "",
-    info: "", lastMine: null, marks: new Set(), seenLog: 0, p5: null, p5timer: null, destroyed: false,
+    info: "", marks: new Set(), seenLog: 0, p5: null, p5timer: null, destroyed: false,
   };
 
   loadComponents().then((C) => {
@@ -85,34 +85,27 @@ export function createBoard(container, hooks) {
     if (st.C) draw();
   }
 
-  // The last moves of the others: what changed on the board since this seat last acted.
+  // The last moves of the others, from view.last_moves (BOARDS.md: nothing kept from old views):
+  // the scholars they placed, the Authority cells they moved to, the Treatises they took.
   function trackMarks(prev, view) {
     const me = mySeat();
-    if (prev && me !== null && prev.observation && prev.observation.to_move === me && view.observation.to_move !== me) {
-      st.lastMine = prev.observation;
-    }
-    if (!st.lastMine) st.lastMine = prev ? prev.observation : view.observation;
-    const before = st.lastMine;
     const now = view.observation;
     const marks = new Set();
-    if (before && before.round === now.round) {
-      for (const [space, pawns] of Object.entries(now.board)) {
-        const old = before.board[space] || [];
-        pawns.forEach((p, i) => { if (i >= old.length && p[0] !== me) marks.add(`space:${space}:${i}`); });
+    (view.last_moves || []).forEach((moves, s) => {
+      if (s === me) return;
+      for (const { action: a } of moves) {
+        if (!a) continue;
+        if (a.type === "Place" && a.space) {
+          (now.board[a.space] || []).forEach((p, i) => { if (p[0] === s) marks.add(`space:${a.space}:${i}`); });
+        } else if (a.type === "Move" && typeof a.to === "number") {
+          marks.add(`auth:${s}:${a.to}`);
+        } else if (a.type === "Sabbatical" || a.type === "Maintain") {
+          if (typeof a.cell === "number" && (now.authority[s] || []).includes(a.cell)) marks.add(`auth:${s}:${a.cell}`);
+        } else if (a.type === "TakeTreatise" && typeof a.tile === "number") {
+          marks.add(`tile:${s}:${a.tile}`);
+        }
       }
-    }
-    if (before) {
-      now.authority.forEach((cells, s) => {
-        if (s === me) return;
-        cells.forEach((c) => { if (!(before.authority[s] || []).includes(c)) marks.add(`auth:${s}:${c}`); });
-      });
-      now.presentation.forEach((rows, s) => {
-        if (s === me) return;
-        rows.forEach((row, r) => row.forEach((t) => {
-          if (!((before.presentation[s] || [])[r] || []).includes(t)) marks.add(`tile:${s}:${t}`);
-        }));
-      });
-    }
+    });
     st.marks = marks;
   }
 
@@ -308,39 +301,36 @@ export function createBoard(container, hooks) {
     const lit = T.has(key);
     const sel = picked().has(key);
     const cls = lit ? " as-target" : (T.size ? " as-dim" : "");
-    return `data-key="${esc(key)}" data-info="${esc(info)}" title="${esc(info)}"${lit ? ' tabindex="0" role="button" data-legal=""' : ""} class="${extra}${cls}${sel ? " as-picked" : ""}"`;
+    return html`data-key="${(key)}" data-info="${(info)}" title="${(info)}"${lit ? html` tabindex="0" role="button" data-legal=""` : ""} class="${extra}${cls}${sel ? " as-picked" : ""}"`;
   }
-  const info = (text) => `data-info="${esc(text)}" title="${esc(text)}"`;
+  const info = (text) => html`data-info="${(text)}" title="${(text)}"`;
 
   function pawn(seat, kind = "scholar", extra = "") {
     const sym = SEAT_SYMBOLS[seat] || "?";
     if (kind !== "scholar") {
-      return `<span class="as-pawn as-sec as-s${seat} ${extra}" ${info(`${seatName(seat)}'s ${subj(kind).name} Secretary`)}><b>${esc(subj(kind).short)}</b><i>${sym}</i></span>`;
+      return html`<span class="as-pawn as-sec as-s${seat} ${extra}" ${info(`${seatName(seat)}'s ${subj(kind).name} Secretary`)}><b>${(subj(kind).short)}</b><i>${sym}</i></span>`;
     }
-    return `<span class="as-pawn as-s${seat} ${extra}" ${info(`${seatName(seat)}'s scholar`)}><i>${sym}</i></span>`;
+    return html`<span class="as-pawn as-s${seat} ${extra}" ${info(`${seatName(seat)}'s scholar`)}><i>${sym}</i></span>`;
   }
 
-  const theoryIcons = (vec) => vec.map((n, i) => (n ? `<span class="as-th as-t-${SUBJECT_IDS[i]}">${n}${subj(SUBJECT_IDS[i]).short}</span>` : "")).join("");
+  const theoryIcons = (vec) => vec.map((n, i) => (n ? html`<span class="as-th as-t-${SUBJECT_IDS[i]}">${n}${subj(SUBJECT_IDS[i]).short}</span>` : ""));
 
   function crestIcon(subject, rank) {
-    if (!subject) return '<span class="as-crest as-nocrest" title="no Crest">✕</span>';
-    return `<span class="as-crest as-t-${subject}">${"✦".repeat(rank)}</span>`;
+    if (!subject) return html`<span class="as-crest as-nocrest" title="no Crest">✕</span>`;
+    return html`<span class="as-crest as-t-${subject}">${"✦".repeat(rank)}</span>`;
   }
 
   function treatiseTile(t, { key = null, extraInfo = "", cls = "", order = null, seat = null } = {}) {
     const d = st.C.treatises[String(t)];
-    if (!d) return `<span class="as-tile">#${t}</span>`;
+    if (!d) return html`<span class="as-tile">#${t}</span>`;
     const subjects = d.subjects.map((s) => subj(s).name).join(" or ");
     const text = `Treatise ${d.id} "${d.name}" (${subjects}${d.four_player ? ", 4-player tile" : ""}): ${d.text} `
       + `Game end: ${d.influence} Influence.${d.flask ? ` Shows a ${d.flask} flask.` : ""}${extraInfo}`;
     const mark = seat !== null && st.marks.has(`tile:${seat}:${t}`) ? " as-new" : "";
-    const body = `<span class="as-tile-band">${d.subjects.map((s) => `<i class="as-t-${s}">${subj(s).short}</i>`).join("")}`
-      + `${d.four_player ? '<i class="as-4p">4P</i>' : ""}${order !== null ? `<b class="as-order">${order}</b>` : ""}</span>`
-      + `<span class="as-tile-name">${esc(d.name)}</span><span class="as-tile-text">${esc(d.text)}</span>`
-      + `<span class="as-tile-foot"><span class="as-vp">${d.influence}</span>${d.flask ? `<span class="as-flask">${FLASK[d.flask] || d.flask}</span>` : ""}</span>`;
-    const data = seat !== null ? ` data-tile="${t}" data-seat="${seat}"` : "";
-    if (key) return `<div${data} ${k(key, text, `as-tile ${cls}${mark}`)}>${body}</div>`;
-    return `<div${data} class="as-tile ${cls}${mark}" ${info(text)}>${body}</div>`;
+    const body = html`<span class="as-tile-band">${d.subjects.map((s) => html`<i class="as-t-${s}">${subj(s).short}</i>`)}${d.four_player ? html`<i class="as-4p">4P</i>` : ""}${order !== null ? html`<b class="as-order">${order}</b>` : ""}</span><span class="as-tile-name">${d.name}</span><span class="as-tile-text">${d.text}</span><span class="as-tile-foot"><span class="as-vp">${d.influence}</span>${d.flask ? html`<span class="as-flask">${FLASK[d.flask] || d.flask}</span>` : ""}</span>`;
+    const data = seat !== null ? html` data-tile="${t}" data-seat="${seat}"` : "";
+    if (key) return html`<div${data} ${k(key, text, `as-tile ${cls}${mark}`)}>${body}</div>`;
+    return html`<div${data} class="as-tile ${cls}${mark}" ${info(text)}>${body}</div>`;
   }
 
   // ------------------------------------------------------------------ the whole board
@@ -349,7 +339,7 @@ export function createBoard(container, hooks) {
     T = targets();
     const o = obs();
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    root.innerHTML = `
+    patch(root, html`
       <div class="as-prompt" data-sticky aria-live="polite"></div>
       <div class="as-info" aria-live="polite"></div>
       <div class="as-top">
@@ -357,7 +347,7 @@ export function createBoard(container, hooks) {
         ${drawManagement(o)}
       </div>
       ${drawPhase5Panel(o)}
-      <div class="as-players">${drawPlayers(o)}</div>`;
+      <div class="as-players">${drawPlayers(o)}</div>`); // by key: only what changed is touched
     restyle();
     drawInfo();
     if (focus) {
@@ -414,16 +404,16 @@ export function createBoard(container, hooks) {
     const o = obs();
     const phase = o.phase >= 1 && o.phase <= 6 ? `Phase ${o.phase}: ${PHASES[o.phase - 1]}` : "";
     let who;
-    if (v.terminal) who = `<strong>Game over.</strong> ${esc(v.outcome || "")}`;
-    else if (myTurn()) who = `<strong class="as-yours">Your turn</strong> — choose ${esc(choosingText())}.`;
+    if (v.terminal) who = html`<strong>Game over.</strong> ${(v.outcome || "")}`;
+    else if (myTurn()) who = html`<strong class="as-yours">Your turn</strong> — choose ${(choosingText())}.`;
     else if (o.to_move !== null && o.to_move !== undefined) {
-      who = `Waiting for <span class="as-chip as-s${o.to_move}">${SEAT_SYMBOLS[o.to_move]} ${esc(seatName(o.to_move))}</span>`;
+      who = html`Waiting for <span class="as-chip as-s${o.to_move}">${SEAT_SYMBOLS[o.to_move]} ${(seatName(o.to_move))}</span>`;
     } else who = "";
     const cancel = myTurn() && st.picker.prefix.length
-      ? '<button type="button" class="as-cancel" data-cancel="1">Cancel (Esc)</button>' : "";
-    const msg = st.message ? `<div class="as-msg as-msg-${st.messageKind}">${esc(st.message)}</div>` : "";
-    el.innerHTML = `<div class="as-prompt-line"><span class="as-round">Round ${o.round} · ${esc(phase)}</span>
-      <span class="as-who">${who}</span>${cancel}</div>${msg}`;
+      ? html`<button type="button" class="as-cancel" data-cancel="1">Cancel (Esc)</button>` : "";
+    const msg = st.message ? html`<div class="as-msg as-msg-${st.messageKind}">${(st.message)}</div>` : "";
+    patch(el, html`<div class="as-prompt-line"><span class="as-round">Round ${o.round} · ${(phase)}</span>
+      <span class="as-who">${who}</span>${cancel}</div>${msg}`);
   }
 
   function drawInfo() {
@@ -445,29 +435,29 @@ export function createBoard(container, hooks) {
         const key = `space:${sp.id}`;
         const bonusLit = T.has("bonus") && o.decision && o.decision.kind === "bonus" && o.decision.for === loc.id;
         const star = sp.star ? (bonusLit
-          ? `<span ${k("bonus", `Bonus action: ${loc.bonus_text}`, "as-star")}>★</span>`
-          : `<span class="as-star" ${info("Bonus action space")}>★</span>`) : "";
-        return `<div ${k(key, what, `as-space${loc.unlimited ? " as-unlimited" : ""}${closed ? " as-closed" : ""}`)}>
-          ${star}${sp.four_player ? '<span class="as-4p" title="4-player space">4P</span>' : ""}
-          <span class="as-space-pawns">${pawns.map((p, i) => pawn(p[0], p[1], st.marks.has(`space:${sp.id}:${i}`) ? "as-new" : "")).join("")}</span>
+          ? html`<span ${k("bonus", `Bonus action: ${loc.bonus_text}`, "as-star")}>★</span>`
+          : html`<span class="as-star" ${info("Bonus action space")}>★</span>`) : "";
+        return html`<div ${k(key, what, `as-space${loc.unlimited ? " as-unlimited" : ""}${closed ? " as-closed" : ""}`)}>
+          ${star}${sp.four_player ? html`<span class="as-4p" title="4-player space">4P</span>` : ""}
+          <span class="as-space-pawns">${pawns.map((p, i) => pawn(p[0], p[1], st.marks.has(`space:${sp.id}:${i}`) ? "as-new" : ""))}</span>
         </div>`;
-      }).join("");
+      });
       let extra = "";
       if (loc.main === "salon") {
-        extra = `<div class="as-salon-opts">
+        extra = html`<div class="as-salon-opts">
           <span ${k("salon:x", "Salon: spend any 2 Theories and gain any 2 Theories", "as-opt")}>2 ⇄ 2</span>
           <span ${k("salon:i", "Salon: gain 1 Influence", "as-opt")}>+1 ★</span></div>`;
       }
       const skip = T.has("done") && o.decision && o.decision.kind === "bonus" && lastLocation(o) === loc.id
-        ? `<button type="button" ${k("done", "Skip the bonus action", "as-skip")}>Skip bonus</button>` : "";
-      return `<section class="as-loc as-loc-${loc.id}" ${info(`${loc.name}. Main action: ${loc.main_text}${loc.bonus_text ? ` Bonus (★ spaces only): ${loc.bonus_text}` : " No bonus action."}`)}>
-        <h4>${esc(loc.name)}</h4>
-        <p class="as-loc-main">${esc(short(loc.main_text))}</p>
-        ${loc.bonus_text ? `<p class="as-loc-bonus">★ ${esc(short(loc.bonus_text))}</p>` : ""}
+        ? html`<button type="button" ${k("done", "Skip the bonus action", "as-skip")}>Skip bonus</button>` : "";
+      return html`<section class="as-loc as-loc-${loc.id}" ${info(`${loc.name}. Main action: ${loc.main_text}${loc.bonus_text ? ` Bonus (★ spaces only): ${loc.bonus_text}` : " No bonus action."}`)}>
+        <h4>${(loc.name)}</h4>
+        <p class="as-loc-main">${(short(loc.main_text))}</p>
+        ${loc.bonus_text ? html`<p class="as-loc-bonus">★ ${(short(loc.bonus_text))}</p>` : ""}
         <div class="as-spaces">${spaces}</div>${extra}${skip}
       </section>`;
-    }).join("");
-    return `<section class="as-society" aria-label="Society Board">
+    });
+    return html`<section class="as-society" aria-label="Society Board">
       <h3>Society Board</h3>
       <div class="as-locs">${locs}</div>
       ${drawInfluenceTrack(o)}
@@ -485,15 +475,15 @@ export function createBoard(container, hooks) {
     const cells = [];
     for (let i = 0; i < 50; i += 1) {
       const here = o.influence.map((v, s) => [v, s]).filter(([v]) => v % 50 === i);
-      cells.push(`<span class="as-inf-cell${i % 10 === 0 ? " as-ten" : ""}" ${info(`Influence ${i}${here.length ? `: ${here.map(([v, s]) => `${seatName(s)} (${v})`).join(", ")}` : ""}`)}>
-        <em>${i % 5 === 0 ? i : ""}</em>${here.map(([v, s]) => `<span class="as-marker as-s${s}">${SEAT_SYMBOLS[s]}${v >= 50 ? `<sup>+${Math.floor(v / 50) * 50}</sup>` : ""}</span>`).join("")}</span>`);
+      cells.push(html`<span class="as-inf-cell${i % 10 === 0 ? " as-ten" : ""}" ${info(`Influence ${i}${here.length ? `: ${here.map(([v, s]) => `${seatName(s)} (${v})`).join(", ")}` : ""}`)}>
+        <em>${i % 5 === 0 ? i : ""}</em>${here.map(([v, s]) => html`<span class="as-marker as-s${s}">${SEAT_SYMBOLS[s]}${v >= 50 ? html`<sup>+${Math.floor(v / 50) * 50}</sup>` : ""}</span>`)}</span>`);
     }
-    return `<div class="as-inftrack" aria-label="Influence track">${cells.join("")}</div>`;
+    return html`<div class="as-inftrack" aria-label="Influence track">${cells}</div>`;
   }
 
   // ---------------------------------------------------------------- Management Board
   function drawManagement(o) {
-    return `<section class="as-management" aria-label="Management Board">
+    return html`<section class="as-management" aria-label="Management Board">
       <h3>Management Board</h3>
       ${drawRounds(o)}
       <div class="as-mgmt-grid">
@@ -515,16 +505,16 @@ export function createBoard(container, hooks) {
     const per = st.C.rules.royal_commission_per_round;
     const rounds = [];
     for (let r = 1; r <= st.C.rules.rounds; r += 1) {
-      rounds.push(`<span class="as-rd${r === o.round ? " as-now" : ""}${r < o.round ? " as-past" : ""}" ${info(`Round ${r}: ${per[r - 1]} Royal Commission tile(s) revealed`)}>${r}<small>♛${per[r - 1]}</small></span>`);
+      rounds.push(html`<span class="as-rd${r === o.round ? " as-now" : ""}${r < o.round ? " as-past" : ""}" ${info(`Round ${r}: ${per[r - 1]} Royal Commission tile(s) revealed`)}>${r}<small>♛${per[r - 1]}</small></span>`);
     }
-    rounds.push(`<span class="as-rd${o.round > st.C.rules.rounds ? " as-now" : ""}" ${info("END: final scoring")}>END</span>`);
-    const phases = PHASES.map((p, i) => `<span class="as-ph${i + 1 === o.phase ? " as-now" : ""}" ${info(`Phase ${i + 1}: ${p}`)}>${i + 1}<small>${esc(p)}</small></span>`).join("");
-    return `<div class="as-roundtrack" aria-label="Round track">${rounds.join("")}</div>
+    rounds.push(html`<span class="as-rd${o.round > st.C.rules.rounds ? " as-now" : ""}" ${info("END: final scoring")}>END</span>`);
+    const phases = PHASES.map((p, i) => html`<span class="as-ph${i + 1 === o.phase ? " as-now" : ""}" ${info(`Phase ${i + 1}: ${p}`)}>${i + 1}<small>${(p)}</small></span>`);
+    return html`<div class="as-roundtrack" aria-label="Round track">${rounds}</div>
       <div class="as-phasetrack" aria-label="Phases">${phases}</div>`;
   }
 
   function drawTurnOrder(o) {
-    return `<div class="as-box as-turnorder"><h5>Turn order</h5>${o.order.map((s, i) => `<span class="as-chip as-s${s}${o.to_move === s ? " as-moving" : ""}" ${info(`${i + 1}. ${seatName(s)}`)}>${i + 1}. ${SEAT_SYMBOLS[s]} ${esc(seatName(s))}</span>`).join("")}</div>`;
+    return html`<div class="as-box as-turnorder"><h5>Turn order</h5>${o.order.map((s, i) => html`<span class="as-chip as-s${s}${o.to_move === s ? " as-moving" : ""}" ${info(`${i + 1}. ${seatName(s)}`)}>${i + 1}. ${SEAT_SYMBOLS[s]} ${(seatName(s))}</span>`)}</div>`;
   }
 
   function drawContribution(o) {
@@ -536,10 +526,10 @@ export function createBoard(container, hooks) {
       const text = `Contribution ${sp.name || sp.index}${bonus ? `: Phase 4 bonus ${bonus.replace("★", " Influence")}` : ""}`
         + `${top ? `. Top space: each further Contribution gives ${st.C.rules.overflow_influence} Influence instead.` : ""}`
         + `${here.length ? ` Markers, top first: ${here.map(([, s]) => seatName(s)).join(", ")}.` : ""}`;
-      return `<div class="as-cspace" ${info(text)}><span class="as-cidx">${esc(sp.name || sp.index)}</span><span class="as-cbonus">${esc(bonus)}${top ? ` ↑${st.C.rules.overflow_influence}★` : ""}</span>
-        <span class="as-stack">${here.map(([, s]) => `<span class="as-marker as-disc as-s${s}">${SEAT_SYMBOLS[s]}</span>`).join("")}</span></div>`;
-    }).join("");
-    return `<div class="as-box as-contrib" aria-label="Contribution track"><h5>Contribution <small>(top marker first)</small></h5>${spaces}</div>`;
+      return html`<div class="as-cspace" ${info(text)}><span class="as-cidx">${(sp.name || sp.index)}</span><span class="as-cbonus">${(bonus)}${top ? ` ↑${st.C.rules.overflow_influence}★` : ""}</span>
+        <span class="as-stack">${here.map(([, s]) => html`<span class="as-marker as-disc as-s${s}">${SEAT_SYMBOLS[s]}</span>`)}</span></div>`;
+    });
+    return html`<div class="as-box as-contrib" aria-label="Contribution track"><h5>Contribution <small>(top marker first)</small></h5>${spaces}</div>`;
   }
 
   function drawSecretariat(o) {
@@ -549,9 +539,9 @@ export function createBoard(container, hooks) {
       const holder = o.secretaries_in_hand.findIndex((h) => h.includes(s));
       const onBoard = Object.values(o.board).some((ps) => ps.some((p) => p[1] === s));
       const where = here ? "in the Secretariat" : beside ? "beside the board (2 players)" : holder >= 0 ? `in ${seatName(holder)}'s hand` : onBoard ? "on the Society Board" : "";
-      return `<span class="as-secspot as-t-${s}" ${info(`${subj(s).name} Secretary: ${where}. Premier Bonus: the only scholar on the top ${subj(s).name} cell takes it in Phase 6.`)}>${here ? `<span class="as-pawn as-sec as-grey"><b>${subj(s).short}</b></span>` : `<small>${beside ? "beside" : holder >= 0 ? SEAT_SYMBOLS[holder] : onBoard ? "out" : ""}</small>`}</span>`;
-    }).join("");
-    return `<div class="as-box as-secretariat"><h5>Secretariat</h5>${spots}</div>`;
+      return html`<span class="as-secspot as-t-${s}" ${info(`${subj(s).name} Secretary: ${where}. Premier Bonus: the only scholar on the top ${subj(s).name} cell takes it in Phase 6.`)}>${here ? html`<span class="as-pawn as-sec as-grey"><b>${subj(s).short}</b></span>` : html`<small>${beside ? "beside" : holder >= 0 ? SEAT_SYMBOLS[holder] : onBoard ? "out" : ""}</small>`}</span>`;
+    });
+    return html`<div class="as-box as-secretariat"><h5>Secretariat</h5>${spots}</div>`;
   }
 
   function drawCommissions(o) {
@@ -561,22 +551,22 @@ export function createBoard(container, hooks) {
       const yes = `rc:${t}:yes`;
       const no = `rc:${t}:no`;
       const buttons = T.has(yes) || T.has(no)
-        ? `<span class="as-rc-btns"><button type="button" ${k(yes, `Achieve: ${text}`, "as-opt")}>Achieve</button><button type="button" ${k(no, `Decline Royal Commission ${t}`, "as-opt")}>Decline</button></span>` : "";
-      return `<div class="as-rc${o.decision && o.decision.kind === "declare" && o.decision.n === t ? " as-current" : ""}" ${info(text)}><span class="as-crown">♛</span><span>${theoryIcons(c.cost)}</span><span class="as-rc-gain">→ ${c.contribution}<span class="as-rosette">✿</span></span>${buttons}</div>`;
-    }).join("");
-    return `<div class="as-box as-commissions"><h5>Royal Commissions</h5>
-      <div class="as-rcs">${tiles || '<span class="as-muted">none revealed</span>'}</div>
+        ? html`<span class="as-rc-btns"><button type="button" ${k(yes, `Achieve: ${text}`, "as-opt")}>Achieve</button><button type="button" ${k(no, `Decline Royal Commission ${t}`, "as-opt")}>Decline</button></span>` : "";
+      return html`<div class="as-rc${o.decision && o.decision.kind === "declare" && o.decision.n === t ? " as-current" : ""}" ${info(text)}><span class="as-crown">♛</span><span>${theoryIcons(c.cost)}</span><span class="as-rc-gain">→ ${c.contribution}<span class="as-rosette">✿</span></span>${buttons}</div>`;
+    });
+    return html`<div class="as-box as-commissions"><h5>Royal Commissions</h5>
+      <div class="as-rcs">${tiles.length ? tiles : html`<span class="as-muted">none revealed</span>`}</div>
       <div class="as-muted" ${info(`Royal Commission pile: ${o.royal_commission_pile} face down. Achieved or passed: ${o.royal_commissions_done.join(", ") || "none"}.`)}>pile ${o.royal_commission_pile} · used ${o.royal_commissions_done.length}</div></div>`;
   }
 
   function drawOffer(o) {
     const piles = SUBJECT_IDS.map((s) => {
-      const tiles = (o.treatises_revealed[s] || []).map((t) => treatiseTile(t, { key: `tr:${t}` })).join("");
-      return `<div class="as-pile"><div class="as-pile-back as-t-${s}" ${info(`${subj(s).name} Treatise pile: ${o.treatise_piles[s]} face down, ${(o.treatise_discards[s] || []).length} discarded`)}>${subj(s).short}<small>${o.treatise_piles[s]}</small></div>${tiles}</div>`;
-    }).join("");
+      const tiles = (o.treatises_revealed[s] || []).map((t) => treatiseTile(t, { key: `tr:${t}` }));
+      return html`<div class="as-pile"><div class="as-pile-back as-t-${s}" ${info(`${subj(s).name} Treatise pile: ${o.treatise_piles[s]} face down, ${(o.treatise_discards[s] || []).length} discarded`)}>${subj(s).short}<small>${o.treatise_piles[s]}</small></div>${tiles}</div>`;
+    });
     const none = T.has("done") && o.decision && o.decision.kind === "treatise"
-      ? `<button type="button" ${k("done", "Place no Treatise", "as-skip")}>Place none</button>` : "";
-    return `<div class="as-offer" aria-label="Treatise offer"><h5>Treatise offer</h5><div class="as-piles">${piles}</div>${none}</div>`;
+      ? html`<button type="button" ${k("done", "Place no Treatise", "as-skip")}>Place none</button>` : "";
+    return html`<div class="as-offer" aria-label="Treatise offer"><h5>Treatise offer</h5><div class="as-piles">${piles}</div>${none}</div>`;
   }
 
   // The Authority track: cells placed by row and subject column, arrows drawn in SVG beneath.
@@ -624,7 +614,7 @@ export function createBoard(container, hooks) {
       const sy = p.y + (dy / len) * 15 + ny;
       const ex = q.x - (dx / len) * 9 + nx;
       const ey = q.y - (dy / len) * 15 + ny;
-      arrows.push(`<line x1="${sx}" y1="${sy}" x2="${ex}" y2="${ey}" class="as-arrow as-${cls}" marker-end="url(#as-head-${cls})"/>`);
+      arrows.push(html`<line x1="${sx}" y1="${sy}" x2="${ex}" y2="${ey}" class="as-arrow as-${cls}" marker-end="url(#as-head-${cls})"/>`);
     };
     cells.forEach((c) => {
       if (c.red) line(c.order, c.red, "red");
@@ -641,36 +631,35 @@ export function createBoard(container, hooks) {
         const ret = returning.has(`${s}:${c.order}`);
         const mark = st.marks.has(`auth:${s}:${c.order}`) ? " as-new" : "";
         const tip = `${seatName(s)}'s scholar on cell ${c.order}${laid ? ", laid down: it moves along the red arrow after Phase 3" : ""}${ret ? "; it returns to hand by the column rule after the move" : ""}`;
-        const inner = `<i>${SEAT_SYMBOLS[s]}</i>${ret ? '<u class="as-ret">↩</u>' : ""}`;
+        const inner = html`<i>${SEAT_SYMBOLS[s]}</i>${ret ? html`<u class="as-ret">↩</u>` : ""}`;
         const cls = `as-pawn as-s${s}${laid ? " as-laid" : ""}${mark}`;
-        if (s === mySeat()) return `<span ${k(`auth:${c.order}`, tip, cls)}>${inner}</span>`;
-        return `<span class="${cls}" ${info(tip)}>${inner}</span>`;
-      }).join("");
+        if (s === mySeat()) return html`<span ${k(`auth:${c.order}`, tip, cls)}>${inner}</span>`;
+        return html`<span class="${cls}" ${info(tip)}>${inner}</span>`;
+      });
       const crest = c.crest ? `${subj(c.crest).name} Crest rank ${c.crest_rank}` : "no Crest";
       const text = `Cell ${c.order} (${c.column === "none" ? "bottom cell" : `${subj(c.column).name} column`}): ${crest}; Research Report cost ${c.cost_text}; `
         + `${c.influence} Influence at game end; red arrow → ${c.red || "none"}; blue arrows → ${c.blue.join(", ") || "none"}.`;
       let btns = "";
       if (d && d.kind === "maintain" && d.n === c.order && (T.has(`keep:${c.order}`) || T.has(`lay:${c.order}`))) {
-        btns = `<span class="as-maint">${T.has(`keep:${c.order}`) ? `<button type="button" ${k(`keep:${c.order}`, `Keep: pay ${c.cost_text}`, "as-opt")}>Keep (pay ${esc(c.cost_text)})</button>` : ""}`
-          + `${T.has(`lay:${c.order}`) ? `<button type="button" ${k(`lay:${c.order}`, `Lay down: moves to cell ${c.red} after Phase 3`, "as-opt")}>Lay down → ${c.red}</button>` : ""}</span>`;
+        btns = html`<span class="as-maint">${T.has(`keep:${c.order}`) ? html`<button type="button" ${k(`keep:${c.order}`, `Keep: pay ${c.cost_text}`, "as-opt")}>Keep (pay ${(c.cost_text)})</button>` : ""}${T.has(`lay:${c.order}`) ? html`<button type="button" ${k(`lay:${c.order}`, `Lay down: moves to cell ${c.red} after Phase 3`, "as-opt")}>Lay down → ${c.red}</button>` : ""}</span>`;
       }
       const cur = d && d.kind === "maintain" && d.n === c.order;
-      const cellAttrs = cur ? `class="as-cell as-row${c.row}${c.crest ? ` as-c-${c.crest}` : ""} as-current" ${info(text)}`
+      const cellAttrs = cur ? html`class="as-cell as-row${c.row}${c.crest ? ` as-c-${c.crest}` : ""} as-current" ${info(text)}`
         : k(`cell:${c.order}`, text, `as-cell as-row${c.row}${c.crest ? ` as-c-${c.crest}` : ""}`);
-      return `<div ${cellAttrs} style="left:${p.x}%;top:${p.y}%">
+      return html`<div ${cellAttrs} style="left:${p.x}%;top:${p.y}%">
         <span class="as-corder">${c.order}</span>${crestIcon(c.crest, c.crest_rank)}
         <span class="as-ccost">${c.cost_influence ? `${c.cost_influence}★` : theoryIcons(c.cost)}</span><span class="as-cvp">${c.influence}</span>
         <span class="as-cpawns">${pawns}</span>${btns}</div>`;
-    }).join("");
-    const heads = `<defs>
+    });
+    const heads = html`<defs>
       <marker id="as-head-red" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>
       <marker id="as-head-blue" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#2f6db5"/></marker></defs>`;
-    const colHeads = columns.map((c) => `<span class="as-colhead as-t-${c}" style="left:${(columns.indexOf(c) + 0.5) * W}%">${esc(subj(c).name)}</span>`).join("");
-    return `<div class="as-authority" aria-label="Authority track">
+    const colHeads = columns.map((c) => html`<span class="as-colhead as-t-${c}" style="left:${(columns.indexOf(c) + 0.5) * W}%">${(subj(c).name)}</span>`);
+    return html`<div class="as-authority" aria-label="Authority track">
       <h5>Authority track <small><span class="as-redtxt">red ↓ Phase 3/4</span> · <span class="as-bluetxt">blue ↑ Lecture Hall</span></small></h5>
       <div class="as-colheads">${colHeads}</div>
       <div class="as-auth-area" style="height:${rows * 4.2}em">
-        <svg class="as-arrows" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">${heads}${arrows.join("")}</svg>
+        <svg class="as-arrows" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">${heads}${arrows}</svg>
         ${cellDivs}
       </div>
       <p class="as-rule" ${info("Column rule: after any move on the Authority track, a player with two scholars in one column returns to hand the one on the smaller-numbered cell. ↩ marks a scholar that will return once the laid-down scholars move.")}>Column rule: two of your scholars in one column → the one on the smaller number returns to hand (↩).</p>
@@ -681,8 +670,8 @@ export function createBoard(container, hooks) {
   function drawPhase5Panel(o) {
     const p5 = st.p5;
     if (!p5 || !p5.lines.length) return "";
-    const items = p5.lines.map((l, i) => `<li class="${i === p5.step ? "as-now" : ""}${i > p5.step ? " as-later" : ""}">${esc(l.text)}</li>`).join("");
-    return `<section class="as-p5" aria-label="Phase 5 activations"><h5>Phase 5 of round ${o.phase >= 5 || st.view.terminal ? o.round : o.round - 1} — Treatise activations in order</h5><ol>${items}</ol></section>`;
+    const items = p5.lines.map((l, i) => html`<li class="${i === p5.step ? "as-now" : ""}${i > p5.step ? " as-later" : ""}">${(l.text)}</li>`);
+    return html`<section class="as-p5" aria-label="Phase 5 activations"><h5>Phase 5 of round ${o.phase >= 5 || st.view.terminal ? o.round : o.round - 1} — Treatise activations in order</h5><ol>${items}</ol></section>`;
   }
 
   function activatingTile(o) {
@@ -714,7 +703,7 @@ export function createBoard(container, hooks) {
     const seats = o.order.slice();
     if (me !== null) { seats.splice(seats.indexOf(me), 1); seats.unshift(me); }
     const act = activatingTile(o);
-    return seats.map((s) => drawIndividual(o, s, s === me, act)).join("");
+    return seats.map((s) => drawIndividual(o, s, s === me, act));
   }
 
   function drawIndividual(o, s, mine, act) {
@@ -729,19 +718,19 @@ export function createBoard(container, hooks) {
       const thKey = `th:${subject}`;
       const thCount = mine ? st.picker.prefix.filter((x) => x === thKey).length : 0;
       const cells = [];
-      for (let v = 0; v <= theoryMax; v += 1) cells.push(`<span class="as-thcell${v === held ? " as-on" : ""}">${v === held ? `<b class="as-t-${subject}">${v}</b>` : v}</span>`);
+      for (let v = 0; v <= theoryMax; v += 1) cells.push(html`<span class="as-thcell${v === held ? " as-on" : ""}">${v === held ? html`<b class="as-t-${subject}">${v}</b>` : v}</span>`);
       const thInfo = `${seatName(s)}: ${held} ${sname} Theor${held === 1 ? "y" : "ies"} (at most ${theoryMax})`;
       const theory = mine
-        ? `<div ${k(thKey, thInfo, "as-theory")}>${cells.join("")}${thCount ? `<span class="as-badge">${d && d.kind === "spend" ? "−" : "+"}${thCount}</span>` : ""}</div>`
-        : `<div class="as-theory" ${info(thInfo)}>${cells.join("")}</div>`;
+        ? html`<div ${k(thKey, thInfo, "as-theory")}>${cells}${thCount ? html`<span class="as-badge">${d && d.kind === "spend" ? "−" : "+"}${thCount}</span>` : ""}</div>`
+        : html`<div class="as-theory" ${info(thInfo)}>${cells}</div>`;
       const at = o.sabbatical[s][r] || 0;
       const sab = row.spaces.map((sp, i) => {
         const here = at === i + 1;
         const text = `${sname} Sabbatical space ${i + 1}: needs a ${sname} Crest of rank ${sp.crest_rank}+; ${sp.effect_text}${i === row.spaces.length - 1 ? `; ${row.influence} Influence at game end` : ""}${here ? ` — ${seatName(s)}'s scholar is here` : ""}${at > i + 1 ? " (active)" : ""}`;
         const cls = `as-sabspace${here ? " as-occupied" : ""}${at >= i + 1 ? " as-active" : ""}`;
-        const inner = `<span class="as-sabcrest as-t-${subject}">${"✦".repeat(sp.crest_rank)}</span><span class="as-sabfx">${sp.effect === "royal_commission" ? "♛−1" : sp.effect === "research_report" ? "✎−1" : "+1"}</span>${here ? pawn(s) : ""}`;
-        return mine ? `<span ${k(`sab:${subject}:${i + 1}`, text, cls)}>${inner}</span>` : `<span class="${cls}" ${info(text)}>${inner}</span>`;
-      }).join("");
+        const inner = html`<span class="as-sabcrest as-t-${subject}">${"✦".repeat(sp.crest_rank)}</span><span class="as-sabfx">${sp.effect === "royal_commission" ? "♛−1" : sp.effect === "research_report" ? "✎−1" : "+1"}</span>${here ? pawn(s) : ""}`;
+        return mine ? html`<span ${k(`sab:${subject}:${i + 1}`, text, cls)}>${inner}</span>` : html`<span class="${cls}" ${info(text)}>${inner}</span>`;
+      });
       const cap = at ? row.capacity : 0;
       const tiles = o.presentation[s][r] || [];
       const slots = [];
@@ -754,35 +743,35 @@ export function createBoard(container, hooks) {
           const key = d && d.kind === "treatise" ? slotKey : `act:${t}`;
           const tileHtml = treatiseTile(t, { key: mine ? key : null, order, seat: s, cls: isAct ? "as-activating" : "", extraInfo: ` Activation ${order} in Phase 5.${mine && d && d.kind === "treatise" ? " Lit after you pick a Treatise: click to discard this tile and put the new one here." : ""}` });
           const skip = isAct && mine && T.has("done") && d && d.kind === "activate"
-            ? `<button type="button" ${k("done", `Do not activate Treatise ${t}`, "as-skip")}>Skip</button>` : "";
-          slots.push(`<div class="as-slot">${tileHtml}${skip}</div>`);
+            ? html`<button type="button" ${k("done", `Do not activate Treatise ${t}`, "as-skip")}>Skip</button>` : "";
+          slots.push(html`<div class="as-slot">${tileHtml}${skip}</div>`);
         } else if (i < cap) {
           const text = `${sname} presentation space, position ${i + 1} (empty)`;
-          slots.push(mine ? `<div ${k(slotKey, text, "as-slot as-empty")}>+</div>` : `<div class="as-slot as-empty" ${info(text)}></div>`);
+          slots.push(mine ? html`<div ${k(slotKey, text, "as-slot as-empty")}>+</div>` : html`<div class="as-slot as-empty" ${info(text)}></div>`);
         } else {
-          slots.push(`<div class="as-slot as-locked" ${info(`Locked until a scholar stands on the ${sname} Sabbatical track (holds ×${row.capacity} then)`)}>×</div>`);
+          slots.push(html`<div class="as-slot as-locked" ${info(`Locked until a scholar stands on the ${sname} Sabbatical track (holds ×${row.capacity} then)`)}>×</div>`);
         }
       }
-      return `<div class="as-prow">
-        <span class="as-subj as-t-${subject}" ${info(sname)}>${esc(subj(subject).short)}</span>
+      return html`<div class="as-prow">
+        <span class="as-subj as-t-${subject}" ${info(sname)}>${(subj(subject).short)}</span>
         ${theory}
         <div class="as-sab">${sab}<span class="as-sabvp" ${info(`${row.influence} Influence at game end for a scholar on the rightmost ${sname} Sabbatical space`)}>${row.influence}</span></div>
-        <div class="as-present"><span class="as-cap">×${row.capacity}</span>${slots.join("")}</div>
+        <div class="as-present"><span class="as-cap">×${row.capacity}</span>${slots}</div>
       </div>`;
-    }).join("");
+    });
     const hand = [];
-    for (let i = 0; i < o.hand[s]; i += 1) hand.push(mine ? `<span ${k("pawn:scholar", "A scholar in your hand", "as-handpawn")}>${pawn(s)}</span>` : pawn(s));
-    (o.secretaries_in_hand[s] || []).forEach((sec) => hand.push(mine ? `<span ${k(`pawn:${sec}`, `Your ${subj(sec).name} Secretary (a scholar for Phase 2, never on a Sabbatical track)`, "as-handpawn")}>${pawn(s, sec)}</span>` : pawn(s, sec)));
+    for (let i = 0; i < o.hand[s]; i += 1) hand.push(mine ? html`<span ${k("pawn:scholar", "A scholar in your hand", "as-handpawn")}>${pawn(s)}</span>` : pawn(s));
+    (o.secretaries_in_hand[s] || []).forEach((sec) => hand.push(mine ? html`<span ${k(`pawn:${sec}`, `Your ${subj(sec).name} Secretary (a scholar for Phase 2, never on a Sabbatical track)`, "as-handpawn")}>${pawn(s, sec)}</span>` : pawn(s, sec)));
     const score = st.view.scores && st.view.scores[s] ? st.view.scores[s].total : null;
     const turn = o.to_move === s ? " as-moving" : "";
     const stack = o.order.indexOf(s) + 1;
-    return `<section class="as-indiv as-s${s}-border${mine ? " as-mine" : ""}${turn}" aria-label="${esc(seatName(s))}'s Individual Board">
-      <header><span class="as-chip as-s${s}">${SEAT_SYMBOLS[s]} ${esc(seatName(s))}${mine ? " (you)" : ""}</span>
+    return html`<section class="as-indiv as-s${s}-border${mine ? " as-mine" : ""}${turn}" aria-label="${(seatName(s))}'s Individual Board">
+      <header><span class="as-chip as-s${s}">${SEAT_SYMBOLS[s]} ${(seatName(s))}${mine ? " (you)" : ""}</span>
         <span ${info(`Influence ${o.influence[s]}`)} class="as-stat">★ ${o.influence[s]}</span>
         <span ${info(`Contribution ${o.contribution[s]}`)} class="as-stat">✿ ${o.contribution[s]}</span>
         <span ${info(`Turn order position ${stack}`)} class="as-stat">#${stack}</span>
-        ${score !== null ? `<span class="as-stat" ${info(`Score now (with game-end Influence): ${score}`)}>Σ ${score}</span>` : ""}
-        <span class="as-hand" ${info(`${seatName(s)}'s hand: ${o.hand[s]} scholar(s)${(o.secretaries_in_hand[s] || []).length ? ` and Secretaries ${(o.secretaries_in_hand[s]).map((x) => subj(x).name).join(", ")}` : ""}`)}>hand ${hand.join("") || "—"}</span>
+        ${score !== null ? html`<span class="as-stat" ${info(`Score now (with game-end Influence): ${score}`)}>Σ ${score}</span>` : ""}
+        <span class="as-hand" ${info(`${seatName(s)}'s hand: ${o.hand[s]} scholar(s)${(o.secretaries_in_hand[s] || []).length ? ` and Secretaries ${(o.secretaries_in_hand[s]).map((x) => subj(x).name).join(", ")}` : ""}`)}>hand ${hand || "—"}</span>
       </header>
       <div class="as-prows">
         <div class="as-prow as-phead"><span></span><span>Theories 0–${theoryMax}</span><span>Sabbatical (Crest ✦ needed)</span><span>Treatises (Phase 5 order)</span></div>

@@ -3,6 +3,7 @@
 // storage), the club track board, the club objectives with each seat's standing, and Ed E. Tor's
 // area in the solo game. Every legal action is made by clicking the pieces it names (gestures.js);
 // the next legal pieces glow, the others dim, a click elsewhere asks the engine why not.
+import { html, patch, toNodes } from "/static/js/kit.js";
 import C from "./components.js";
 import { gesture, step, propose } from "./gestures.js";
 import { measure, pairs, halfIcon } from "./measure.js";
@@ -12,7 +13,6 @@ const SEAT_SYMBOLS = ["●", "▲", "■", "◆"];
 const COST_WORD = ["free", "1 signature", "2 signatures"];
 const ED = "Ed E. Tor";
 
-const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 const clubName = (c) => C.names.clubs[c] || c;
 const tokenName = (t) => (t === "any" ? "any token" : C.names.tokens[t] || t);
 const memberName = (m) => C.names.members[m] || m;
@@ -79,29 +79,29 @@ function iconStyles() {
 }
 
 function tokenIcon(t, extra = "") {
-  return `<span class="tk tk-${esc(t)} ${extra}" title="${esc(tokenName(t))}"></span>`;
+  return html`<span class="tk tk-${(t)} ${extra}" title="${(tokenName(t))}"></span>`;
 }
 
-const SIG = '<span class="sig" title="signature"></span>';
+const SIG = html`<span class="sig" title="signature"></span>`;
 const REFRESH = "";
 
 function clubBadge(club, extra = "") {
-  return `<span class="cb club-${esc(club)} ${extra}" title="${esc(clubName(club))}">${ABBR[club] || "?"}</span>`;
+  return html`<span class="cb club-${(club)} ${extra}" title="${(clubName(club))}">${ABBR[club] || "?"}</span>`;
 }
 
 function gainIcon(g) {
   if (g.startsWith("token:")) return tokenIcon(g.slice(6));
-  if (g.startsWith("club:")) return `${clubBadge(g.slice(5))}<small>+1</small>`;
+  if (g.startsWith("club:")) return html`${clubBadge(g.slice(5))}<small>+1</small>`;
   if (g === "signature") return SIG;
-  if (g === "tile1x1") return '<span class="one" title="a 1x1 tile">1x1</span>';
-  if (g === "draw_students") return '<span class="gw" title="draw 3 students, keep up to 1">3▸1 St</span>';
-  if (g === "draw_teachers") return '<span class="gw" title="draw 3 teachers, keep 1">3▸1 Te</span>';
-  if (g === "pick_student") return '<span class="gw" title="any face-up student on the school mat">St!</span>';
-  if (g === "pick_teacher") return '<span class="gw" title="any face-up teacher on the school mat">Te!</span>';
-  return `<span class="gw">${esc(g)}</span>`;
+  if (g === "tile1x1") return html`<span class="one" title="a 1x1 tile">1x1</span>`;
+  if (g === "draw_students") return html`<span class="gw" title="draw 3 students, keep up to 1">3▸1 St</span>`;
+  if (g === "draw_teachers") return html`<span class="gw" title="draw 3 teachers, keep 1">3▸1 Te</span>`;
+  if (g === "pick_student") return html`<span class="gw" title="any face-up student on the school mat">St!</span>`;
+  if (g === "pick_teacher") return html`<span class="gw" title="any face-up teacher on the school mat">Te!</span>`;
+  return html`<span class="gw">${(g)}</span>`;
 }
 
-const gains = (list) => `<span class="gains" title="${esc(list.map(gainText).join(", "))}">${list.map(gainIcon).join("")}</span>`;
+const gains = (list) => html`<span class="gains" title="${(list.map(gainText).join(", "))}">${list.map(gainIcon)}</span>`;
 
 // ------------------------------------------------------------------ seats
 function seatLabel(view, s) {
@@ -116,46 +116,46 @@ function seatChip(view, s, text = "") {
   const cls = ed ? "ed" : `seat${s}`;
   const sym = ed ? "E" : SEAT_SYMBOLS[s] || "?";
   const name = seatLabel(view, s);
-  return `<span class="chip ${cls}" title="${esc(name)}">${sym}${text ? ` ${esc(text)}` : ""}</span>`;
+  return html`<span class="chip ${cls}" title="${(name)}">${sym}${text ? html` ${(text)}` : ""}</span>`;
 }
 
 function memberPiece(view, s, m, extra = "") {
   const ed = view.observation.solo && s === 1;
   const cls = ed ? "ed" : `seat${s}`;
   const sym = ed ? "E" : SEAT_SYMBOLS[s] || "?";
-  return `<span class="mp ${cls} ${extra}" title="${esc(seatLabel(view, s))}'s ${esc(memberName(m))}">${sym}<b>${esc(memberName(m)[0])}</b></span>`;
+  return html`<span class="mp ${cls} ${extra}" title="${(seatLabel(view, s))}'s ${(memberName(m))}">${sym}<b>${(memberName(m)[0])}</b></span>`;
 }
 
 // ------------------------------------------------------------------ cards
 function tokensHtml(list, keyPrefix) {
   if (!list || !list.length) return "";
-  return `<span class="toks">${list.map((t) => (keyPrefix ? `<span data-key="tok:${keyPrefix}:${t}">${tokenIcon(t)}</span>` : tokenIcon(t))).join("")}</span>`;
+  return html`<span class="toks">${list.map((t) => (keyPrefix ? html`<span data-key="tok:${keyPrefix}:${t}">${tokenIcon(t)}</span>` : tokenIcon(t)))}</span>`;
 }
 
 function cardFace(id, { key = "", sup = "", tokens = null, tokKey = "", abc = false, extra = "" } = {}) {
   const kind = cardKind(id);
-  const k = key ? ` data-key="${esc(key)}"` : "";
-  const t = esc(cardText(id, sup));
+  const k = key ? html` data-key="${(key)}"` : "";
+  const t = (cardText(id, sup));
   if (kind === "student") {
     const s = C.students[id];
     const first = s.name.endsWith(` ${s.letter}`) ? s.name.slice(0, -2) : s.name;
-    return `<div class="cd st ${extra}"${k} title="${t}" data-info="${t}">
-      <i class="hi l club-${s.left}">${ABBR[s.left]}</i><span class="nm">${esc(first)} <b class="${abc ? "abc" : ""}">${abc ? "ABC" : esc(s.letter)}</b></span><i class="hi r club-${s.right}">${ABBR[s.right]}</i>${tokensHtml(tokens, tokKey)}</div>`;
+    return html`<div class="cd st ${extra}"${k} title="${t}" data-info="${t}">
+      <i class="hi l club-${s.left}">${ABBR[s.left]}</i><span class="nm">${(first)} <b class="${abc ? "abc" : ""}">${abc ? "ABC" : (s.letter)}</b></span><i class="hi r club-${s.right}">${ABBR[s.right]}</i>${tokensHtml(tokens, tokKey)}</div>`;
   }
   if (kind === "teacher") {
     const c = C.teachers[id];
-    return `<div class="cd te ${extra}"${k} title="${t}" data-info="${t}"><span class="nm">${esc(c.name)}</span><span class="tx">${esc(c.text)}</span><i class="hi r club-${c.right}">${ABBR[c.right]}</i></div>`;
+    return html`<div class="cd te ${extra}"${k} title="${t}" data-info="${t}"><span class="nm">${(c.name)}</span><span class="tx">${(c.text)}</span><i class="hi r club-${c.right}">${ABBR[c.right]}</i></div>`;
   }
   if (kind === "staff") {
     const c = C.staff[id];
-    return `<div class="cd sf ${extra}"${k} title="${t}" data-info="${t}"><span class="nm">${esc(c.name)}</span>${clubBadge(c.club, "corner")}<span class="tx">${gains(c.gains)}</span></div>`;
+    return html`<div class="cd sf ${extra}"${k} title="${t}" data-info="${t}"><span class="nm">${(c.name)}</span>${clubBadge(c.club, "corner")}<span class="tx">${gains(c.gains)}</span></div>`;
   }
   if (kind === "tile") {
     const c = C.tiles[id];
-    const supHtml = c.superlative ? `<span class="supst">★ ${esc(sup ? cardName(sup) : "superlative")}</span>` : "";
-    return `<div class="cd tl tl-${c.letter} ${extra}"${k} title="${t}" data-info="${t}"><span class="lt">${c.letter}</span><span class="nm">${esc(c.name)}</span><span class="sz">${c.width}×${c.height}</span><span class="tx">${gains(c.gains)}${c.text ? ` ${esc(c.text)}` : ""}</span>${supHtml}</div>`;
+    const supHtml = c.superlative ? html`<span class="supst">★ ${(sup ? cardName(sup) : "superlative")}</span>` : "";
+    return html`<div class="cd tl tl-${c.letter} ${extra}"${k} title="${t}" data-info="${t}"><span class="lt">${c.letter}</span><span class="nm">${(c.name)}</span><span class="sz">${c.width}×${c.height}</span><span class="tx">${gains(c.gains)}${c.text ? html` ${(c.text)}` : ""}</span>${supHtml}</div>`;
   }
-  return `<div class="cd ${extra}"${k}>${esc(id)}</div>`;
+  return html`<div class="cd ${extra}"${k}>${(id)}</div>`;
 }
 
 // ------------------------------------------------------------------ the board
@@ -182,7 +182,7 @@ export function createBoard(container, hooks) {
   };
   stickBelowPage();
   window.addEventListener("resize", stickBelowPage);
-  const st = { view: null, sel: [], lastMine: null, fresh: new Set(), msg: "", msgKind: "", expanded: new Set(), hover: "" };
+  const st = { view: null, sel: [], fresh: new Set(), msg: "", msgKind: "", expanded: new Set(), hover: "" };
 
   const seat = () => (st.view && st.view.role === "seat" ? st.view.seat : null);
   const legal = () => (st.view && st.view.my_turn !== false && !st.view.pending && !st.view.replay ? st.view.legal || [] : []);
@@ -190,46 +190,43 @@ export function createBoard(container, hooks) {
   function update(view) {
     const obs = view.observation;
     const me = view.seat ?? null;
-    // the other seats' last moves: everything they changed since this seat last decided; kept while
-    // this seat goes on deciding (its own moves change only its own yearbook and space)
-    const d = st.lastMine ? freshKeys(st.lastMine, obs, me) : new Set();
-    if (d.size || me === null || obs.to_move !== me) st.fresh = d;
-    if (me === null || obs.to_move === me) st.lastMine = obs;
+    // the other seats' last moves, as the view tells them (BOARDS.md: nothing kept from old views)
+    st.fresh = freshKeys(view, obs, me);
     if (!st.view || st.view.version !== view.version || st.view.step !== view.step) {
       st.sel = [];
       if (st.msgKind !== "error") st.msg = "";
     }
     st.view = view;
     root.dataset.version = String(view.version);
-    askOptions(view);
     render();
     if (!st.measured) { st.measured = true; stickBelowPage(); }
   }
 
-  /** The table's options (the solo difficulty decides which objective target applies). The view
-   * message does not carry them, so the board asks the table's public summary once. */
-  function askOptions(view) {
-    if (view.options || st.optionsAsked || !view.table_id || !view.observation.solo) return;
-    st.optionsAsked = true;
-    fetch(`/api/tables/${encodeURIComponent(view.table_id)}`).then((r) => (r.ok ? r.json() : null)).then((t) => {
-      if (t && t.options) { st.options = t.options; if (st.view) render(); }
-    }).catch(() => {});
-  }
-  const opts = (v) => v.options || st.options || {};
+  /** The table's options (the solo difficulty decides which objective target applies): in the view. */
+  const opts = (v) => v.options || {};
 
-  /** Pieces other seats changed since this seat last decided (the last moves, marked on the board). */
-  function freshKeys(a, b, me) {
+  /** Pieces the other seats' last turns placed (view.last_moves; a move the viewer may not see
+   * has no action and marks nothing). */
+  function freshKeys(view, obs, me) {
     const out = new Set();
-    b.books.forEach((bk, s) => {
-      if (s === me || !a.books[s]) return;
-      const old = a.books[s];
-      bk.photo.forEach((c, i) => { if (c !== old.photo[i] || bk.tokens[i].length !== old.tokens[i].length) out.add(`b${s}:cell:${i}`); });
-      bk.grid.forEach((c, i) => { if (c !== old.grid[i]) out.add(`b${s}:grid:${i}`); });
-      if (bk.staff.length !== old.staff.length) out.add(`b${s}:staff:${bk.staff.length - 1}`);
+    (view.last_moves || []).forEach((moves, s) => {
+      if (s === me) return;
+      for (const { action: a } of moves) {
+        if (!a) continue;
+        if (a.type === "Place" && a.location) {
+          const i = C.locations.findIndex((lc) => lc.id === a.location);
+          if (i >= 0) obs.spaces[i].forEach((occ, j) => { if (occ === s) out.add(`space:${a.location}:${j}`); });
+        }
+        for (const field of ["at", "target"]) {
+          if (typeof a[field] === "number") {
+            out.add(`b${s}:cell:${a[field]}`);
+            out.add(`b${s}:grid:${a[field]}`);
+          }
+        }
+        const staff = obs.books[s] ? obs.books[s].staff : [];
+        if (a.card && staff.includes(a.card)) out.add(`b${s}:staff:${staff.indexOf(a.card)}`);
+      }
     });
-    b.spaces.forEach((row, i) => row.forEach((occ, j) => {
-      if (occ >= 0 && occ !== me && a.spaces[i][j] !== occ) out.add(`space:${C.locations[i].id}:${j}`);
-    }));
     return out;
   }
 
@@ -240,58 +237,58 @@ export function createBoard(container, hooks) {
     const me = seat();
     const parts = [];
     parts.push(statusBar(v, obs, me));
-    parts.push(`<div class="c89-top">${roundTrack(v, obs)}${decks(obs)}</div>`);
+    parts.push(html`<div class="c89-top">${roundTrack(v, obs)}${decks(obs)}</div>`);
     parts.push(pendingPanel(v, obs, me));
-    parts.push(`<div class="c89-mat" aria-label="school mat">${C.locations.map((lc, i) => locationHtml(v, obs, lc, i, me)).join("")}</div>`);
+    parts.push(html`<div class="c89-mat" aria-label="school mat">${C.locations.map((lc, i) => locationHtml(v, obs, lc, i, me))}</div>`);
     parts.push(entranceHtml(v, obs, me));
     const order = obs.books.map((_, s) => s);
-    if (me !== null) parts.push(`<div class="c89-mine">${yearbook(v, obs, me, me, false)}</div>`);
-    parts.push(`<div class="c89-side">${trackBoard(v, obs)}${objectivesHtml(v, obs)}</div>`);
+    if (me !== null) parts.push(html`<div class="c89-mine">${yearbook(v, obs, me, me, false)}</div>`);
+    parts.push(html`<div class="c89-side">${trackBoard(v, obs)}${objectivesHtml(v, obs)}</div>`);
     if (obs.solo) parts.push(edArea(v, obs));
     const others = order.filter((s) => s !== me && !(obs.solo && s === 1));
     if (others.length) {
-      parts.push(`<div class="c89-others">${others.map((s) => yearbook(v, obs, s, me, !st.expanded.has(s) && me !== null)).join("")}</div>`);
+      parts.push(html`<div class="c89-others">${others.map((s) => yearbook(v, obs, s, me, !st.expanded.has(s) && me !== null))}</div>`);
     }
-    parts.push(`<div class="c89-info" data-sticky aria-live="polite">${esc(st.hover || "Hover or tap any card, tile or space for its full text.")}</div>`);
-    root.innerHTML = parts.join("");
+    parts.push(html`<div class="c89-info" data-sticky aria-live="polite">${(st.hover || "Hover or tap any card, tile or space for its full text.")}</div>`);
+    patch(root, parts); // by key: only what changed is touched
     highlight();
   }
 
   function statusBar(v, obs, me) {
     const turn = obs.turn;
     let who;
-    if (v.terminal) who = esc(v.outcome || "The game is over.");
+    if (v.terminal) who = (v.outcome || "The game is over.");
     else {
       const mover = obs.to_move;
       const mine = me !== null && mover === me;
-      who = mine ? "<strong>Your turn</strong>" : `${seatChip(v, mover)} <strong>${esc(seatLabel(v, mover))}</strong> to move`;
-      if (obs.pending.length && obs.pending[0].seat !== turn) who += ` (during ${esc(seatLabel(v, turn))}'s turn)`;
+      who = mine ? html`<strong>Your turn</strong>` : html`${seatChip(v, mover)} <strong>${(seatLabel(v, mover))}</strong> to move`;
+      if (obs.pending.length && obs.pending[0].seat !== turn) who = html`${who} (during ${seatLabel(v, turn)}'s turn)`;
     }
     let doing = "";
     if (obs.phase === "act" && obs.member) {
       const where = obs.location === 5 ? "the School Entrance" : `the ${C.locations[obs.location].name}`;
-      doing = `<span class="doing">${memberPiece(v, turn, obs.member)} ${esc(seatLabel(v, turn))}'s ${esc(memberName(obs.member))} at ${esc(where)}</span>`;
+      doing = html`<span class="doing">${memberPiece(v, turn, obs.member)} ${(seatLabel(v, turn))}'s ${(memberName(obs.member))} at ${(where)}</span>`;
     }
     let tray = me !== null && obs.to_move === me && obs.phase === "act" && !obs.pending.length ? turnTray(obs) : "";
     if (legal().some((l) => l.action.type === "Forgo")) {
-      tray = '<div class="tray"><span class="stp">No space you can pay for, and no School Entrance:</span><button type="button" class="piece forgo" data-key="forgo" title="Forgo your turn">Forgo this turn</button></div>';
+      tray = html`<div class="tray"><span class="stp">No space you can pay for, and no School Entrance:</span><button type="button" class="piece forgo" data-key="forgo" title="Forgo your turn">Forgo this turn</button></div>`;
     }
     const prompt = promptText(v, obs, me);
-    const cancel = st.sel.length ? '<button type="button" class="c89-cancel" data-cancel="1">Cancel (Esc)</button>' : "";
-    const msg = st.msg ? `<div class="c89-msg ${st.msgKind}" role="status">${esc(st.msg)}</div>` : "";
-    return `<div class="c89-status" data-sticky><div class="who">${who} ${doing}</div>${tray}<div class="prompt">${esc(prompt)} ${cancel}</div>${msg}</div>`;
+    const cancel = st.sel.length ? html`<button type="button" class="c89-cancel" data-cancel="1">Cancel (Esc)</button>` : "";
+    const msg = st.msg ? html`<div class="c89-msg ${st.msgKind}" role="status">${(st.msg)}</div>` : "";
+    return html`<div class="c89-status" data-sticky><div class="who">${who} ${doing}</div>${tray}<div class="prompt">${(prompt)} ${cancel}</div>${msg}</div>`;
   }
 
   function turnTray(obs) {
-    const step = (done, label) => `<span class="stp ${done ? "done" : ""}">${done ? "✓" : "○"} ${label}</span>`;
+    const step = (done, label) => html`<span class="stp ${done ? "done" : ""}">${done ? "✓" : "○"} ${label}</span>`;
     const member = obs.member;
     let ability = "";
     if (member === "editor") ability = `Editor: +1 on ${clubName(obs.location === 5 ? C.entrance.club : C.locations[obs.location].club)}`;
     else if (member === "designer") ability = `Designer: a signature and ${obs.location === 5 ? "any token" : tokenName(C.locations[obs.location].token)}`;
     else if (member === "photographer") ability = "Photographer: one more student";
     else ability = "Treasurer (no extra action)";
-    return `<div class="tray">${step(obs.main_done, "main action")}${step(obs.sig_done, "signature action")}
-      <span class="stp ${obs.member_done ? "done" : ""}" data-key="ability">${obs.member_done ? "✓" : "○"} ${esc(ability)}</span>
+    return html`<div class="tray">${step(obs.main_done, "main action")}${step(obs.sig_done, "signature action")}
+      <span class="stp ${obs.member_done ? "done" : ""}" data-key="ability">${obs.member_done ? "✓" : "○"} ${(ability)}</span>
       <button type="button" class="piece endturn" data-key="end" title="End your turn">End turn</button></div>`;
   }
 
@@ -339,18 +336,18 @@ export function createBoard(container, hooks) {
   function roundTrack(v, obs) {
     const cells = [];
     for (let r = 1; r <= C.rounds; r++) {
-      cells.push(`<span class="rt ${r === obs.round ? "on" : ""}" title="Round ${r}${r === 2 ? " (Winter Break after it: the school is wiped)" : ""}">${r}${r === obs.round ? '<i class="marker" title="round marker"></i>' : ""}</span>`);
-      if (r === 2) cells.push('<span class="wb" title="Winter Break: the whole school is wiped at the end of round 2">❄</span>');
+      cells.push(html`<span class="rt ${r === obs.round ? "on" : ""}" title="Round ${r}${r === 2 ? " (Winter Break after it: the school is wiped)" : ""}">${r}${r === obs.round ? html`<i class="marker" title="round marker"></i>` : ""}</span>`);
+      if (r === 2) cells.push(html`<span class="wb" title="Winter Break: the whole school is wiped at the end of round 2">❄</span>`);
     }
-    return `<div class="c89-round"><span class="lbl">Round</span>${cells.join("")}<span class="fp" title="first player token">1st ${seatChip(v, obs.first, seatLabel(v, obs.first))}</span></div>`;
+    return html`<div class="c89-round"><span class="lbl">Round</span>${cells}<span class="fp" title="first player token">1st ${seatChip(v, obs.first, seatLabel(v, obs.first))}</span></div>`;
   }
 
   function decks(obs) {
     const d = obs.decks;
     const names = { student: "Students", teacher: "Teachers", staff: "Staff", "tile-A": "A", "tile-B": "B", "tile-C": "C", "tile-D": "D" };
-    const items = Object.keys(names).map((k) => `<span class="dk" title="${esc(names[k])} deck: ${d[k]} face down">${esc(names[k])} ${d[k]}</span>`);
-    items.push(`<span class="dk" title="1x1 tiles left in the supply">1x1 ${obs.ones_supply}</span>`);
-    return `<div class="c89-decks">${items.join("")}</div>`;
+    const items = Object.keys(names).map((k) => html`<span class="dk" title="${(names[k])} deck: ${d[k]} face down">${(names[k])} ${d[k]}</span>`);
+    items.push(html`<span class="dk" title="1x1 tiles left in the supply">1x1 ${obs.ones_supply}</span>`);
+    return html`<div class="c89-decks">${items}</div>`;
   }
 
   function locationHtml(v, obs, lc, i, me) {
@@ -359,30 +356,30 @@ export function createBoard(container, hooks) {
       const m = obs.space_members[i][j];
       const key = `space:${lc.id}:${j}`;
       let inner = "";
-      if (occ === -2) inner = '<span class="janitor" title="a janitor occupies this space">J</span>';
+      if (occ === -2) inner = html`<span class="janitor" title="a janitor occupies this space">J</span>`;
       else if (occ >= 0) inner = memberPiece(v, occ, m, occ === me && active ? "" : "");
-      const abilityKey = occ >= 0 && occ === me && active ? ' data-key="ability"' : "";
+      const abilityKey = occ >= 0 && occ === me && active ? html` data-key="ability"` : "";
       const title = `${lc.name}: ${COST_WORD[j]} space${occ === -2 ? " (janitor)" : occ >= 0 ? ` (${seatLabel(v, occ)}'s ${memberName(m)})` : ""}`;
-      return `<div class="sp ${st.fresh.has(key) ? "fresh" : ""}" data-key="${key}" title="${esc(title)}" data-info="${esc(title)}"><span class="cost">${j ? `${j}${SIG}` : "0"}</span><span${abilityKey}>${inner}</span></div>`;
-    }).join("");
+      return html`<div class="sp ${st.fresh.has(key) ? "fresh" : ""}" data-key="${key}" title="${(title)}" data-info="${(title)}"><span class="cost">${j ? html`${j}${SIG}` : "0"}</span><span${abilityKey}>${inner}</span></div>`;
+    });
     const cards = obs.school[i].map((id, j) => {
-      if (!id) return `<div class="cd empty">${esc(lc.spaces[j].replace("tile-", "tile "))}</div>`;
+      if (!id) return html`<div class="cd empty">${(lc.spaces[j].replace("tile-", "tile "))}</div>`;
       return cardFace(id, { key: `card:${id}`, sup: obs.school_sups[id] || "" });
-    }).join("");
+    });
     const sig = active
-      ? `<span class="sa" data-key="buy" title="Signature action: pay 1 signature for a ${esc(tokenName(lc.token))} token">${SIG}→${tokenIcon(lc.token)}</span><span class="sa" data-key="refresh" title="Signature action: pay 1 signature to wipe and refresh this location">${SIG}→<span class="rf">${REFRESH}</span></span>`
-      : `<span class="sa off" title="Signature action here: 1 signature for a ${esc(tokenName(lc.token))} token, or wipe and refresh">${SIG}→${tokenIcon(lc.token)}/<span class="rf">${REFRESH}</span></span>`;
-    return `<section class="loc club-edge-${lc.club} ${active ? "active" : ""}" aria-label="${esc(lc.name)}">
-      <header><span class="ln">${esc(lc.name)}</span>${clubBadge(lc.club)}${tokenIcon(lc.token)}</header>
+      ? html`<span class="sa" data-key="buy" title="Signature action: pay 1 signature for a ${(tokenName(lc.token))} token">${SIG}→${tokenIcon(lc.token)}</span><span class="sa" data-key="refresh" title="Signature action: pay 1 signature to wipe and refresh this location">${SIG}→<span class="rf">${REFRESH}</span></span>`
+      : html`<span class="sa off" title="Signature action here: 1 signature for a ${(tokenName(lc.token))} token, or wipe and refresh">${SIG}→${tokenIcon(lc.token)}/<span class="rf">${REFRESH}</span></span>`;
+    return html`<section class="loc club-edge-${lc.club} ${active ? "active" : ""}" aria-label="${(lc.name)}">
+      <header><span class="ln">${(lc.name)}</span>${clubBadge(lc.club)}${tokenIcon(lc.token)}</header>
       <div class="spaces">${spaces}</div><div class="sas">${sig}</div><div class="cards">${cards}</div></section>`;
   }
 
   function entranceHtml(v, obs, me) {
-    const stack = obs.entrance.map(([s, m]) => memberPiece(v, s, m)).join("");
+    const stack = obs.entrance.map(([s, m]) => memberPiece(v, s, m));
     const active = obs.phase === "act" && obs.location === 5;
-    const myAbility = active && obs.turn === me ? ' data-key="ability"' : "";
-    return `<section class="c89-entrance" aria-label="School Entrance"><header>School Entrance</header>
-      <div class="sp wide" data-key="space:entrance" title="School Entrance: never costs signatures; visit it any number of times" data-info="School Entrance: never costs signatures; any number of visits. Gives a 1x1 tile and 2 signatures; an Editor here advances Honor Society, a Designer takes any token."><span class="stack"${myAbility}>${stack || '<span class="muted">no one</span>'}</span></div>
+    const myAbility = active && obs.turn === me ? html` data-key="ability"` : "";
+    return html`<section class="c89-entrance" aria-label="School Entrance"><header>School Entrance</header>
+      <div class="sp wide" data-key="space:entrance" title="School Entrance: never costs signatures; visit it any number of times" data-info="School Entrance: never costs signatures; any number of visits. Gives a 1x1 tile and 2 signatures; an Editor here advances Honor Society, a Designer takes any token."><span class="stack"${myAbility}>${stack.length ? stack : html`<span class="muted">no one</span>`}</span></div>
       <span class="piece ent" data-key="entrance-take" title="Take a 1x1 tile and ${C.entrance.signatures} signatures">${gainIcon("tile1x1")} + ${C.entrance.signatures}${SIG}</span></section>`;
   }
 
@@ -392,35 +389,35 @@ export function createBoard(container, hooks) {
     const mine = me !== null && p.seat === me;
     let body = "";
     if (!mine) {
-      body = `${seatChip(v, p.seat)} ${esc(seatLabel(v, p.seat))} is deciding: ${esc(pendingPrompt(p).replace("You lead", "leads").replace("click ", ""))}`;
-      return `<div class="c89-pending other">${body}</div>`;
+      body = html`${seatChip(v, p.seat)} ${(seatLabel(v, p.seat))} is deciding: ${(pendingPrompt(p).replace("You lead", "leads").replace("click ", ""))}`;
+      return html`<div class="c89-pending other">${body}</div>`;
     }
-    const decline = (label) => `<button type="button" class="piece" data-key="decline">${esc(label)}</button>`;
+    const decline = (label) => html`<button type="button" class="piece" data-key="decline">${(label)}</button>`;
     if (p.kind === "token" && p.token === "any") {
-      body = `<span class="lbl">Any token:</span>${C.tokens.map((t) => `<span class="piece tkc" data-key="choose:${t}" title="Take a ${esc(tokenName(t))}">${tokenIcon(t)}</span>`).join("")}${decline("Decline")}`;
+      body = html`<span class="lbl">Any token:</span>${C.tokens.map((t) => html`<span class="piece tkc" data-key="choose:${t}" title="Take a ${(tokenName(t))}">${tokenIcon(t)}</span>`)}${decline("Decline")}`;
     } else if (p.kind === "token") {
-      body = `<span class="lbl">New token:</span>${tokenIcon(p.token, "big")}<span class="muted">→ a student, your storage</span>${decline("Discard it")}`;
+      body = html`<span class="lbl">New token:</span>${tokenIcon(p.token, "big")}<span class="muted">→ a student, your storage</span>${decline("Discard it")}`;
     } else if (p.kind === "move") {
-      body = `<span class="lbl">Moving:</span>${tokenIcon(p.token, "big")}<span class="muted">→ a student</span>`;
+      body = html`<span class="lbl">Moving:</span>${tokenIcon(p.token, "big")}<span class="muted">→ a student</span>`;
     } else if (p.kind === "tile1x1") {
-      body = `<span class="lbl">New tile:</span>${gainIcon("tile1x1")}<span class="muted">→ a Wildcat Way space</span>${decline("Discard it")}`;
+      body = html`<span class="lbl">New tile:</span>${gainIcon("tile1x1")}<span class="muted">→ a Wildcat Way space</span>${decline("Discard it")}`;
     } else if (p.kind.startsWith("draw_")) {
       const cards = Array.isArray(p.cards) ? p.cards : [];
-      body = `<span class="lbl">Drawn:</span><div class="cards row">${cards.map((id) => cardFace(id, { key: `card:${id}` })).join("")}</div>${decline(p.optional ? "Keep none" : "Discard (none fits)")}`;
+      body = html`<span class="lbl">Drawn:</span><div class="cards row">${cards.map((id) => cardFace(id, { key: `card:${id}` }))}</div>${decline(p.optional ? "Keep none" : "Discard (none fits)")}`;
     } else if (p.kind.startsWith("pick_")) {
-      body = `<span class="lbl">Bonus:</span><span>any face-up ${p.kind.slice(5)} in the school (highlighted)</span>${decline("Give up the bonus")}`;
+      body = html`<span class="lbl">Bonus:</span><span>any face-up ${p.kind.slice(5)} in the school (highlighted)</span>${decline("Give up the bonus")}`;
     } else if (p.kind === "reward") {
       const tok = p.club === "honor" ? C.tokens : [C.locations[C.clubs.indexOf(p.club)].token];
-      body = `<span class="lbl">${clubBadge(p.club)} leader's reward:</span><span class="piece" data-key="reward:signature" title="Take a signature">${SIG}</span>${tok.map((t) => `<span class="piece tkc" data-key="reward:${t}" title="Take a ${esc(tokenName(t))}">${tokenIcon(t)}</span>`).join("")}`;
+      body = html`<span class="lbl">${clubBadge(p.club)} leader's reward:</span><span class="piece" data-key="reward:signature" title="Take a signature">${SIG}</span>${tok.map((t) => html`<span class="piece tkc" data-key="reward:${t}" title="Take a ${(tokenName(t))}">${tokenIcon(t)}</span>`)}`;
     }
-    return `<div class="c89-pending">${body}</div>`;
+    return html`<div class="c89-pending">${body}</div>`;
   }
 
   // ---------------------------------------------------------------- yearbooks
   function yearbook(v, obs, s, me, small) {
     const bk = obs.books[s];
     const mine = s === me;
-    const kp = (k) => (mine ? ` data-key="${k}"` : "");
+    const kp = (k) => (mine ? html` data-key="${k}"` : "");
     const fr = (k) => (st.fresh.has(`b${s}:${k}`) ? " fresh" : "");
     const matched = pairs(bk);
     const joinL = new Map(matched.map(([r, c]) => [r, c]));
@@ -432,40 +429,40 @@ export function createBoard(container, hooks) {
         const id = bk.photo[i];
         const extra = [joinL.has(i) ? "jl" : "", joinR.has(i) ? "jr" : "", joinL.has(i) && c === 0 ? "wrapl" : "", joinR.has(i) && c === 4 ? "wrapr" : ""].join(" ");
         const title = `row ${r + 1}, column ${c + 1}`;
-        const inner = id ? cardFace(id, { tokens: bk.tokens[i], tokKey: mine ? `cell:${i}` : "", abc: bk.abc_slots.includes(i), extra }) : `<span class="rc">${r + 1}·${c + 1}</span>`;
-        cells.push(`<div class="pc${id ? "" : " open"}${fr(`cell:${i}`)}"${kp(`cell:${i}`)} title="${esc(id ? "" : `Class photo ${title}`)}">${inner}${joinR.has(i) && c === 4 ? '<span class="wrapmark" title="half-icon joined across the row wrap">↩</span>' : ""}</div>`);
+        const inner = id ? cardFace(id, { tokens: bk.tokens[i], tokKey: mine ? `cell:${i}` : "", abc: bk.abc_slots.includes(i), extra }) : html`<span class="rc">${r + 1}·${c + 1}</span>`;
+        cells.push(html`<div class="pc${id ? "" : " open"}${fr(`cell:${i}`)}"${kp(`cell:${i}`)} title="${(id ? "" : `Class photo ${title}`)}">${inner}${joinR.has(i) && c === 4 ? html`<span class="wrapmark" title="half-icon joined across the row wrap">↩</span>` : ""}</div>`);
       }
       const done = bk.rows_done.includes(r);
-      cells.push(`<div class="rb ${done ? "claimed" : ""}" title="Row ${r + 1} bonus: ${esc(C.row_bonuses[r].map(gainText).join(", "))}${done ? " (claimed)" : ""}">${gains(C.row_bonuses[r])}${done ? "✓" : ""}</div>`);
+      cells.push(html`<div class="rb ${done ? "claimed" : ""}" title="Row ${r + 1} bonus: ${(C.row_bonuses[r].map(gainText).join(", "))}${done ? " (claimed)" : ""}">${gains(C.row_bonuses[r])}${done ? "✓" : ""}</div>`);
     }
     let colRow;
     if (bk.side) {
       colRow = C.column_sides[bk.side].map((g, c) => {
         const done = bk.cols_done.includes(c);
-        return `<div class="colb ${done ? "claimed" : ""}" title="Column ${c + 1} bonus (side ${bk.side}): ${esc(g.map(gainText).join(", "))}${done ? " (claimed)" : ""}">${gains(g)}${done ? "✓" : ""}</div>`;
-      }).join("") + `<div class="colside">side ${bk.side}</div>`;
+        return html`<div class="colb ${done ? "claimed" : ""}" title="Column ${c + 1} bonus (side ${bk.side}): ${(g.map(gainText).join(", "))}${done ? " (claimed)" : ""}">${gains(g)}${done ? "✓" : ""}</div>`;
+      }).concat(html`<div class="colside">side ${bk.side}</div>`);
     } else {
-      colRow = `<div class="sides">${Object.keys(C.column_sides).map((sd) => `<div class="side"${kp(`side:${sd}`)} title="Column completion board side ${sd}: ${esc(C.column_sides[sd].map((g) => g.map(gainText).join("+")).join(" | "))}"><b>Side ${sd}</b>${C.column_sides[sd].map((g) => `<span class="colb">${gains(g)}</span>`).join("")}</div>`).join("")}</div>`;
+      colRow = html`<div class="sides">${Object.keys(C.column_sides).map((sd) => html`<div class="side"${kp(`side:${sd}`)} title="Column completion board side ${sd}: ${(C.column_sides[sd].map((g) => g.map(gainText).join("+")).join(" | "))}"><b>Side ${sd}</b>${C.column_sides[sd].map((g) => html`<span class="colb">${gains(g)}</span>`)}</div>`)}</div>`;
     }
     const priority = obs.solo && s === 1 ? edPriority(obs) : "";
-    const photo = `<div class="photo">${priority}<div class="pgrid">${cells.join("")}${colRow}</div></div>`;
+    const photo = html`<div class="photo">${priority}<div class="pgrid">${cells}${colRow}</div></div>`;
     const grid = wildcat(obs, bk, s, mine, fr);
-    const staff = `<div class="staff"${kp("staff")} title="Staff section: up to 4 staff cards, any order">${[0, 1, 2, 3].map((k) => (bk.staff[k] ? `<div class="ss${fr(`staff:${k}`)}">${cardFace(bk.staff[k])}</div>` : '<div class="ss open">staff</div>')).join("")}</div>`;
+    const staff = html`<div class="staff"${kp("staff")} title="Staff section: up to 4 staff cards, any order">${[0, 1, 2, 3].map((k) => (bk.staff[k] ? html`<div class="ss${fr(`staff:${k}`)}">${cardFace(bk.staff[k])}</div>` : html`<div class="ss open">staff</div>`))}</div>`;
     const abcLeft = bk.abc_tokens - bk.abc_slots.length;
-    const storage = `<div class="storage"${kp("storage")} title="Token storage: up to ${C.storage_size} tokens (not scored)">
-      <span class="lbl">Storage</span>${[0, 1].map((k) => (bk.storage[k] ? `<span class="slot"${kp(`store:${bk.storage[k]}`)}>${tokenIcon(bk.storage[k])}</span>` : '<span class="slot"></span>')).join("")}
+    const storage = html`<div class="storage"${kp("storage")} title="Token storage: up to ${C.storage_size} tokens (not scored)">
+      <span class="lbl">Storage</span>${[0, 1].map((k) => (bk.storage[k] ? html`<span class="slot"${kp(`store:${bk.storage[k]}`)}>${tokenIcon(bk.storage[k])}</span>` : html`<span class="slot"></span>`))}
       <span class="abc ${abcLeft ? "" : "used"}" title="ABC token: once per game, place a student ignoring the alphabet (${abcLeft} left; 2 points each if unused)">ABC×${abcLeft}</span>
       <span class="sigs" title="${bk.signatures} signatures">${SIG}×${bk.signatures}</span></div>`;
-    const team = obs.solo && s === 1 ? "" : `<div class="team">${C.members.map((m) => {
+    const team = obs.solo && s === 1 ? "" : html`<div class="team">${C.members.map((m) => {
       const used = bk.used.includes(m);
-      return `<span class="tm${used ? " used" : ""}"${kp(`member:${m}`)} title="${esc(memberName(m))}${used ? " (used this round)" : ""}">${memberPiece(v, s, m)}<small>${esc(memberName(m))}</small></span>`;
-    }).join("")}</div>`;
-    const score = v.scores && v.scores[s] ? `<span class="score" title="${esc(Object.entries(v.scores[s].breakdown || {}).map(([k, x]) => `${k.replace(/_/g, " ")} ${x}`).join(", "))}">${v.scores[s].total} ${v.terminal ? "points (final)" : "pts so far"}</span>` : "";
-    const edScore = obs.solo && s === 1 && v.automa_scores && v.automa_scores[ED] ? `<span class="score">${v.automa_scores[ED].total} ${v.terminal ? "points (final)" : "pts so far"}</span>` : "";
+      return html`<span class="tm${used ? " used" : ""}"${kp(`member:${m}`)} title="${(memberName(m))}${used ? " (used this round)" : ""}">${memberPiece(v, s, m)}<small>${(memberName(m))}</small></span>`;
+    })}</div>`;
+    const score = v.scores && v.scores[s] ? html`<span class="score" title="${(Object.entries(v.scores[s].breakdown || {}).map(([k, x]) => `${k.replace(/_/g, " ")} ${x}`).join(", "))}">${v.scores[s].total} ${v.terminal ? "points (final)" : "pts so far"}</span>` : "";
+    const edScore = obs.solo && s === 1 && v.automa_scores && v.automa_scores[ED] ? html`<span class="score">${v.automa_scores[ED].total} ${v.terminal ? "points (final)" : "pts so far"}</span>` : "";
     const name = seatLabel(v, s);
-    const toggle = me !== null && !mine ? `<button type="button" class="tog" data-toggle="${s}">${small ? "Enlarge" : "Shrink"}</button>` : "";
-    return `<section data-seat="${s}" class="yb ${small ? "small" : ""} ${mine ? "mine" : ""} ${obs.solo && s === 1 ? "edbook" : `seat${s}`}" aria-label="${esc(name)}'s yearbook">
-      <header>${seatChip(v, s)} <strong>${esc(name)}</strong>${mine ? " (you)" : ""} ${score}${edScore} ${toggle}</header>
+    const toggle = me !== null && !mine ? html`<button type="button" class="tog" data-toggle="${s}">${small ? "Enlarge" : "Shrink"}</button>` : "";
+    return html`<section data-seat="${s}" class="yb ${small ? "small" : ""} ${mine ? "mine" : ""} ${obs.solo && s === 1 ? "edbook" : `seat${s}`}" aria-label="${(name)}'s yearbook">
+      <header>${seatChip(v, s)} <strong>${(name)}</strong>${mine ? " (you)" : ""} ${score}${edScore} ${toggle}</header>
       ${team}<div class="ybody">${photo}<div class="right">${grid}<div class="rcol">${staff}${storage}</div></div></div></section>`;
   }
 
@@ -475,21 +472,21 @@ export function createBoard(container, hooks) {
     const drawn = new Set();
     bk.grid.forEach((id, i) => {
       const x = i % W, y = Math.floor(i / W);
-      const key = mine ? ` data-key="grid:${i}"` : "";
+      const key = mine ? html` data-key="grid:${i}"` : "";
       const icon = C.grid.icons[String(i)];
-      parts.push(`<div class="gc${id ? " covered" : ""}${fr(`grid:${i}`)}" style="grid-column:${x + 1};grid-row:${y + 1}"${key} title="Wildcat Way grid row ${y + 1}, column ${x + 1}${icon ? `: ${esc(icon.map(gainText).join(", "))} when covered` : ""}">${icon ? gains(icon) : ""}</div>`);
+      parts.push(html`<div class="gc${id ? " covered" : ""}${fr(`grid:${i}`)}" style="grid-column:${x + 1};grid-row:${y + 1}"${key} title="Wildcat Way grid row ${y + 1}, column ${x + 1}${icon ? html`: ${(icon.map(gainText).join(", "))} when covered` : ""}">${icon ? gains(icon) : ""}</div>`);
       if (id && !drawn.has(id) && id !== "1x1") {
         drawn.add(id);
         const t = C.tiles[id];
         const sup = bk.superlatives.find((x2) => x2.tile === id);
-        parts.push(`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${esc(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${esc(t.name)}</span>${sup ? `<span class="supst">★ ${esc(cardName(sup.student))}</span>` : ""}</div>`);
+        parts.push(html`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${(t.name)}</span>${sup ? html`<span class="supst">★ ${(cardName(sup.student))}</span>` : ""}</div>`);
       } else if (id === "1x1") {
-        parts.push(`<div class="gt one1" style="grid-column:${x + 1};grid-row:${y + 1}" title="a 1x1 tile (1 point)">1×1</div>`);
+        parts.push(html`<div class="gt one1" style="grid-column:${x + 1};grid-row:${y + 1}" title="a 1x1 tile (1 point)">1×1</div>`);
       }
     });
-    const halves = Object.entries(C.grid.halves).map(([h, club]) => `<span class="half ${bk.halves.includes(h) ? "claimed" : ""}" title="Cover the ${h} half: +1 ${esc(clubName(club))} and 2 points${bk.halves.includes(h) ? " (done)" : ""}">${h} ${clubBadge(club)}${bk.halves.includes(h) ? "✓" : ""}</span>`).join("");
-    const sups = bk.superlatives.map((x, k) => `<div class="supl"${mine ? ` data-key="sup:${k}"` : ""} title="Senior Superlative on ${esc(cardName(x.tile))}">${cardFace(x.student, { tokens: x.tokens, tokKey: mine ? `sup:${k}` : "" })}</div>`).join("");
-    return `<div class="ww"><div class="wlbl">Wildcat Way</div><div class="wgrid" style="grid-template-columns:repeat(${W},1fr)">${parts.join("")}</div><div class="halves">${halves}</div>${sups ? `<div class="sups">${sups}</div>` : ""}</div>`;
+    const halves = Object.entries(C.grid.halves).map(([h, club]) => html`<span class="half ${bk.halves.includes(h) ? "claimed" : ""}" title="Cover the ${h} half: +1 ${(clubName(club))} and 2 points${bk.halves.includes(h) ? " (done)" : ""}">${h} ${clubBadge(club)}${bk.halves.includes(h) ? "✓" : ""}</span>`);
+    const sups = bk.superlatives.map((x, k) => html`<div class="supl"${mine ? html` data-key="sup:${k}"` : ""} title="Senior Superlative on ${(cardName(x.tile))}">${cardFace(x.student, { tokens: x.tokens, tokKey: mine ? `sup:${k}` : "" })}</div>`);
+    return html`<div class="ww"><div class="wlbl">Wildcat Way</div><div class="wgrid" style="grid-template-columns:repeat(${W},1fr)">${parts}</div><div class="halves">${halves}</div>${sups.length ? html`<div class="sups">${sups}</div>` : ""}</div>`;
   }
 
   // ---------------------------------------------------------------- tracks and objectives
@@ -497,14 +494,14 @@ export function createBoard(container, hooks) {
     const top = Math.max(...C.clubs.map((c) => C.tracks[c].length));
     const rows = [];
     for (let stp = top; stp >= 0; stp--) {
-      rows.push(`<tr><th>${stp === top ? "top" : stp}</th>${C.clubs.map((club) => {
+      rows.push(html`<tr><th>${stp === top ? "top" : stp}</th>${C.clubs.map((club) => {
         const reward = stp > 0 ? C.tracks[club][stp - 1] || [] : [];
-        const pins = obs.books.map((bk, s) => (bk.tracks[club] === stp ? seatChip(v, s) : "")).join("");
+        const pins = obs.books.map((bk, s) => (bk.tracks[club] === stp ? seatChip(v, s) : ""));
         const t = stp === 0 ? "start" : `${clubName(club)} step ${stp}${reward.length ? `: ${reward.map(gainText).join(", ")}` : ""}${stp === C.tracks[club].length ? " (top: 5 points at the end)" : ""}`;
-        return `<td class="club-bg-${club}" title="${esc(t)}">${stp > 0 && reward.length ? gains(reward) : ""}${stp === C.tracks[club].length ? "<i>5</i>" : ""}<span class="pins">${pins}</span></td>`;
-      }).join("")}</tr>`);
+        return html`<td class="club-bg-${club}" title="${(t)}">${stp > 0 && reward.length ? gains(reward) : ""}${stp === C.tracks[club].length ? html`<i>5</i>` : ""}<span class="pins">${pins}</span></td>`;
+      })}</tr>`);
     }
-    return `<section class="tracks" aria-label="club tracks"><header>Club tracks</header><table><thead><tr><th></th>${C.clubs.map((c) => `<th>${clubBadge(c)}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></section>`;
+    return html`<section class="tracks" aria-label="club tracks"><header>Club tracks</header><table><thead><tr><th></th>${C.clubs.map((c) => html`<th>${clubBadge(c)}</th>`)}</tr></thead><tbody>${rows}</tbody></table></section>`;
   }
 
   function objectivesHtml(v, obs) {
@@ -525,47 +522,47 @@ export function createBoard(container, hooks) {
         }
         const gap = need - n;
         const txt = gap <= 0 ? `${label} ✓` : `${gap} to ${label}`;
-        return `<div class="os ${gap <= 0 ? "met" : ""}" title="${esc(seatLabel(v, s))} has ${n}; MIN ${o.min}, T1 ${o.t1}, T2 ${o.t2}">${seatChip(v, s)} <b>${n}</b> <span>${esc(txt)}</span></div>`;
-      }).join("");
+        return html`<div class="os ${gap <= 0 ? "met" : ""}" title="${(seatLabel(v, s))} has ${n}; MIN ${o.min}, T1 ${o.t1}, T2 ${o.t2}">${seatChip(v, s)} <b>${n}</b> <span>${(txt)}</span></div>`;
+      });
       const t = `${o.name} (${clubName(o.club)}): ${o.text}. MIN ${o.min} to score; T1 ${o.t1}, T2 ${o.t2}.`;
-      return `<div class="obj club-edge-${o.club}" title="${esc(t)}" data-info="${esc(t)}"><div class="oh">${clubBadge(o.club)} <b>${esc(o.name)}</b></div><div class="ot">${esc(o.text)}</div>
+      return html`<div class="obj club-edge-${o.club}" title="${(t)}" data-info="${(t)}"><div class="oh">${clubBadge(o.club)} <b>${(o.name)}</b></div><div class="ot">${(o.text)}</div>
         <div class="targets"><span title="T1 (challenge / solo)">T1 ${o.t1}</span><span class="min" title="minimum to score">MIN ${o.min}</span><span title="T2 (challenge / solo)">T2 ${o.t2}</span></div>${standing}</div>`;
-    }).join("");
-    const note = solo ? `<div class="muted small">Solo (${esc(diff)}): the target shown is the one you must reach given your pin against Ed's.</div>` : "";
-    return `<section class="objs" aria-label="club objectives"><header>Club objectives</header><div class="olist">${cards}</div>${note}</section>`;
+    });
+    const note = solo ? html`<div class="muted small">Solo (${(diff)}): the target shown is the one you must reach given your pin against Ed's.</div>` : "";
+    return html`<section class="objs" aria-label="club objectives"><header>Club objectives</header><div class="olist">${cards}</div>${note}</section>`;
   }
 
   // ---------------------------------------------------------------- Ed E. Tor
   function edPriority(obs) {
     const pr = obs.solo.priority;
     const tokenOf = (club) => (C.locations.find((l) => l.club === club) || {}).token;
-    return `<div class="prio">${pr.map((club, c) => {
-      if (!club) return `<div class="pcard down" title="Ed's priority card above column ${c + 1}: face down (preference ${c + 1})">?</div>`;
+    return html`<div class="prio">${pr.map((club, c) => {
+      if (!club) return html`<div class="pcard down" title="Ed's priority card above column ${c + 1}: face down (preference ${c + 1})">?</div>`;
       const tok = tokenOf(club);
       const n = obs.solo.ed_tokens[tok] || 0;
-      return `<div class="pcard" title="Preference ${c + 1}: ${esc(clubName(club))}, ${esc(tokenName(tok))} tokens (${n})">${clubBadge(club)}${tokenIcon(tok)}<b>×${n}</b></div>`;
-    }).join("")}</div>`;
+      return html`<div class="pcard" title="Preference ${c + 1}: ${(clubName(club))}, ${(tokenName(tok))} tokens (${n})">${clubBadge(club)}${tokenIcon(tok)}<b>×${n}</b></div>`;
+    })}</div>`;
   }
 
   function edArea(v, obs) {
     const so = obs.solo;
     const locName = (id) => (C.locations.find((l) => l.id === id) || {}).name || id;
-    let locCard = '<div class="scard down">no Location card yet</div>';
+    let locCard = html`<div class="scard down">no Location card yet</div>`;
     if (so.location_card) {
       const lc = C.solo.location_cards[so.location_card];
-      locCard = `<div class="scard" title="Ed's Location card for this round"><b>Location</b><div>✗ ${esc(locName(lc.x))}</div>${Object.entries(lc.members).map(([m, l]) => `<div>${esc(memberName(m))} → ${esc(locName(l))}</div>`).join("")}</div>`;
+      locCard = html`<div class="scard" title="Ed's Location card for this round"><b>Location</b><div>✗ ${(locName(lc.x))}</div>${Object.entries(lc.members).map(([m, l]) => html`<div>${(memberName(m))} → ${(locName(l))}</div>`)}</div>`;
     }
     const lastChoice = so.choice_discard.length ? so.choice_discard[so.choice_discard.length - 1] : "";
-    let choice = '<div class="scard down">no Choice card yet</div>';
+    let choice = html`<div class="scard down">no Choice card yet</div>`;
     if (lastChoice) {
       const cc = C.solo.choice_cards[lastChoice];
-      choice = `<div class="scard" title="The last revealed Choice card"><b>Choice</b>${Object.entries(cc.items).map(([l, it]) => `<div>${esc(locName(l))}: ${esc(it)}</div>`).join("")}</div>`;
+      choice = html`<div class="scard" title="The last revealed Choice card"><b>Choice</b>${Object.entries(cc.items).map(([l, it]) => html`<div>${(locName(l))}: ${(it)}</div>`)}</div>`;
     }
-    const back = so.next_choice_back ? `<div class="scard back" title="The back of the next Choice card: the order Ed uses his team members"><b>Next card's back</b>${so.next_choice_back.map((m, k) => `<div>${k + 1}. ${esc(memberName(m))}${obs.books[1].used.includes(m) ? " (used)" : ""}</div>`).join("")}</div>` : "";
+    const back = so.next_choice_back ? html`<div class="scard back" title="The back of the next Choice card: the order Ed uses his team members"><b>Next card's back</b>${so.next_choice_back.map((m, k) => html`<div>${k + 1}. ${(memberName(m))}${obs.books[1].used.includes(m) ? " (used)" : ""}</div>`)}</div>` : "";
     const sc = v.automa_scores && v.automa_scores[ED];
-    const score = sc ? `<div class="scard"><b>Ed's score${v.terminal ? "" : " so far"}: ${sc.total}</b>${Object.entries(sc.breakdown || {}).map(([k, x]) => `<div>${esc(k.replace(/_/g, " "))}: ${x}</div>`).join("")}</div>` : "";
+    const score = sc ? html`<div class="scard"><b>Ed's score${v.terminal ? "" : " so far"}: ${sc.total}</b>${Object.entries(sc.breakdown || {}).map(([k, x]) => html`<div>${(k.replace(/_/g, " "))}: ${x}</div>`)}</div>` : "";
     const record = edRecord(v.log || []);
-    return `<section class="edarea" aria-label="Ed E. Tor"><header>${seatChip(v, 1)} <strong>Ed E. Tor</strong> <span class="muted">(${esc(opts(v).difficulty || "solo")} automa)</span></header>
+    return html`<section class="edarea" aria-label="Ed E. Tor"><header>${seatChip(v, 1)} <strong>Ed E. Tor</strong> <span class="muted">(${(opts(v).difficulty || "solo")} automa)</span></header>
       <div class="edcards">${locCard}${choice}${back}${score}</div>
       <div class="edlog"><b>Ed's last turn, step by step</b>${record}</div>
       ${yearbook(v, obs, 1, seat(), false)}</section>`;
@@ -575,7 +572,7 @@ export function createBoard(container, hooks) {
     const lines = log.map((l) => (typeof l === "string" ? l : l.text));
     let start = -1;
     for (let i = lines.length - 1; i >= 0; i--) if (lines[i].startsWith("Ed reveals a Choice card")) { start = i; break; }
-    if (start < 0) return '<div class="muted">Ed has not taken a turn yet.</div>';
+    if (start < 0) return html`<div class="muted">Ed has not taken a turn yet.</div>`;
     const out = [];
     for (let i = start; i < lines.length; i++) {
       const t = lines[i];
@@ -588,7 +585,7 @@ export function createBoard(container, hooks) {
       else if (/^Ed places|^Ed takes/.test(t)) label = "6. Placement";
       out.push([label, t]);
     }
-    return `<ol>${out.map(([l, t]) => `<li><span class="stepl">${esc(l)}</span> ${esc(t)}</li>`).join("")}</ol>`;
+    return html`<ol>${out.map(([l, t]) => html`<li><span class="stepl">${(l)}</span> ${(t)}</li>`)}</ol>`;
   }
 
   // ---------------------------------------------------------------- interaction
@@ -714,9 +711,7 @@ export function createBoard(container, hooks) {
     const v = st.view;
     const bar = root.querySelector(".c89-status");
     if (!bar) { render(); return; }
-    const tmp = document.createElement("div");
-    tmp.innerHTML = statusBar(v, v.observation, seat());
-    bar.replaceWith(tmp.firstElementChild);
+    bar.replaceWith(...toNodes(statusBar(v, v.observation, seat())));
     for (const el of root.querySelectorAll(".abcspot")) el.classList.remove("abcspot");
     highlight();
   }

@@ -7,6 +7,8 @@
 // clicked token, highlights the tokens still possible and sends the action once it is complete.
 // Card names and numbers come from components.json, generated from the game's data/*.toml.
 
+import { patch } from "/static/js/kit.js";
+
 const COMP = await fetch(new URL("components.json", import.meta.url)).then((r) => r.json());
 
 const TYPE_COLOUR = { jock: "#3b9a4a", popular: "#e0559a", artsy: "#8c55c6", geek: "#7f8690" };
@@ -186,6 +188,29 @@ function tokensOf(a, me) {
 const REQUIRED = { HookUp: 2, Breakup: 1 };
 
 // ------------------------------------------------------------------ cliques
+/** What the other seats' last turns did (view.last_moves; a move the viewer may not see has no
+ * action and marks nothing): students who joined a clique, bond changes per relationship, and the
+ * cards breakups aimed at (lost when no longer in that clique). Keys are "seat:card". */
+function recentMoves(view, me) {
+  const out = { joined: new Set(), bonds: new Map(), attacked: new Map() };
+  const add = (key, n) => out.bonds.set(key, (out.bonds.get(key) || 0) + n);
+  ((view && view.last_moves) || []).forEach((moves, s) => {
+    if (s === me) return;
+    for (const { action: a } of moves) {
+      if (!a) continue;
+      if (a.type === "HookUp") out.joined.add(`${s}:${a.target}`);
+      else if (a.type === "PickMain" || a.type === "PickTransfer") out.joined.add(`${s}:${a.card}`);
+      else if (a.type === "Bond") add(`${s}:${a.card}`, 1);
+      else if (a.type === "Exchange") add(`${s}:${a.card}`, -1);
+      else if (a.type === "Breakup") {
+        add(`${a.rival}:${a.card}`, -1);
+        out.attacked.set(a.rival, [...(out.attacked.get(a.rival) || []), a.card]);
+      }
+    }
+  });
+  return out;
+}
+
 function cliqueOf(player) {
   const m = new Map();
   for (const [id, x, y, parent, bonds] of player.clique) m.set(id, { id, x, y, parent, bonds });
@@ -260,10 +285,7 @@ class Board {
     this.chosen = [];
     this.key = null;
     this.message = null;
-    this.baseline = null;
-    this.sentAt = null;
-    this.options = null;
-    this.optionsFor = null;
+    this.recent = recentMoves(null, null);
     if (!document.getElementById("hsd-board-css")) {
       document.head.append(el("link", { id: "hsd-board-css", rel: "stylesheet", href: new URL("board.css", import.meta.url).href }));
     }
@@ -313,17 +335,9 @@ class Board {
     const key = `${view.table_id}|${view.version}|${view.step}|${view.seat}|${view.replay ? "r" : ""}|${view.my_turn}|${view.pending}`;
     if (key !== this.key) { this.chosen = []; this.message = null; }
     this.key = key;
-    // the last moves of the other seats are marked against the position right after our own last move
-    if (!prev || prev.table_id !== view.table_id || view.replay || (prev && prev.replay)) this.baseline = null;
-    if (this.sentAt !== null && view.version > this.sentAt) { this.baseline = view.observation; this.sentAt = null; }
-    else if (this.me === null && prev && !prev.replay && prev.version !== view.version) this.baseline = prev.observation;
+    // the other seats' last moves, as the view tells them (BOARDS.md: nothing kept from old views)
     this.view = view;
-    if (view.table_id && this.optionsFor !== view.table_id && typeof fetch === "function") {
-      this.optionsFor = view.table_id;
-      fetch(`/api/tables/${encodeURIComponent(view.table_id)}`).then((r) => (r.ok ? r.json() : null)).then((s) => {
-        if (s && s.options) { this.options = s.options; this.render(); }
-      }).catch(() => {});
-    }
+    this.recent = recentMoves(view, this.me);
     this.render();
   }
 
@@ -382,7 +396,6 @@ class Board {
 
   send(action) {
     this.chosen = [];
-    this.sentAt = this.view.version;
     this.refresh();
     if (this.api.choose) this.api.choose(action);
   }
@@ -525,7 +538,7 @@ class Board {
     const box = el("div.hsd-inner", {}, parts);
     this.tip.hidden = true;
     this.mark(box);
-    this.root.replaceChildren(box);
+    patch(this.root, box); // by key: pieces that did not change are kept as they are
   }
 
   /** Highlight what can be clicked now, dim the rest. */
@@ -626,7 +639,7 @@ class Board {
   // -------------------------------------------------------------- year and season track
   drawTrack() {
     const o = this.obs;
-    const opts = this.options || {};
+    const opts = this.view.options || {};
     const summerSchool = !!opts.summer_school;
     const lastYear = opts.early_graduation ? 2 : 3;
     const yi = COMP.years.indexOf(o.year);
@@ -661,10 +674,9 @@ class Board {
   // -------------------------------------------------------------- quad and decks
   drawQuad() {
     const o = this.obs;
-    const base = this.baseline;
     const students = o.quad.filter((c) => card(c).student);
     const orgs = o.quad.filter((c) => !card(c).student);
-    const mk = (id) => drawCard(id, { "data-tok": `quad:${id}`, class: base && !base.quad.includes(id) ? "hsd-new" : null });
+    const mk = (id) => drawCard(id, { "data-tok": `quad:${id}` });
     return el("section.hsd-quad", { "data-zone": "quad", "aria-label": "The quad" },
       el("h3", {}, "The quad ", el("small", {}, `${students.length} students · ${orgs.length} organizations`)),
       el("div.hsd-quadrow", {}, students.length ? students.map(mk) : el("div.hsd-empty", {}, "no students")),
@@ -725,7 +737,7 @@ class Board {
     const playingSeat = this.playingSeat();
     const turn = o.to_move === s;
     const total = Object.values(p.signatures).reduce((a, b) => a + b, 0);
-    const opts = this.options || {};
+    const opts = this.view.options || {};
     const head = el("div.hsd-seathead", {},
       seatSymbol(s, 20),
       el("b.hsd-seatname", {}, this.seatName(s)),
@@ -782,7 +794,7 @@ class Board {
     const clique = cliqueOf(p);
     const me = this.me;
     const isMe = s === me;
-    const base = this.baseline ? cliqueOf(this.baseline.players[s]) : null;
+    const recent = this.recent;
     if (!clique.size) return el("div.hsd-clique.empty", { "data-clique": s }, el("div.hsd-empty", {}, "no main student yet"));
     const spots = openSpots(clique);
     const hookSlots = new Set(this.legal.filter((a) => a.type === "HookUp").map((a) => `${a.x},${a.y}`));
@@ -807,7 +819,7 @@ class Board {
       const toks = [];
       if (isMe) toks.push(`perf:${q.id}`);
       if (q.parent) toks.push(`rel:${s}:${q.id}`);
-      const isNew = base && !base.has(q.id);
+      const isNew = recent.joined.has(`${s}:${q.id}`);
       const cell = el("div.hsd-cell", { style: pos(q.x, q.y) },
         drawCard(q.id, { "data-tok": toks.join(" ") || null, "data-rel": q.parent ? q.id : null, class: [q.parent ? null : "main", isNew ? "hsd-new" : null].filter(Boolean).join(" ") || null }),
         q.parent ? null : el("span.hsd-mainbadge", { title: `${this.seatName(s)}'s main student` }, "♛"));
@@ -823,8 +835,7 @@ class Board {
       const vertical = q.x !== par.x; // side by side: the markers stack up and down
       const max = maxStrength(q.id, q.parent);
       const rk = relationKind(q.id, q.parent);
-      const was = base && base.has(q.id) ? base.get(q.id).bonds : null;
-      const delta = was === null ? 0 : q.bonds - was;
+      const delta = recent.bonds.get(`${s}:${q.id}`) || 0;
       const chain = chainOf(clique, q.id);
       const info = `${card(q.parent).name} & ${card(q.id).name}: ${q.bonds} of ${max} bond markers (${rk.label}).\n` +
         `Broken, it sends back to the quad: ${chain.map((id) => card(id).name).join(", ")}.`;
@@ -835,9 +846,9 @@ class Board {
         "aria-label": `${card(q.parent).name} and ${card(q.id).name}, ${q.bonds} of ${max} bonds`,
       }, dots, el("b", {}, q.bonds), delta ? el("span.hsd-delta", {}, delta > 0 ? `+${delta}` : `${delta}`) : null));
     }
-    const lost = base ? [...base.keys()].filter((id) => !clique.has(id)) : [];
+    const lost = (recent.attacked.get(s) || []).filter((id) => !clique.has(id));
     return el("div.hsd-clique", { "data-clique": s, "aria-label": `${this.seatName(s)}'s clique` }, grid,
-      lost.length ? el("div.hsd-lost", {}, `Lost since your last move: ${lost.map((id) => card(id).name).join(", ")}`) : null);
+      lost.length ? el("div.hsd-lost", {}, `Lost in the last moves: ${lost.map((id) => card(id).name).join(", ")}`) : null);
   }
 
   drawLegend() {
@@ -871,7 +882,7 @@ class Board {
 
   drawSignatures() {
     const o = this.obs;
-    const opts = this.options || {};
+    const opts = this.view.options || {};
     const seats = o.players.map((_, s) => s);
     const totals = seats.map((s) => Object.values(o.players[s].signatures).reduce((a, b) => a + b, 0));
     const top = Math.max(30, ...totals) + 2;

@@ -1,0 +1,83 @@
+// The game's board module (BOARDS.md) or the generic layout of the observation.
+import { $, fill } from "../dom.js";
+import { renderObservation } from "../obsview.js";
+import { loadBoard } from "../board-host.js";
+import { zoomControl } from "../fit.js";
+import { choose } from "./actions.js";
+import { explain } from "./why.js";
+import { mySeat, myTurn, online, page } from "./page.js";
+
+// ------------------------------------------------------------------ board or generic layout
+export function renderBoard() {
+  const v = page.shown;
+  if (!v) return;
+  const note = $("#board-note");
+  if (page.board) {
+    try {
+      page.board.update(boardView(v));
+    } catch (err) {
+      console.error("board update failed", err);
+      note.textContent = "the board failed to draw this position; the generic view is shown";
+      fill($("#obs"), renderObservation(v.observation, { seats: v.seats, mySeat: v.role === "seat" ? v.seat : null }));
+      page.obsSig = null;
+      return;
+    }
+    fill($("#obs"));
+    page.obsSig = null;
+    note.textContent = "";
+    return;
+  }
+  $("#board-title").textContent = v.role === "seat" ? "What you can see" : "What the players can see";
+  note.textContent = v.replay ? `after move ${v.step}` : "";
+  // redraw only when what is shown changed (most moves change a few fields of a big observation)
+  const sig = JSON.stringify([v.observation, v.seats.map((s) => s.name)]);
+  if (sig === page.obsSig) return;
+  page.obsSig = sig;
+  fill($("#obs"), renderObservation(v.observation, { seats: v.seats, mySeat: v.role === "seat" ? v.seat : null }));
+}
+
+/** What a board's update() receives: the view message plus a few conveniences (see BOARDS.md). */
+export function boardView(v) {
+  const connected = online();
+  return {
+    ...v,
+    legal: connected ? v.legal : [], // offline: nothing can be sent, so nothing is offered
+    live: page.viewingStep === null,
+    my_turn: page.viewingStep === null && myTurn() && connected,
+    pending: !!page.pending,
+    connected,
+  };
+}
+
+
+// ------------------------------------------------------------------ loading and dropping the board
+/** Load the game's board module into #board-host; without one the generic layout stays. */
+export async function setupBoard(gameId) {
+  const board = await loadBoard(gameId, $("#board-host"), {
+    choose: (action) => choose(action),
+    explain: (action) => explain(action),
+  });
+  if (!board) return;
+  page.board = board;
+  $("#board-title").textContent = page.game ? page.game.name : "The board";
+  document.body.classList.add("has-board");
+  $("#board-panel > header").appendChild(zoomControl(gameId, $("#board-host")));
+  // leaving the page (a rematch, the lobby, closing the tab) drops the board: it removes its listeners and timers
+  window.addEventListener("pagehide", dropBoard);
+  // back from the browser's page cache the board is gone: load the page afresh
+  window.addEventListener("pageshow", (e) => { if (e.persisted && !page.board) location.reload(); });
+}
+
+/** Drop the board (its destroy() runs once) and fall back to the generic layout. */
+export function dropBoard() {
+  const board = page.board;
+  if (!board) return;
+  page.board = null;
+  try {
+    if (typeof board.destroy === "function") board.destroy();
+  } catch (err) {
+    console.error("board destroy failed", err);
+  }
+  $("#board-host").replaceChildren();
+  document.body.classList.remove("has-board");
+}
