@@ -99,10 +99,16 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self.possible_agents.index(agent)
+        return {"observation": self.encoding.features(state, seat), "action_mask": self.action_mask(agent)}
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """``agent``'s legal indices as int8 0/1 (all 0 unless it is to move), without building its
+        observation: with ``last(observe=False)`` a masked agent that does not read the features
+        (a random rollout) skips them."""
         mask = np.zeros(self.encoding.n, dtype=np.int8)
-        if state.to_move == seat and agent == self.agent_selection:
+        if agent == self.agent_selection and self._legal:
             mask[list(self._legal)] = 1
-        return {"observation": self.encoding.features(state, seat), "action_mask": mask}
+        return mask
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -28,6 +28,37 @@ Block = tuple[str, type[Action], FieldDomains]
 
 class RLError(HomeroomError, ValueError):
     """A game without an RL encoding, a bad index, or an encoding that breaks its own contract."""
+
+
+_KNOWN_MAX = 200_000
+"""Remembered action indices per seat before the memory starts again (a bound, never reached in practice)."""
+
+
+class _LazyObservation(Mapping[str, Any]):
+    """``state.observation(seat)``, built on the first read; ``reads`` counts the reads."""
+
+    __slots__ = ("_obs", "_seat", "_state", "reads")
+
+    def __init__(self, state: State, seat: int, obs: Mapping[str, Any] | None = None) -> None:
+        self._state = state
+        self._seat = seat
+        self._obs = obs
+        self.reads = 0
+
+    def _view(self) -> Mapping[str, Any]:
+        self.reads += 1
+        if self._obs is None:
+            self._obs = self._state.observation(self._seat)
+        return self._obs
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
 
 
 class GameEncodingModule(Protocol):
@@ -106,6 +137,8 @@ class Encoding:
         self.blocks = tuple(blocks)
         self._by_name = by_name
         self.n = offset
+        self._known: dict[int, dict[Action, int]] = {}
+        """Per seat: the index of each action seen whose key read no observation."""
 
     # ------------------------------------------------------------------ the action table
     def key_index(self, action: Action, block_name: str, key: Sequence[Hashable]) -> int:
@@ -155,20 +188,47 @@ class Encoding:
         return hashlib.sha256(json.dumps(spec).encode()).hexdigest()
 
     # ------------------------------------------------------------------ a position
-    def legal_indices(self, state: State) -> dict[int, Action]:
-        """Index -> the legal action it stands for, for the seat to move."""
+    def legal_indices(self, state: State, obs: Mapping[str, Any] | None = None) -> dict[int, Action]:
+        """Index -> the legal action it stands for, for the seat to move.
+
+        ``state.observation(seat)`` is built only if the game's ``action_key`` reads it (High School
+        Drama's hookups; pass ``obs`` when it is at hand), and the index of an action whose key read
+        no observation is remembered, so the next position's same action costs one dict look-up."""
         seat = state.to_move
         if seat is None:
             return {}
-        obs = state.observation(seat)
+        view = _LazyObservation(state, seat, obs)
+        known = self._known.get(seat)
+        if known is None:
+            known = self._known[seat] = {}
+        remembered = known.get
         out: dict[int, Action] = {}
-        for action in state.legal_actions():
-            index = self.key_index(action, *self.module.action_key(obs, seat, action))
-            if index in out:
-                raise RLError(f"{self.game.id}: legal actions '{out[index].describe()}' and "
-                              f"'{action.describe()}' share the index {index}")
+        legal = state.legal_actions()
+        for action in legal:
+            index = remembered(action)
+            if index is None:
+                reads = view.reads
+                index = self.key_index(action, *self.module.action_key(view, seat, action))
+                if view.reads == reads:  # the key follows from the action alone: remember it
+                    if len(known) >= _KNOWN_MAX:
+                        known.clear()
+                    known[action] = index
             out[index] = action
+        if len(out) != len(legal):
+            self._shared_index(state, seat, legal)
         return out
+
+    def _shared_index(self, state: State, seat: int, legal: list[Action]) -> None:
+        """Raise naming two legal actions that share an index (the encoding breaks its contract)."""
+        obs = state.observation(seat)
+        seen: dict[int, Action] = {}
+        for action in legal:
+            index = self.key_index(action, *self.module.action_key(obs, seat, action))
+            if index in seen:
+                raise RLError(f"{self.game.id}: legal actions '{seen[index].describe()}' and "
+                              f"'{action.describe()}' share the index {index}")
+            seen[index] = action
+        raise RLError(f"{self.game.id}: two legal actions are the same action")
 
     def mask(self, state: State) -> np.ndarray:
         mask = np.zeros(self.n, dtype=np.int8)
