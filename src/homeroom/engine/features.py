@@ -29,4 +29,22 @@ def multi_hot(values: Iterable[Any] | None, index: Mapping[Any, int]) -> list[fl
     return out
 
 
-__all__ = ["multi_hot", "one_hot"]
+Run = tuple[int, float, float]
+"""``count`` features that all lie in ``[low, high]`` (``high`` may be ``inf`` where the rules set no cap)."""
+
+
+def runs_to_bounds(runs: Iterable[Run]) -> tuple[list[float], list[float]]:
+    """The low and high bound of every feature, from the vector's runs in order (a game's
+    ``observation_bounds``: one-hot and multi-hot runs are ``(n, 0, 1)``, a count scaled by ``k``
+    is ``(1, 0, cap / k)`` with the cap its components or rules set)."""
+    low: list[float] = []
+    high: list[float] = []
+    for count, lo, hi in runs:
+        if count < 0 or lo > hi:
+            raise ValueError(f"a bad run of features: {count} in [{lo}, {hi}]")
+        low += [float(lo)] * count
+        high += [float(hi)] * count
+    return low, high
+
+
+__all__ = ["Run", "multi_hot", "one_hot", "runs_to_bounds"]

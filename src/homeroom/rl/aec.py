@@ -62,9 +62,9 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self.encoding: Encoding = encoding(game.id)
         self.metadata = {**self.metadata, "name": f"homeroom_{game.id.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(players)]
-        size = self.encoding.observation_size(players)
+        low, high = self.encoding.observation_bounds(players)
         self._obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+            "observation": spaces.Box(low, high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(self.encoding.n,), dtype=np.int8),
         })
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}

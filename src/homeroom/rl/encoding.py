@@ -72,6 +72,8 @@ class GameEncodingModule(Protocol):
 
     def observation_size(self, players: int) -> int: ...
 
+    def observation_bounds(self, players: int) -> tuple[list[float], list[float]]: ...
+
     def observation_features(self, obs: Mapping[str, Any], seat: int, players: int) -> list[float]: ...
 
 
@@ -137,6 +139,7 @@ class Encoding:
         self.blocks = tuple(blocks)
         self._by_name = by_name
         self.n = offset
+        self._bounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._known: dict[int, dict[Action, int]] = {}
         """Per seat: the index of each action seen whose key read no observation."""
 
@@ -251,6 +254,19 @@ class Encoding:
 
     def observation_size(self, players: int) -> int:
         return int(self.module.observation_size(players))
+
+    def observation_bounds(self, players: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every feature's lowest and highest value at ``players`` seats (float32; ``inf`` where the
+        rules set no cap), as the game's ``observation_bounds`` declares them."""
+        found = self._bounds.get(players)
+        if found is None:
+            low, high = (np.asarray(b, dtype=np.float32) for b in self.module.observation_bounds(players))
+            size = self.observation_size(players)
+            if low.shape != (size,) or high.shape != (size,) or bool((low > high).any()):
+                raise RLError(f"{self.game.id}: the observation bounds do not fit its {size} features")
+            low.flags.writeable = high.flags.writeable = False
+            found = self._bounds[players] = (low, high)
+        return found
 
     def features(self, state: State, seat: int) -> np.ndarray:
         """The observation vector of ``seat``, built only from ``state.observation(seat)``."""

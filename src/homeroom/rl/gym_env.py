@@ -89,8 +89,8 @@ class HomeroomEnv(gymnasium.Env):
         self.seat_choice = seat
         self.render_mode = render_mode
         self.encoding: Encoding = encoding(game.id)
-        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.encoding.observation_size(players),),
-                                            dtype=np.float32)
+        low, high = self.encoding.observation_bounds(players)
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.encoding.n)
         self.state: State | None = None
         self.seat = 0

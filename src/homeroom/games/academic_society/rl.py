@@ -33,7 +33,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import multi_hot, one_hot
+from homeroom.engine.features import Run, multi_hot, one_hot, runs_to_bounds
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -142,6 +142,24 @@ def observation_size(players: int) -> int:
     head = 2 + 6 + MAX_PLAYERS + 8 + len(c.spaces) * (MAX_PLAYERS + 4) + 1 + 2 * len(c.commissions)
     head += 4 + 3 * len(c.treatises) + len(KINDS) + MAX_PLAYERS + 1 + len(_contexts()) + 4 + 1 + 1 + len(SUBJECTS) * SLOTS
     return head + players * _seat_size()
+
+
+def observation_bounds(players: int) -> tuple[list[float], list[float]]:
+    """The lowest and highest value of every feature at ``players`` seats (same order as the features):
+    0-1 for flags, a count bounded by the components there are; Influence, Contribution, the
+    decision's number, the queue and Sabbatical have no cap in the rules (``inf``)."""
+    c = components()
+    inf = float("inf")
+    pawns = 0.5 * (c.rules.scholars + len(SUBJECTS))  # a seat's scholars and Secretaries on one space
+    head: list[Run] = [(2 + 6 + MAX_PLAYERS + 8, 0, 1)]
+    head += [run for _ in c.spaces for run in ((MAX_PLAYERS, 0, pawns), (len(SUBJECTS), 0, 1))]
+    head += [(1, 0, len(c.commissions) / 10.0), (2 * len(c.commissions), 0, 1),
+             (len(SUBJECTS), 0, len(c.treatises) / 9.0), (3 * len(c.treatises) + len(KINDS) + MAX_PLAYERS, 0, 1),
+             (1, 0, inf), (len(_contexts()) + len(SUBJECTS), 0, 1), (1, 0, inf), (1 + len(SUBJECTS) * SLOTS, 0, 1)]
+    seat: list[Run] = [(1, 0, 1), (1, 0, inf), (4, 0, c.rules.theory_max / 6.0), (2, 0, inf),
+                       (2, 0, c.rules.scholars / 7.0), (2 * len(c.cells), 0, 1), (4, 0, inf),
+                       (3 * len(c.treatises) + len(SUBJECTS), 0, 1)]
+    return runs_to_bounds(head + seat * players)
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:

@@ -41,7 +41,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import multi_hot, one_hot
+from homeroom.engine.features import Run, multi_hot, one_hot, runs_to_bounds
 from homeroom.games.class_of_89.actions import (
     STORAGE,
     SUPERLATIVE,
@@ -65,6 +65,7 @@ from homeroom.games.class_of_89.actions import (
     UseMember,
 )
 from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.model import EMPTY, JANITOR
 
 FORMAT = 1
 """The encoding's version: raise it whenever an index or a feature changes meaning."""
@@ -201,6 +202,36 @@ def observation_size(players: int) -> int:
     pending = (len(PENDING) + 1 + MAX_PLAYERS + len(d.tokens) + 1 + len(d.clubs) + 1 + len(d.photo_cards) + 1 + 1)
     solo = len(d.location_cards) + 2 + len(d.clubs) + len(d.tokens)
     return head + _books(players) * _book_size() + pending + solo
+
+
+def observation_bounds(players: int) -> tuple[list[float], list[float]]:
+    """The lowest and highest value of every feature at ``players`` seats (same order as the features):
+    0-1 for flags, a count bounded by the components or rules (a deck by its cards, a cell's tokens by
+    the most a student holds); club tracks, signatures, ABC tokens, halves, the cards a decision
+    offers' count and the pending decisions have no cap here (``inf``)."""
+    d = _data()
+    c = components()
+    board = c.board
+    inf = float("inf")
+    locs = len(d.locations)
+    decks = {"student": len(d.students), "teacher": len(c.teachers), "staff": len(d.staff)}
+    head: list[Run] = [(1 + len(PHASES) + 3 * MAX_PLAYERS + (locs + 2) + len(d.members) + 3 + len(d.objectives)
+                        + 3 * len(d.all_cards) + len(d.students), 0, 1),
+                       (3 * locs, min(EMPTY, JANITOR) / 2.0, (MAX_PLAYERS - 1) / 2.0),
+                       (3 * locs * (len(d.members) + 1) + MAX_PLAYERS * len(d.members), 0, 1)]
+    head += [(1, 0, decks.get(k, len(d.tiles)) / 40.0) for k in d.decks]
+    head += [(2 * len(d.all_cards), 0, 1), (1, 0, int(board["one_by_one_tiles"]) / 24.0)]
+    book: list[Run] = [(2 * len(d.photo_cards), 0, 1),
+                       (len(d.cells) * len(d.tokens), 0, int(board["max_tokens_per_student"]) / 4.0),
+                       (2 * len(d.grid) + len(d.tiles), 0, 1), (len(d.clubs) + 2, 0, inf), (len(d.cells), 0, 1),
+                       (len(d.tokens), 0, int(board["storage_size"]) / 2.0),
+                       (1, 0, int(board["one_by_one_tiles"]) / 24.0), (len(d.students) + len(d.staff), 0, 1),
+                       (len(d.clubs), 0, inf), (d.rows + d.columns + 2 + len(d.members), 0, 1)]
+    pending: list[Run] = [(len(PENDING) + 1 + MAX_PLAYERS + len(d.tokens) + 1 + len(d.clubs) + 1 + len(d.photo_cards),
+                           0, 1), (1, 0, len(d.photo_cards) / 3.0), (1, 0, inf)]
+    solo: list[Run] = [(len(d.location_cards), 0, 1), (1, 0, len(d.location_cards) / 10.0),
+                       (1, 0, len(c.choice_cards) / 20.0), (len(d.clubs), 0, 1), (len(d.tokens), 0, inf)]
+    return runs_to_bounds(head + book * _books(players) + pending + solo)
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:

@@ -34,7 +34,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import multi_hot, one_hot
+from homeroom.engine.features import Run, multi_hot, one_hot, runs_to_bounds
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -126,6 +126,24 @@ def observation_size(players: int) -> int:
     head = (len(YEARS) + len(SEASONS) + len(PHASES) + 2 + 2 * MAX_PLAYERS + len(clique_cards) + 3 + events
             + len(playable) + MAX_PLAYERS + len(DRAMA_KINDS))
     return head + players * _per_player_size()
+
+
+def observation_bounds(players: int) -> tuple[list[float], list[float]]:
+    """The lowest and highest value of every feature at ``players`` seats (same order as the features):
+    0-1 for flags; a count is bounded by the components there are (a clique's offsets by its size)."""
+    comps = load()
+    students, clique_cards, playable = _domains()
+    events, drama = len(comps.events), len(comps.drama)
+    cards = float(len(clique_cards))
+    head: list[Run] = [
+        (len(YEARS) + len(SEASONS) + len(PHASES) + 2 + 2 * MAX_PLAYERS + len(clique_cards), 0, 1),
+        (1, 0, len(students) / 30.0), (1, 0, len(comps.organizations) / 24.0), (1, 0, events / 40.0),
+        (events + len(playable) + MAX_PLAYERS, 0, 1), (len(DRAMA_KINDS), 0, drama / 5.0)]
+    seat: list[Run] = [
+        (1 + len(playable), 0, 1), (1, 0, len(playable) / 5.0), (1, 0, events / 5.0),
+        *[run for _ in clique_cards for run in ((2, 0, 1), (2, -cards / SPAN, cards / SPAN), (1, 0, MARKERS / 5.0))],
+        (1, 0, cards / 10.0), (len(CATEGORIES), 0, float("inf")), (1, 0, 1), (drama, 0, 1)]
+    return runs_to_bounds(head + seat * players)
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
