@@ -17,10 +17,13 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-from gymnasium.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv, VectorEnv
+from gymnasium.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv
 
 from homeroom.rl.encoding import RLError
 from homeroom.rl.gym_env import HomeroomEnv
+
+VectorEnv = SyncVectorEnv | AsyncVectorEnv
+"""What :func:`vector_env` returns: Gymnasium's own vector environments."""
 
 
 def vector_env(game_id: str, num_envs: int, *, processes: int = 0, **env_kwargs: Any) -> VectorEnv:
@@ -64,9 +67,10 @@ class SB3VecEnv:
         super().__init__(venv.num_envs, venv.single_observation_space, venv.single_action_space)  # type: ignore[call-arg]
 
     def reset(self) -> np.ndarray:
-        seed = self._seeds[0] if getattr(self, "_seeds", None) and self._seeds[0] is not None else None
+        seeds = getattr(self, "_seeds", None)  # what sb3's VecEnv.seed() set: one per game, consecutive
+        seed = seeds[0] if seeds else None
         obs, _info = self.venv.reset(seed=seed)
-        self._reset_seeds()
+        getattr(self, "_reset_seeds", lambda: None)()  # sb3's VecEnv: a seed is used once
         return np.asarray(obs)
 
     def step_async(self, actions: np.ndarray) -> None:

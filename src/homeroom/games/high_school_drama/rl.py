@@ -51,6 +51,7 @@ from homeroom.games.high_school_drama.actions import (
 )
 from homeroom.games.high_school_drama.components import DRAMA_KINDS, load
 from homeroom.games.high_school_drama.constants import SEASONS, YEARS
+from homeroom.games.high_school_drama.constants import SPAN as RULE_SPAN
 from homeroom.games.high_school_drama.scoring import CATEGORIES
 
 FORMAT = 1
@@ -130,19 +131,21 @@ def observation_size(players: int) -> int:
 
 def observation_bounds(players: int) -> tuple[list[float], list[float]]:
     """The lowest and highest value of every feature at ``players`` seats (same order as the features):
-    0-1 for flags; a count is bounded by the components there are (a clique's offsets by its size)."""
+    0-1 for flags; a count is bounded by the components there are; a clique card's square lies within
+    the clique's span of its main student (at 0, 0); signatures have no cap (``inf``)."""
     comps = load()
     students, clique_cards, playable = _domains()
     events, drama = len(comps.events), len(comps.drama)
     cards = float(len(clique_cards))
+    reach = (RULE_SPAN - 1) / SPAN  # how far a card sits from the main student, scaled
     head: list[Run] = [
         (len(YEARS) + len(SEASONS) + len(PHASES) + 2 + 2 * MAX_PLAYERS + len(clique_cards), 0, 1),
         (1, 0, len(students) / 30.0), (1, 0, len(comps.organizations) / 24.0), (1, 0, events / 40.0),
         (events + len(playable) + MAX_PLAYERS, 0, 1), (len(DRAMA_KINDS), 0, drama / 5.0)]
     seat: list[Run] = [
         (1 + len(playable), 0, 1), (1, 0, len(playable) / 5.0), (1, 0, events / 5.0),
-        *[run for _ in clique_cards for run in ((2, 0, 1), (2, -cards / SPAN, cards / SPAN), (1, 0, MARKERS / 5.0))],
-        (1, 0, cards / 10.0), (len(CATEGORIES), 0, float("inf")), (1, 0, 1), (drama, 0, 1)]
+        *[run for _ in clique_cards for run in ((2, 0, 1), (2, -reach, reach), (1, 0, MARKERS / 5.0))],
+        (1, 0, min(cards, RULE_SPAN**2) / 10.0), (len(CATEGORIES), 0, float("inf")), (1, 0, 1), (drama, 0, 1)]
     return runs_to_bounds(head + seat * players)
 
 
