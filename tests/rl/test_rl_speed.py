@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -149,3 +150,13 @@ def test_a_bad_vector_env_fails_in_one_line() -> None:
         vector_env("high-school-drama", 4, processes=2)
     with pytest.raises(ValueError, match="3 players need 2"):
         vector_env("high-school-drama", 2, players=3, opponents=["random"])
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_the_layout_covers_every_feature_and_the_docs_show_it(game_id: str, players: int) -> None:
+    enc = encoding(game_id)
+    layout = enc.observation_layout(players)
+    assert sum(n for _, n, _, _ in layout) == enc.observation_size(players)
+    assert all(name and n > 0 for name, n, _, _ in layout)
+    docs = (Path(__file__).parents[2] / "src/homeroom/rl/ENCODING.md").read_text()
+    assert enc.layout_table(2) in docs, f"ENCODING.md: paste encoding({game_id!r}).layout_table(2) again"

@@ -20,6 +20,7 @@ import numpy as np
 
 from homeroom import games
 from homeroom.engine import Action, Game, HomeroomError, State
+from homeroom.engine.features import Run, runs_to_bounds
 
 FieldDomains = tuple[tuple[str, tuple[Hashable, ...]], ...]
 Block = tuple[str, type[Action], FieldDomains]
@@ -72,7 +73,7 @@ class GameEncodingModule(Protocol):
 
     def observation_size(self, players: int) -> int: ...
 
-    def observation_bounds(self, players: int) -> tuple[list[float], list[float]]: ...
+    def observation_layout(self, players: int) -> list[Run]: ...
 
     def observation_features(self, obs: Mapping[str, Any], seat: int, players: int) -> list[float]: ...
 
@@ -257,16 +258,46 @@ class Encoding:
 
     def observation_bounds(self, players: int) -> tuple[np.ndarray, np.ndarray]:
         """Every feature's lowest and highest value at ``players`` seats (float32; ``inf`` where the
-        rules set no cap), as the game's ``observation_bounds`` declares them."""
+        rules set no cap), from the game's ``observation_layout``."""
         found = self._bounds.get(players)
         if found is None:
-            low, high = (np.asarray(b, dtype=np.float32) for b in self.module.observation_bounds(players))
+            low, high = (np.asarray(b, dtype=np.float32) for b in runs_to_bounds(self.observation_layout(players)))
             size = self.observation_size(players)
             if low.shape != (size,) or high.shape != (size,) or bool((low > high).any()):
                 raise RLError(f"{self.game.id}: the observation bounds do not fit its {size} features")
             low.flags.writeable = high.flags.writeable = False
             found = self._bounds[players] = (low, high)
         return found
+
+    def observation_layout(self, players: int) -> list[Run]:
+        """The game's feature vector at ``players`` seats as ``(name, count, low, high)`` runs, in order."""
+        return list(self.module.observation_layout(players))
+
+    def layout_table(self, players: int) -> str:
+        """The observation layout as a Markdown table (what ``ENCODING.md`` shows): runs that share a
+        name are one row, with their offset, length and bounds; the other seats' blocks (``seat +1``
+        on) are one row each, as they repeat the viewer's ``seat +0`` rows."""
+        rows: list[list[Any]] = []  # name, offset, length, bounds seen
+        offset = 0
+        for name, count, lo, hi in self.observation_layout(players):
+            head, _, rest = name.partition(": ")
+            if rest and head.split(" +")[-1].isdigit() and not head.endswith(" +0"):
+                name = f"{head}: as {head.split(' +')[0]} +0"
+            if not rows or rows[-1][0] != name:
+                rows.append([name, offset, 0, []])
+            rows[-1][2] += count
+            if (lo, hi) not in rows[-1][3]:
+                rows[-1][3].append((lo, hi))
+            offset += count
+
+        def num(x: float) -> str:
+            return "inf" if x == float("inf") else f"{x:g}" if x == int(x) else f"{x:.3g}"
+
+        lines = ["| offset | length | features | bounds |", "| ---: | ---: | --- | --- |"]
+        for name, start, length, bounds in rows:
+            shown = ", ".join(f"{num(lo)}..{num(hi)}" for lo, hi in sorted(bounds))
+            lines.append(f"| {start} | {length} | {name} | {shown} |")
+        return "\n".join(lines)
 
     def features(self, state: State, seat: int) -> np.ndarray:
         """The observation vector of ``seat``, built only from ``state.observation(seat)``."""

@@ -33,7 +33,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, multi_hot, one_hot, runs_to_bounds
+from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -144,22 +144,37 @@ def observation_size(players: int) -> int:
     return head + players * _seat_size()
 
 
-def observation_bounds(players: int) -> tuple[list[float], list[float]]:
-    """The lowest and highest value of every feature at ``players`` seats (same order as the features):
-    0-1 for flags, a count bounded by the components there are; Influence, Contribution, the
-    decision's number, the queue and Sabbatical have no cap in the rules (``inf``)."""
+def observation_layout(players: int) -> list[Run]:
+    """The feature vector at ``players`` seats as named runs with their bounds, in order: 0-1 for
+    flags, a count bounded by the components there are; Influence, Contribution, the decision's
+    number, the queue and Sabbatical have no cap in the rules (``inf``)."""
     c = components()
     inf = float("inf")
     pawns = 0.5 * (c.rules.scholars + len(SUBJECTS))  # a seat's scholars and Secretaries on one space
-    head: list[Run] = [(2 + 6 + MAX_PLAYERS + 8, 0, 1)]
-    head += [run for _ in c.spaces for run in ((MAX_PLAYERS, 0, pawns), (len(SUBJECTS), 0, 1))]
-    head += [(1, 0, len(c.commissions) / 10.0), (2 * len(c.commissions), 0, 1),
-             (len(SUBJECTS), 0, len(c.treatises) / 9.0), (3 * len(c.treatises) + len(KINDS) + MAX_PLAYERS, 0, 1),
-             (1, 0, inf), (len(_contexts()) + len(SUBJECTS), 0, 1), (1, 0, inf), (1 + len(SUBJECTS) * SLOTS, 0, 1)]
-    seat: list[Run] = [(1, 0, 1), (1, 0, inf), (4, 0, c.rules.theory_max / 6.0), (2, 0, inf),
-                       (2, 0, c.rules.scholars / 7.0), (2 * len(c.cells), 0, 1), (4, 0, inf),
-                       (3 * len(c.treatises) + len(SUBJECTS), 0, 1)]
-    return runs_to_bounds(head + seat * players)
+    space = "action spaces: per space, pawns of each seat (relative) x 0.5, Secretaries' subjects"
+    head: list[Run] = [("round / rounds", 1, 0, 1), ("round marker not at END", 1, 0, 1), ("phase", 6, 0, 1),
+                       ("to move (relative)", MAX_PLAYERS, 0, 1), ("Secretariat", len(SUBJECTS), 0, 1),
+                       ("Secretaries beside it", len(SUBJECTS), 0, 1)]
+    head += [run for _ in c.spaces for run in ((space, MAX_PLAYERS, 0, pawns), (space, len(SUBJECTS), 0, 1))]
+    head += [("Royal Commission pile / 10", 1, 0, len(c.commissions) / 10.0),
+             ("Royal Commissions revealed", len(c.commissions), 0, 1),
+             ("Royal Commissions achieved", len(c.commissions), 0, 1),
+             ("Treatise piles / 9", len(SUBJECTS), 0, len(c.treatises) / 9.0),
+             ("Treatises revealed", len(c.treatises), 0, 1), ("Treatises discarded", len(c.treatises), 0, 1),
+             ("Treatises removed", len(c.treatises), 0, 1), ("decision: kind", len(KINDS), 0, 1),
+             ("decision: whose (relative)", MAX_PLAYERS, 0, 1), ("decision: number / 10", 1, 0, inf),
+             ("decision: what it is for", len(_contexts()), 0, 1), ("decision: subjects", len(SUBJECTS), 0, 1),
+             ("queue length / 5", 1, 0, inf), ("position being activated (none, then 12)", 1 + len(SUBJECTS) * SLOTS,
+                                               0, 1)]
+    seat: list[Run] = [("turn order place", 1, 0, 1), ("Influence / 20", 1, 0, inf),
+                       ("Theories / 6 per subject", 4, 0, c.rules.theory_max / 6.0),
+                       ("Contribution / 6, its stack / 20", 2, 0, inf),
+                       ("scholars in hand / 7, held aside / 7", 2, 0, c.rules.scholars / 7.0),
+                       ("Authority scholars, laid down (per cell)", 2 * len(c.cells), 0, 1),
+                       ("Sabbatical scholars / 3 per subject", 4, 0, inf),
+                       ("presentation: per Treatise shown, subject row, position", 3 * len(c.treatises), 0, 1),
+                       ("Secretaries in hand", len(SUBJECTS), 0, 1)]
+    return head + seat_runs(seat, players)
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:

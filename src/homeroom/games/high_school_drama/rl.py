@@ -34,7 +34,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, multi_hot, one_hot, runs_to_bounds
+from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -129,24 +129,33 @@ def observation_size(players: int) -> int:
     return head + players * _per_player_size()
 
 
-def observation_bounds(players: int) -> tuple[list[float], list[float]]:
-    """The lowest and highest value of every feature at ``players`` seats (same order as the features):
-    0-1 for flags; a count is bounded by the components there are; a clique card's square lies within
-    the clique's span of its main student (at 0, 0); signatures have no cap (``inf``)."""
+def observation_layout(players: int) -> list[Run]:
+    """The feature vector at ``players`` seats as named runs with their bounds, in order: 0-1 for
+    flags; a count is bounded by the components there are; a clique card's square lies within the
+    clique's span of its main student (at 0, 0); signatures have no cap (``inf``)."""
     comps = load()
     students, clique_cards, playable = _domains()
     events, drama = len(comps.events), len(comps.drama)
-    cards = float(len(clique_cards))
     reach = (RULE_SPAN - 1) / SPAN  # how far a card sits from the main student, scaled
+    clique = "clique: per card (students, then organizations) present, main, x, y, bonds"
     head: list[Run] = [
-        (len(YEARS) + len(SEASONS) + len(PHASES) + 2 + 2 * MAX_PLAYERS + len(clique_cards), 0, 1),
-        (1, 0, len(students) / 30.0), (1, 0, len(comps.organizations) / 24.0), (1, 0, events / 40.0),
-        (events + len(playable) + MAX_PLAYERS, 0, 1), (len(DRAMA_KINDS), 0, drama / 5.0)]
+        ("year", len(YEARS), 0, 1), ("season", len(SEASONS), 0, 1), ("phase", len(PHASES), 0, 1),
+        ("step (midterm, final)", 2, 0, 1), ("leader (relative)", MAX_PLAYERS, 0, 1),
+        ("to move (relative)", MAX_PLAYERS, 0, 1), ("quad", len(clique_cards), 0, 1),
+        ("student deck / 30", 1, 0, len(students) / 30.0),
+        ("organization deck / 24", 1, 0, len(comps.organizations) / 24.0),
+        ("event deck / 40", 1, 0, events / 40.0), ("events discarded", events, 0, 1),
+        ("card being played", len(playable), 0, 1), ("still to exchange (relative)", MAX_PLAYERS, 0, 1),
+        ("drama stacks / 5", len(DRAMA_KINDS), 0, drama / 5.0)]
     seat: list[Run] = [
-        (1 + len(playable), 0, 1), (1, 0, len(playable) / 5.0), (1, 0, events / 5.0),
-        *[run for _ in clique_cards for run in ((2, 0, 1), (2, -reach, reach), (1, 0, MARKERS / 5.0))],
-        (1, 0, min(cards, RULE_SPAN**2) / 10.0), (len(CATEGORIES), 0, float("inf")), (1, 0, 1), (drama, 0, 1)]
-    return runs_to_bounds(head + seat * players)
+        ("enrolled", 1, 0, 1), ("hand (the viewer's own only)", len(playable), 0, 1),
+        ("hand size / 5", 1, 0, len(playable) / 5.0), ("events in hand / 5", 1, 0, events / 5.0),
+        *[run for _ in clique_cards for run in ((clique, 2, 0, 1), (clique, 2, -reach, reach),
+                                                (clique, 1, 0, MARKERS / 5.0))],
+        ("clique size / 10", 1, 0, min(len(clique_cards), RULE_SPAN**2) / 10.0),
+        ("signatures per category / 10", len(CATEGORIES), 0, float("inf")),
+        ("marker supply / 18", 1, 0, 1), ("drama known face down", drama, 0, 1)]
+    return head + seat_runs(seat, players)
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
