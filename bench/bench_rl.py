@@ -9,7 +9,8 @@
 - ``gym-random`` / ``gym-greedy``: the Gymnasium env, the learner picks a random legal index from
   ``action_masks()`` and reads the observation; the other seat is a ``random`` / ``greedy`` bot;
 - ``vector``: ``homeroom.rl.vector.vector_env`` with ``--envs`` games in one process, learner steps per
-  CPU-second (random opponents), when that module exists (it does not before issue 36).
+  CPU-second (random opponents, masks read from ``info``), when that module exists (not before issue 36);
+  ``--async-envs N`` adds the same over N worker processes (``AsyncVectorEnv``), per wall second.
 
 CPU time is ``time.process_time()`` of this process, so pin it to one core (``taskset``) on a shared
 machine. Run against another tree with ``PYTHONPATH=/that/tree/src`` to compare before and after.
@@ -83,22 +84,32 @@ def gym(game_id: str, players: int, opponents: str, seconds: float) -> float:
     return timed(game, seconds)
 
 
-def vector(game_id: str, players: int, envs: int, seconds: float) -> float | None:
+def vector(game_id: str, players: int, envs: int, seconds: float, processes: bool = False) -> float | None:
+    """Learner steps per CPU-second of ``envs`` games in this process; with ``processes``, per wall
+    second with one worker process per game (their CPU time is not this process's)."""
     try:
-        from homeroom.rl.vector import action_masks, vector_env
+        from homeroom.rl.vector import vector_env
     except ImportError:
         return None
-    venv = vector_env(game_id, envs, players=players, opponents="random")
+    venv = vector_env(game_id, envs, processes=envs if processes else 0, players=players, opponents="random")
     rng = np.random.default_rng(0)
-    venv.reset(seed=0)
+    _obs, info = venv.reset(seed=0)
+    masks = info["action_mask"].astype(bool)
 
     def batch() -> int:
-        masks = action_masks(venv)
+        nonlocal masks
         actions = np.array([(legal := np.flatnonzero(m))[rng.integers(len(legal))] for m in masks])
-        venv.step(actions)
+        _obs, _r, _t, _tr, info = venv.step(actions)
+        masks = info["action_mask"].astype(bool)
         return envs
 
-    rate = timed(batch, seconds)
+    if processes:
+        steps, began = 0, time.perf_counter()
+        while time.perf_counter() - began < seconds:
+            steps += batch()
+        rate = steps / (time.perf_counter() - began)
+    else:
+        rate = timed(batch, seconds)
     venv.close()
     return rate
 
@@ -107,7 +118,9 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--envs", type=int, default=16, help="games in the vectorised env")
+    p.add_argument("--envs", type=int, default=16, help="games in the vectorised env (one process)")
+    p.add_argument("--async-envs", type=int, default=0,
+                   help="also games in worker processes, one each (AsyncVectorEnv; wall-clock steps/s)")
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
@@ -120,16 +133,21 @@ def main() -> None:
         row["gym-random"] = gym(game_id, args.players, "random", args.seconds)
         row["gym-greedy"] = gym(game_id, args.players, "greedy", args.seconds)
         row["vector"] = vector(game_id, args.players, args.envs, args.seconds)
+        if args.async_envs:
+            row["async-wall"] = vector(game_id, args.players, args.async_envs, args.seconds, processes=True)
         rows.append(row)
     if args.json:
         print(json.dumps({"load": load, "rows": rows}, indent=1))
         return
     print(f"steps per CPU-second, {args.players} players (load average {load:.2f} at start)")
-    keys = ("aec", "aec-mask", "gym-random", "gym-greedy", "vector")
-    print(f"{'game':20}" + "".join(f"{k if k != 'vector' else f'vector x{args.envs}':>12}" for k in keys))
+    keys = ("aec", "aec-mask", "gym-random", "gym-greedy", "vector") + (("async-wall",) if args.async_envs else ())
+    names = {"vector": f"vector x{args.envs}", "async-wall": f"async x{args.async_envs}"}
+    print(f"{'game':20}" + "".join(f"{names.get(k, k):>12}" for k in keys))
     for row in rows:
-        print(f"{row['game']:20}" + "".join(f"{row[k]:12.0f}" if isinstance(row[k], float) else f"{'-':>12}"
+        print(f"{row['game']:20}" + "".join(f"{row[k]:12.0f}" if isinstance(row.get(k), float) else f"{'-':>12}"
                                             for k in keys))
+    if args.async_envs:
+        print(f"(async x{args.async_envs}: learner steps per wall second over {args.async_envs} worker processes)")
 
 
 if __name__ == "__main__":

@@ -52,7 +52,10 @@ def test_the_cached_mask_and_features_equal_a_from_scratch_encoding(game_id: str
             seat = rng.randrange(players)
             observed = env.observe(env.possible_agents[seat])
             fresh = type(state).from_json(state.to_json()) if rng.random() < 0.05 else state
-            assert (observed["observation"] == enc.features(fresh, seat)).all()
+            scratch_features = np.asarray(enc.module.observation_features(fresh.observation(seat), seat, players),
+                                          dtype=np.float32)  # the encoding as it was before issue 36
+            assert observed["observation"].dtype == np.float32
+            assert (observed["observation"] == scratch_features).all()
             assert observed["action_mask"].any() == (seat == state.to_move)
             env.step(rng.choice(sorted(scratch)))
 

@@ -72,6 +72,8 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
         self.state: State | None = None
         self._legal: dict[int, Action] = {}
+        self._memo: dict[int, dict[Any, Any]] = {}
+        """Per seat: the parts of its features the game keeps to reuse (see ``Encoding.features``)."""
         self._steps = 0
 
     # ------------------------------------------------------------------ PettingZoo API
@@ -87,6 +89,7 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         game_seed = int(self._rng.integers(0, MAX_GAME_SEED))
         self.state = self.game.new_state(self.players, seed=game_seed, options=self.options)
         self.state.set_quiet()  # the env never reads the log lines apply returns: skip their text
+        self._memo = {}
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -99,7 +102,8 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self.possible_agents.index(agent)
-        return {"observation": self.encoding.features(state, seat), "action_mask": self.action_mask(agent)}
+        features = self.encoding.features(state, seat, self._memo.setdefault(seat, {}))
+        return {"observation": features, "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s legal indices as int8 0/1 (all 0 unless it is to move), without building its

@@ -255,8 +255,11 @@ def observation_layout(players: int) -> list[Run]:
     return head + seat_runs(book, _books(players), "yearbook") + pending + solo
 
 
-def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
-    """The numbers ``seat`` sees, from its observation ``obs``."""
+def observation_features(obs: Mapping[str, Any], seat: int, players: int,
+                         memo: dict[Hashable, Any] | None = None) -> list[float]:
+    """The numbers ``seat`` sees, from its observation ``obs``. ``memo`` (kept by the caller for one
+    seat of one game) keeps each yearbook's numbers with the yearbook they encode: a yearbook equal
+    to the last one seen is not encoded again (most moves change one yearbook or none)."""
     d = _data()
     locs = len(d.locations)
 
@@ -299,7 +302,13 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     books = obs["books"]
     order = [(seat + r) % players for r in range(players)] + list(range(players, len(books)))
     for b in order:
-        out += _book(books[b], d)
+        if memo is None:
+            out += _book(books[b], d)
+            continue
+        seen = memo.get(("book", b))
+        if seen is None or seen[0] != books[b]:
+            seen = memo[("book", b)] = (books[b], _book(books[b], d))
+        out += seen[1]
     out += _pending(obs["pending"], seat, rel, d)
     out += _solo(obs.get("solo"), d)
     return out
