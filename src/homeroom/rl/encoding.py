@@ -142,6 +142,7 @@ class Encoding:
         self._by_name = by_name
         self.n = offset
         self._bounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._sizes: dict[int, int] = {}
         self._memo_ok = "memo" in inspect.signature(self.module.observation_features).parameters
         self._known: dict[int, dict[Action, int]] = {}
         """Per seat: the index of each action seen whose key read no observation."""
@@ -256,7 +257,10 @@ class Encoding:
         return found
 
     def observation_size(self, players: int) -> int:
-        return int(self.module.observation_size(players))
+        size = self._sizes.get(players)
+        if size is None:
+            size = self._sizes[players] = int(self.module.observation_size(players))
+        return size
 
     def observation_bounds(self, players: int) -> tuple[np.ndarray, np.ndarray]:
         """Every feature's lowest and highest value at ``players`` seats (float32; ``inf`` where the

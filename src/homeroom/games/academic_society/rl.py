@@ -177,13 +177,22 @@ def observation_layout(players: int) -> list[Run]:
     return head + seat_runs(seat, players)
 
 
+_INDEXES: list[tuple[Any, tuple[Any, ...]]] = []
+
+
+def _indexes(c: Any) -> tuple[Any, ...]:
+    """Each component's position in its domain, built once per components object (not per call)."""
+    if not _INDEXES or _INDEXES[0][0] is not c:
+        _INDEXES[:] = [(c, ({t: i for i, t in enumerate(c.treatises)}, {x: i for i, x in enumerate(c.cells)},
+                            {s: i for i, s in enumerate(SUBJECTS)}, {t: i for i, t in enumerate(c.commissions)},
+                            _contexts()))]
+    return _INDEXES[0][1]
+
+
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
     """The numbers ``seat`` sees, from its observation ``obs``."""
     c = components()
-    treatise_at = {t: i for i, t in enumerate(c.treatises)}
-    cell_at = {x: i for i, x in enumerate(c.cells)}
-    subject_at = {s: i for i, s in enumerate(SUBJECTS)}
-    commission_at = {t: i for i, t in enumerate(c.commissions)}
+    treatise_at, cell_at, subject_at, commission_at, contexts = _indexes(c)
 
     def rel(s: Any) -> int | None:
         return None if s is None or s < 0 else (int(s) - seat) % players
@@ -213,7 +222,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     out += one_hot(decision.get("kind"), KINDS)
     out += one_hot(rel(decision.get("seat")), range(MAX_PLAYERS))
     out.append(float(decision.get("n", 0)) / 10.0 if isinstance(decision.get("n"), int) else 0.0)
-    out += one_hot(decision.get("for"), _contexts())
+    out += one_hot(decision.get("for"), contexts)
     out += multi_hot(decision.get("subjects", []), subject_at)
     out.append(len(obs["queue"]) / 5.0)
     out += one_hot(obs["activation"], range(-1, len(SUBJECTS) * SLOTS))  # -1: none, else a position

@@ -158,14 +158,21 @@ def observation_layout(players: int) -> list[Run]:
     return head + seat_runs(seat, players)
 
 
+_INDEXES: list[tuple[Any, tuple[dict[str, int], ...]]] = []
+
+
+def _indexes(comps: Any) -> tuple[dict[str, int], ...]:
+    """Each card's position in its domain, built once per components object (not per call)."""
+    if not _INDEXES or _INDEXES[0][0] is not comps:
+        _students, clique_cards, playable = _domains()
+        _INDEXES[:] = [(comps, ({c: i for i, c in enumerate(clique_cards)}, {c: i for i, c in enumerate(playable)},
+                                {c: i for i, c in enumerate(comps.events)}, {c: i for i, c in enumerate(comps.drama)}))]
+    return _INDEXES[0][1]
+
+
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
     """The numbers ``seat`` sees, from its observation ``obs``."""
-    comps = load()
-    students, clique_cards, playable = _domains()
-    card_at = {c: i for i, c in enumerate(clique_cards)}
-    play_at = {c: i for i, c in enumerate(playable)}
-    event_at = {c: i for i, c in enumerate(comps.events)}
-    drama_at = {c: i for i, c in enumerate(comps.drama)}
+    card_at, play_at, event_at, drama_at = _indexes(load())
 
     def rel(s: Any) -> int | None:
         return None if s is None else (int(s) - seat) % players
@@ -190,7 +197,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         out.append(1.0 if obs["enrolled"][(seat + r) % players] else 0.0)
         out += multi_hot(p["hand"], play_at)
         out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
-        clique = [0.0] * (5 * len(clique_cards))
+        clique = [0.0] * (5 * len(card_at))
         for cid, x, y, parent, bonds in p["clique"]:
             i = 5 * card_at[cid]
             clique[i:i + 5] = [1.0, 1.0 if parent is None else 0.0, x / SPAN, y / SPAN, bonds / 5.0]
