@@ -4,7 +4,8 @@
     nice -n 10 python examples/train_masked_ppo.py --game high-school-drama --players 2 \
         --opponents random --minutes 15 --out models/hsd-2p.zip --eval-games 200
 
-It trains sb3-contrib's MaskablePPO against the given bots (the learner's seat changes every game),
+It trains sb3-contrib's MaskablePPO on ``--envs`` games at once (``homeroom.rl.vector``: in this
+process, or one worker process each with ``--processes``) against the given bots (the learner's seat changes every game),
 stops at ``--timesteps`` or after ``--minutes`` of training, saves the model with the game's encoding
 stamp, and plays ``--eval-games`` seeded games against ``--eval-opponents`` (default: the training
 opponents) with the learner's seat rotated, printing its win rate with a 95% interval. The saved
@@ -28,7 +29,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--timesteps", type=int, default=2_000_000, help="most learner decisions to train on")
     p.add_argument("--minutes", type=float, default=15.0, help="stop training after this much wall time")
-    p.add_argument("--envs", type=int, default=4, help="games played side by side (one process)")
+    p.add_argument("--envs", type=int, default=4, help="games played side by side (a vectorised env)")
+    p.add_argument("--processes", action="store_true",
+                   help="one worker process per game (Gymnasium's AsyncVectorEnv) instead of all in this one")
     p.add_argument("--n-steps", type=int, default=512, help="decisions per game slot per update")
     p.add_argument("--batch-size", type=int, default=512)
     p.add_argument("--epochs", type=int, default=3)
@@ -54,10 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         import torch
         from sb3_contrib import MaskablePPO
         from stable_baselines3.common.callbacks import BaseCallback
-        from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
+        from stable_baselines3.common.vec_env import VecMonitor
 
-        from homeroom.rl import HomeroomEnv, RLError
+        from homeroom.rl import RLError
         from homeroom.rl.policy import evaluate, save_policy
+        from homeroom.rl.vector import sb3_vec_env, vector_env
     except ImportError as err:
         print(f"error: training needs the rl extra (pip install -e '.[rl]'): {err}", file=sys.stderr)
         return 2
@@ -70,11 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         options[key] = value
     torch.set_num_threads(args.threads)
     try:
-        def make(i: int) -> Any:
-            return lambda: HomeroomEnv(args.game, players=args.players, opponents=args.opponents, options=options,
-                                     shaping=args.shaping)
-
-        venv = VecMonitor(DummyVecEnv([make(i) for i in range(args.envs)]), info_keywords=("place",))
+        batch = vector_env(args.game, args.envs, processes=args.envs if args.processes else 0, players=args.players,
+                           opponents=args.opponents, options=options, shaping=args.shaping)
+        venv = VecMonitor(sb3_vec_env(batch), info_keywords=("place",))
     except (RLError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

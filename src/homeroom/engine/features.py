@@ -29,4 +29,29 @@ def multi_hot(values: Iterable[Any] | None, index: Mapping[Any, int]) -> list[fl
     return out
 
 
-__all__ = ["multi_hot", "one_hot"]
+Run = tuple[str, int, float, float]
+"""``(name, count, low, high)``: ``count`` features, all in ``[low, high]`` (``high`` is ``inf`` where the
+rules set no cap). A game's ``observation_layout`` lists its feature vector as runs, in order; runs
+that share a name read as one entry of the documented layout."""
+
+
+def runs_to_bounds(runs: Iterable[Run]) -> tuple[list[float], list[float]]:
+    """The low and high bound of every feature, from the vector's runs in order (one-hot and
+    multi-hot runs are ``(name, n, 0, 1)``, a count scaled by ``k`` is ``(name, 1, 0, cap / k)`` with
+    the cap its components or rules set)."""
+    low: list[float] = []
+    high: list[float] = []
+    for name, count, lo, hi in runs:
+        if count < 0 or lo > hi:
+            raise ValueError(f"a bad run of features {name!r}: {count} in [{lo}, {hi}]")
+        low += [float(lo)] * count
+        high += [float(hi)] * count
+    return low, high
+
+
+def seat_runs(runs: Sequence[Run], seats: int, label: str = "seat") -> list[Run]:
+    """``runs`` once per seat, relative to the viewer: ``seat +0`` (the viewer), ``seat +1`` ..."""
+    return [(f"{label} +{r}: {name}", n, lo, hi) for r in range(seats) for name, n, lo, hi in runs]
+
+
+__all__ = ["Run", "multi_hot", "one_hot", "runs_to_bounds", "seat_runs"]

@@ -62,9 +62,9 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self.encoding: Encoding = encoding(game.id)
         self.metadata = {**self.metadata, "name": f"homeroom_{game.id.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(players)]
-        size = self.encoding.observation_size(players)
+        low, high = self.encoding.observation_bounds(players)
         self._obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+            "observation": spaces.Box(low, high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(self.encoding.n,), dtype=np.int8),
         })
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
@@ -72,6 +72,8 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
         self.state: State | None = None
         self._legal: dict[int, Action] = {}
+        self._memo: dict[int, dict[Any, Any]] = {}
+        """Per seat: the parts of its features the game keeps to reuse (see ``Encoding.features``)."""
         self._steps = 0
 
     # ------------------------------------------------------------------ PettingZoo API
@@ -87,6 +89,7 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         game_seed = int(self._rng.integers(0, MAX_GAME_SEED))
         self.state = self.game.new_state(self.players, seed=game_seed, options=self.options)
         self.state.set_quiet()  # the env never reads the log lines apply returns: skip their text
+        self._memo = {}
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -99,10 +102,17 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self.possible_agents.index(agent)
+        features = self.encoding.features(state, seat, self._memo.setdefault(seat, {}))
+        return {"observation": features, "action_mask": self.action_mask(agent)}
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """``agent``'s legal indices as int8 0/1 (all 0 unless it is to move), without building its
+        observation: with ``last(observe=False)`` a masked agent that does not read the features
+        (a random rollout) skips them."""
         mask = np.zeros(self.encoding.n, dtype=np.int8)
-        if state.to_move == seat and agent == self.agent_selection:
+        if agent == self.agent_selection and self._legal:
             mask[list(self._legal)] = 1
-        return {"observation": self.encoding.features(state, seat), "action_mask": mask}
+        return mask
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

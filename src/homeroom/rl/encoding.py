@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
 import json
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -20,6 +21,7 @@ import numpy as np
 
 from homeroom import games
 from homeroom.engine import Action, Game, HomeroomError, State
+from homeroom.engine.features import Run, runs_to_bounds
 
 FieldDomains = tuple[tuple[str, tuple[Hashable, ...]], ...]
 Block = tuple[str, type[Action], FieldDomains]
@@ -28,6 +30,37 @@ Block = tuple[str, type[Action], FieldDomains]
 
 class RLError(HomeroomError, ValueError):
     """A game without an RL encoding, a bad index, or an encoding that breaks its own contract."""
+
+
+_KNOWN_MAX = 200_000
+"""Remembered action indices per seat before the memory starts again (a bound, never reached in practice)."""
+
+
+class _LazyObservation(Mapping[str, Any]):
+    """``state.observation(seat)``, built on the first read; ``reads`` counts the reads."""
+
+    __slots__ = ("_obs", "_seat", "_state", "reads")
+
+    def __init__(self, state: State, seat: int, obs: Mapping[str, Any] | None = None) -> None:
+        self._state = state
+        self._seat = seat
+        self._obs = obs
+        self.reads = 0
+
+    def _view(self) -> Mapping[str, Any]:
+        self.reads += 1
+        if self._obs is None:
+            self._obs = self._state.observation(self._seat)
+        return self._obs
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
 
 
 class GameEncodingModule(Protocol):
@@ -40,6 +73,8 @@ class GameEncodingModule(Protocol):
     def action_key(self, obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, tuple[Hashable, ...]]: ...
 
     def observation_size(self, players: int) -> int: ...
+
+    def observation_layout(self, players: int) -> list[Run]: ...
 
     def observation_features(self, obs: Mapping[str, Any], seat: int, players: int) -> list[float]: ...
 
@@ -106,6 +141,11 @@ class Encoding:
         self.blocks = tuple(blocks)
         self._by_name = by_name
         self.n = offset
+        self._bounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._sizes: dict[int, int] = {}
+        self._memo_ok = "memo" in inspect.signature(self.module.observation_features).parameters
+        self._known: dict[int, dict[Action, int]] = {}
+        """Per seat: the index of each action seen whose key read no observation."""
 
     # ------------------------------------------------------------------ the action table
     def key_index(self, action: Action, block_name: str, key: Sequence[Hashable]) -> int:
@@ -155,20 +195,47 @@ class Encoding:
         return hashlib.sha256(json.dumps(spec).encode()).hexdigest()
 
     # ------------------------------------------------------------------ a position
-    def legal_indices(self, state: State) -> dict[int, Action]:
-        """Index -> the legal action it stands for, for the seat to move."""
+    def legal_indices(self, state: State, obs: Mapping[str, Any] | None = None) -> dict[int, Action]:
+        """Index -> the legal action it stands for, for the seat to move.
+
+        ``state.observation(seat)`` is built only if the game's ``action_key`` reads it (High School
+        Drama's hookups; pass ``obs`` when it is at hand), and the index of an action whose key read
+        no observation is remembered, so the next position's same action costs one dict look-up."""
         seat = state.to_move
         if seat is None:
             return {}
-        obs = state.observation(seat)
+        view = _LazyObservation(state, seat, obs)
+        known = self._known.get(seat)
+        if known is None:
+            known = self._known[seat] = {}
+        remembered = known.get
         out: dict[int, Action] = {}
-        for action in state.legal_actions():
-            index = self.key_index(action, *self.module.action_key(obs, seat, action))
-            if index in out:
-                raise RLError(f"{self.game.id}: legal actions '{out[index].describe()}' and "
-                              f"'{action.describe()}' share the index {index}")
+        legal = state.legal_actions()
+        for action in legal:
+            index = remembered(action)
+            if index is None:
+                reads = view.reads
+                index = self.key_index(action, *self.module.action_key(view, seat, action))
+                if view.reads == reads:  # the key follows from the action alone: remember it
+                    if len(known) >= _KNOWN_MAX:
+                        known.clear()
+                    known[action] = index
             out[index] = action
+        if len(out) != len(legal):
+            self._shared_index(state, seat, legal)
         return out
+
+    def _shared_index(self, state: State, seat: int, legal: list[Action]) -> None:
+        """Raise naming two legal actions that share an index (the encoding breaks its contract)."""
+        obs = state.observation(seat)
+        seen: dict[int, Action] = {}
+        for action in legal:
+            index = self.key_index(action, *self.module.action_key(obs, seat, action))
+            if index in seen:
+                raise RLError(f"{self.game.id}: legal actions '{seen[index].describe()}' and "
+                              f"'{action.describe()}' share the index {index}")
+            seen[index] = action
+        raise RLError(f"{self.game.id}: two legal actions are the same action")
 
     def mask(self, state: State) -> np.ndarray:
         mask = np.zeros(self.n, dtype=np.int8)
@@ -190,16 +257,69 @@ class Encoding:
         return found
 
     def observation_size(self, players: int) -> int:
-        return int(self.module.observation_size(players))
+        size = self._sizes.get(players)
+        if size is None:
+            size = self._sizes[players] = int(self.module.observation_size(players))
+        return size
 
-    def features(self, state: State, seat: int) -> np.ndarray:
-        """The observation vector of ``seat``, built only from ``state.observation(seat)``."""
-        values = self.module.observation_features(state.observation(seat), seat, state.players)
-        vec = np.asarray(values, dtype=np.float32)
+    def observation_bounds(self, players: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every feature's lowest and highest value at ``players`` seats (float32; ``inf`` where the
+        rules set no cap), from the game's ``observation_layout``."""
+        found = self._bounds.get(players)
+        if found is None:
+            low, high = (np.asarray(b, dtype=np.float32) for b in runs_to_bounds(self.observation_layout(players)))
+            size = self.observation_size(players)
+            if low.shape != (size,) or high.shape != (size,) or bool((low > high).any()):
+                raise RLError(f"{self.game.id}: the observation bounds do not fit its {size} features")
+            low.flags.writeable = high.flags.writeable = False
+            found = self._bounds[players] = (low, high)
+        return found
+
+    def observation_layout(self, players: int) -> list[Run]:
+        """The game's feature vector at ``players`` seats as ``(name, count, low, high)`` runs, in order."""
+        return list(self.module.observation_layout(players))
+
+    def layout_table(self, players: int) -> str:
+        """The observation layout as a Markdown table (what ``ENCODING.md`` shows): runs that share a
+        name are one row, with their offset, length and bounds; the other seats' blocks (``seat +1``
+        on) are one row each, as they repeat the viewer's ``seat +0`` rows."""
+        rows: list[list[Any]] = []  # name, offset, length, bounds seen
+        offset = 0
+        for name, count, lo, hi in self.observation_layout(players):
+            head, _, rest = name.partition(": ")
+            if rest and head.split(" +")[-1].isdigit() and not head.endswith(" +0"):
+                name = f"{head}: as {head.split(' +')[0]} +0"
+            if not rows or rows[-1][0] != name:
+                rows.append([name, offset, 0, []])
+            rows[-1][2] += count
+            if (lo, hi) not in rows[-1][3]:
+                rows[-1][3].append((lo, hi))
+            offset += count
+
+        def num(x: float) -> str:
+            return "inf" if x == float("inf") else f"{x:g}" if x == int(x) else f"{x:.3g}"
+
+        lines = ["| offset | length | features | bounds |", "| ---: | ---: | --- | --- |"]
+        for name, start, length, bounds in rows:
+            shown = ", ".join(f"{num(lo)}..{num(hi)}" for lo, hi in sorted(bounds))
+            lines.append(f"| {start} | {length} | {name} | {shown} |")
+        return "\n".join(lines)
+
+    def features(self, state: State, seat: int, memo: dict[Hashable, Any] | None = None) -> np.ndarray:
+        """The observation vector of ``seat``, built only from ``state.observation(seat)``.
+
+        ``memo``: a dict the caller keeps for this seat of one game (an env does), where a game whose
+        ``observation_features`` takes ``memo`` keeps the parts it encoded, to reuse those whose part
+        of the observation has not changed since (the vector is the same as without it)."""
+        obs = state.observation(seat)
+        if memo is not None and self._memo_ok:
+            values = self.module.observation_features(obs, seat, state.players, memo=memo)  # type: ignore[call-arg]
+        else:
+            values = self.module.observation_features(obs, seat, state.players)
         expected = self.observation_size(state.players)
-        if vec.shape != (expected,):
-            raise RLError(f"{self.game.id}: the observation has {vec.size} features, not {expected}")
-        return vec
+        if len(values) != expected:
+            raise RLError(f"{self.game.id}: the observation has {len(values)} features, not {expected}")
+        return np.fromiter(values, dtype=np.float32, count=expected)  # twice as fast as np.asarray on a list
 
 
 @cache

@@ -89,13 +89,15 @@ class HomeroomEnv(gymnasium.Env):
         self.seat_choice = seat
         self.render_mode = render_mode
         self.encoding: Encoding = encoding(game.id)
-        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.encoding.observation_size(players),),
-                                            dtype=np.float32)
+        low, high = self.encoding.observation_bounds(players)
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.encoding.n)
         self.state: State | None = None
         self.seat = 0
         self._bots: dict[int, Agent] = {}
         self._legal: dict[int, Action] = {}
+        self._memo: dict[Any, Any] = {}
+        """The parts of the learner's features the game keeps to reuse (see ``Encoding.features``)."""
 
     # ------------------------------------------------------------------ Gymnasium API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -107,6 +109,7 @@ class HomeroomEnv(gymnasium.Env):
         self.state = self.game.new_state(self.players, seed=game_seed, options=self.options)
         self.state.set_quiet()  # the env never reads the log lines apply returns: skip their text
         self._forfeit = False
+        self._memo = {}
         others = [s for s in range(self.players) if s != self.seat]
         self._bots = {s: make_agent(spec, int(rng.integers(0, 2**62))) for s, spec in zip(others, self.opponent_specs)}
         self._play_bots()
@@ -170,7 +173,7 @@ class HomeroomEnv(gymnasium.Env):
         return float(totals[self.seat] - max(others)) if others else float(totals[self.seat])
 
     def _observe(self) -> np.ndarray:
-        return self.encoding.features(self._live(), self.seat)
+        return self.encoding.features(self._live(), self.seat, self._memo)
 
     def _info(self) -> dict[str, Any]:
         state = self._live()

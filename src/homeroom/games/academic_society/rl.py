@@ -33,7 +33,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import multi_hot, one_hot
+from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -144,13 +144,55 @@ def observation_size(players: int) -> int:
     return head + players * _seat_size()
 
 
+def observation_layout(players: int) -> list[Run]:
+    """The feature vector at ``players`` seats as named runs with their bounds, in order: 0-1 for
+    flags, a count bounded by the components there are; Influence, Contribution, the decision's
+    number, the queue and Sabbatical have no cap in the rules (``inf``)."""
+    c = components()
+    inf = float("inf")
+    pawns = 0.5 * (c.rules.scholars + len(SUBJECTS))  # a seat's scholars and Secretaries on one space
+    space = "action spaces: per space, pawns of each seat (relative) x 0.5, Secretaries' subjects"
+    head: list[Run] = [("round / rounds", 1, 0, 1), ("round marker not at END", 1, 0, 1), ("phase", 6, 0, 1),
+                       ("to move (relative)", MAX_PLAYERS, 0, 1), ("Secretariat", len(SUBJECTS), 0, 1),
+                       ("Secretaries beside it", len(SUBJECTS), 0, 1)]
+    head += [run for _ in c.spaces for run in ((space, MAX_PLAYERS, 0, pawns), (space, len(SUBJECTS), 0, 1))]
+    head += [("Royal Commission pile / 10", 1, 0, len(c.commissions) / 10.0),
+             ("Royal Commissions revealed", len(c.commissions), 0, 1),
+             ("Royal Commissions achieved", len(c.commissions), 0, 1),
+             ("Treatise piles / 9", len(SUBJECTS), 0, len(c.treatises) / 9.0),
+             ("Treatises revealed", len(c.treatises), 0, 1), ("Treatises discarded", len(c.treatises), 0, 1),
+             ("Treatises removed", len(c.treatises), 0, 1), ("decision: kind", len(KINDS), 0, 1),
+             ("decision: whose (relative)", MAX_PLAYERS, 0, 1), ("decision: number / 10", 1, 0, inf),
+             ("decision: what it is for", len(_contexts()), 0, 1), ("decision: subjects", len(SUBJECTS), 0, 1),
+             ("queue length / 5", 1, 0, inf), ("position being activated (none, then 12)", 1 + len(SUBJECTS) * SLOTS,
+                                               0, 1)]
+    seat: list[Run] = [("turn order place", 1, 0, 1), ("Influence / 20", 1, 0, inf),
+                       ("Theories / 6 per subject", 4, 0, c.rules.theory_max / 6.0),
+                       ("Contribution / 6, its stack / 20", 2, 0, inf),
+                       ("scholars in hand / 7, held aside / 7", 2, 0, c.rules.scholars / 7.0),
+                       ("Authority scholars, laid down (per cell)", 2 * len(c.cells), 0, 1),
+                       ("Sabbatical scholars / 3 per subject", 4, 0, inf),
+                       ("presentation: per Treatise shown, subject row, position", 3 * len(c.treatises), 0, 1),
+                       ("Secretaries in hand", len(SUBJECTS), 0, 1)]
+    return head + seat_runs(seat, players)
+
+
+_INDEXES: list[tuple[Any, tuple[Any, ...]]] = []
+
+
+def _indexes(c: Any) -> tuple[Any, ...]:
+    """Each component's position in its domain, built once per components object (not per call)."""
+    if not _INDEXES or _INDEXES[0][0] is not c:
+        _INDEXES[:] = [(c, ({t: i for i, t in enumerate(c.treatises)}, {x: i for i, x in enumerate(c.cells)},
+                            {s: i for i, s in enumerate(SUBJECTS)}, {t: i for i, t in enumerate(c.commissions)},
+                            _contexts()))]
+    return _INDEXES[0][1]
+
+
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
     """The numbers ``seat`` sees, from its observation ``obs``."""
     c = components()
-    treatise_at = {t: i for i, t in enumerate(c.treatises)}
-    cell_at = {x: i for i, x in enumerate(c.cells)}
-    subject_at = {s: i for i, s in enumerate(SUBJECTS)}
-    commission_at = {t: i for i, t in enumerate(c.commissions)}
+    treatise_at, cell_at, subject_at, commission_at, contexts = _indexes(c)
 
     def rel(s: Any) -> int | None:
         return None if s is None or s < 0 else (int(s) - seat) % players
@@ -180,7 +222,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     out += one_hot(decision.get("kind"), KINDS)
     out += one_hot(rel(decision.get("seat")), range(MAX_PLAYERS))
     out.append(float(decision.get("n", 0)) / 10.0 if isinstance(decision.get("n"), int) else 0.0)
-    out += one_hot(decision.get("for"), _contexts())
+    out += one_hot(decision.get("for"), contexts)
     out += multi_hot(decision.get("subjects", []), subject_at)
     out.append(len(obs["queue"]) / 5.0)
     out += one_hot(obs["activation"], range(-1, len(SUBJECTS) * SLOTS))  # -1: none, else a position

@@ -41,7 +41,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import multi_hot, one_hot
+from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
 from homeroom.games.class_of_89.actions import (
     STORAGE,
     SUPERLATIVE,
@@ -65,6 +65,7 @@ from homeroom.games.class_of_89.actions import (
     UseMember,
 )
 from homeroom.games.class_of_89.components import components
+from homeroom.games.class_of_89.model import EMPTY, JANITOR
 
 FORMAT = 1
 """The encoding's version: raise it whenever an index or a feature changes meaning."""
@@ -203,8 +204,62 @@ def observation_size(players: int) -> int:
     return head + _books(players) * _book_size() + pending + solo
 
 
-def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
-    """The numbers ``seat`` sees, from its observation ``obs``."""
+def observation_layout(players: int) -> list[Run]:
+    """The feature vector at ``players`` seats as named runs with their bounds, in order: 0-1 for
+    flags, a count bounded by the components or rules (a deck by its cards, a cell's tokens by the
+    most a student holds); club tracks, signatures, ABC tokens, halves, the count of cards a decision
+    offers and the pending decisions have no cap here (``inf``). Yearbooks: the viewer's first, then
+    the seats after it (solo: Ed's second)."""
+    d = _data()
+    c = components()
+    board = c.board
+    inf = float("inf")
+    locs = len(d.locations)
+    ones = int(board["one_by_one_tiles"]) / 24.0
+    decks = {"student": len(d.students), "teacher": len(c.teachers), "staff": len(d.staff)}
+    head: list[Run] = [
+        ("round / 4", 1, 0, 1), ("phase", len(PHASES), 0, 1), ("first player (relative)", MAX_PLAYERS, 0, 1),
+        ("whose turn (relative)", MAX_PLAYERS, 0, 1), ("to move (relative)", MAX_PLAYERS, 0, 1),
+        ("location in use (none, locations, entrance)", locs + 2, 0, 1), ("team member in use", len(d.members), 0, 1),
+        ("main action, signature action, member done", 3, 0, 1), ("objectives", len(d.objectives), 0, 1),
+        ("school: per card, there, location, space", 3 * len(d.all_cards), 0, 1),
+        ("Senior Superlatives on offer", len(d.students), 0, 1),
+        ("member spaces: who stands there (seat / 2, empty -0.5, janitor -1)", 3 * locs,
+         min(EMPTY, JANITOR) / 2.0, (MAX_PLAYERS - 1) / 2.0),
+        ("member spaces: which member", 3 * locs * (len(d.members) + 1), 0, 1),
+        ("entrance: members per seat (relative)", MAX_PLAYERS * len(d.members), 0, 1)]
+    head += [("deck sizes / 40", 1, 0, decks.get(k, len(d.tiles)) / 40.0) for k in d.decks]
+    head += [("discards", len(d.all_cards), 0, 1), ("set aside", len(d.all_cards), 0, 1),
+             ("1x1 supply / 24", 1, 0, ones)]
+    book: list[Run] = [
+        ("class photo: per card, there, cell", 2 * len(d.photo_cards), 0, 1),
+        ("tokens per photo cell / 4", len(d.cells) * len(d.tokens), 0, int(board["max_tokens_per_student"]) / 4.0),
+        ("Wildcat Way: per grid cell 1x1, tile", 2 * len(d.grid), 0, 1), ("tiles", len(d.tiles), 0, 1),
+        ("club tracks / 6", len(d.clubs), 0, inf), ("signatures / 20, ABC tokens / 2", 2, 0, inf),
+        ("cells under ABC tokens", len(d.cells), 0, 1),
+        ("stored tokens / 2", len(d.tokens), 0, int(board["storage_size"]) / 2.0), ("1x1 tiles / 24", 1, 0, ones),
+        ("Senior Superlatives", len(d.students), 0, 1), ("staff", len(d.staff), 0, 1),
+        ("halves per club / 4", len(d.clubs), 0, inf), ("rows done", d.rows, 0, 1), ("columns done", d.columns, 0, 1),
+        ("side (A, B)", 2, 0, 1), ("team members used", len(d.members), 0, 1)]
+    pending: list[Run] = [
+        ("decision: kind", len(PENDING), 0, 1), ("decision: the viewer's own", 1, 0, 1),
+        ("decision: whose (relative)", MAX_PLAYERS, 0, 1), ("decision: token (tokens, any)", len(d.tokens) + 1, 0, 1),
+        ("decision: club", len(d.clubs), 0, 1), ("decision: optional", 1, 0, 1),
+        ("decision: cards offered (the viewer's own only)", len(d.photo_cards), 0, 1),
+        ("decision: how many cards / 3", 1, 0, len(d.photo_cards) / 3.0), ("decisions pending / 4", 1, 0, inf)]
+    solo: list[Run] = [
+        ("solo: Ed's location card", len(d.location_cards), 0, 1),
+        ("solo: location deck / 10", 1, 0, len(d.location_cards) / 10.0),
+        ("solo: choice deck / 20", 1, 0, len(c.choice_cards) / 20.0),
+        ("solo: revealed priority per club", len(d.clubs), 0, 1), ("solo: Ed's tokens / 20", len(d.tokens), 0, inf)]
+    return head + seat_runs(book, _books(players), "yearbook") + pending + solo
+
+
+def observation_features(obs: Mapping[str, Any], seat: int, players: int,
+                         memo: dict[Hashable, Any] | None = None) -> list[float]:
+    """The numbers ``seat`` sees, from its observation ``obs``. ``memo`` (kept by the caller for one
+    seat of one game) keeps each yearbook's numbers with the yearbook they encode: a yearbook equal
+    to the last one seen is not encoded again (most moves change one yearbook or none)."""
     d = _data()
     locs = len(d.locations)
 
@@ -247,7 +302,13 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     books = obs["books"]
     order = [(seat + r) % players for r in range(players)] + list(range(players, len(books)))
     for b in order:
-        out += _book(books[b], d)
+        if memo is None:
+            out += _book(books[b], d)
+            continue
+        seen = memo.get(("book", b))
+        if seen is None or seen[0] != books[b]:
+            seen = memo[("book", b)] = (books[b], _book(books[b], d))
+        out += seen[1]
     out += _pending(obs["pending"], seat, rel, d)
     out += _solo(obs.get("solo"), d)
     return out

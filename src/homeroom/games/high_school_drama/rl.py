@@ -34,7 +34,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import multi_hot, one_hot
+from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -51,6 +51,7 @@ from homeroom.games.high_school_drama.actions import (
 )
 from homeroom.games.high_school_drama.components import DRAMA_KINDS, load
 from homeroom.games.high_school_drama.constants import SEASONS, YEARS
+from homeroom.games.high_school_drama.constants import SPAN as RULE_SPAN
 from homeroom.games.high_school_drama.scoring import CATEGORIES
 
 FORMAT = 1
@@ -128,14 +129,50 @@ def observation_size(players: int) -> int:
     return head + players * _per_player_size()
 
 
-def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
-    """The numbers ``seat`` sees, from its observation ``obs``."""
+def observation_layout(players: int) -> list[Run]:
+    """The feature vector at ``players`` seats as named runs with their bounds, in order: 0-1 for
+    flags; a count is bounded by the components there are; a clique card's square lies within the
+    clique's span of its main student (at 0, 0); signatures have no cap (``inf``)."""
     comps = load()
     students, clique_cards, playable = _domains()
-    card_at = {c: i for i, c in enumerate(clique_cards)}
-    play_at = {c: i for i, c in enumerate(playable)}
-    event_at = {c: i for i, c in enumerate(comps.events)}
-    drama_at = {c: i for i, c in enumerate(comps.drama)}
+    events, drama = len(comps.events), len(comps.drama)
+    reach = (RULE_SPAN - 1) / SPAN  # how far a card sits from the main student, scaled
+    clique = "clique: per card (students, then organizations) present, main, x, y, bonds"
+    head: list[Run] = [
+        ("year", len(YEARS), 0, 1), ("season", len(SEASONS), 0, 1), ("phase", len(PHASES), 0, 1),
+        ("step (midterm, final)", 2, 0, 1), ("leader (relative)", MAX_PLAYERS, 0, 1),
+        ("to move (relative)", MAX_PLAYERS, 0, 1), ("quad", len(clique_cards), 0, 1),
+        ("student deck / 30", 1, 0, len(students) / 30.0),
+        ("organization deck / 24", 1, 0, len(comps.organizations) / 24.0),
+        ("event deck / 40", 1, 0, events / 40.0), ("events discarded", events, 0, 1),
+        ("card being played", len(playable), 0, 1), ("still to exchange (relative)", MAX_PLAYERS, 0, 1),
+        ("drama stacks / 5", len(DRAMA_KINDS), 0, drama / 5.0)]
+    seat: list[Run] = [
+        ("enrolled", 1, 0, 1), ("hand (the viewer's own only)", len(playable), 0, 1),
+        ("hand size / 5", 1, 0, len(playable) / 5.0), ("events in hand / 5", 1, 0, events / 5.0),
+        *[run for _ in clique_cards for run in ((clique, 2, 0, 1), (clique, 2, -reach, reach),
+                                                (clique, 1, 0, MARKERS / 5.0))],
+        ("clique size / 10", 1, 0, min(len(clique_cards), RULE_SPAN**2) / 10.0),
+        ("signatures per category / 10", len(CATEGORIES), 0, float("inf")),
+        ("marker supply / 18", 1, 0, 1), ("drama known face down", drama, 0, 1)]
+    return head + seat_runs(seat, players)
+
+
+_INDEXES: list[tuple[Any, tuple[dict[str, int], ...]]] = []
+
+
+def _indexes(comps: Any) -> tuple[dict[str, int], ...]:
+    """Each card's position in its domain, built once per components object (not per call)."""
+    if not _INDEXES or _INDEXES[0][0] is not comps:
+        _students, clique_cards, playable = _domains()
+        _INDEXES[:] = [(comps, ({c: i for i, c in enumerate(clique_cards)}, {c: i for i, c in enumerate(playable)},
+                                {c: i for i, c in enumerate(comps.events)}, {c: i for i, c in enumerate(comps.drama)}))]
+    return _INDEXES[0][1]
+
+
+def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
+    """The numbers ``seat`` sees, from its observation ``obs``."""
+    card_at, play_at, event_at, drama_at = _indexes(load())
 
     def rel(s: Any) -> int | None:
         return None if s is None else (int(s) - seat) % players
@@ -160,7 +197,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         out.append(1.0 if obs["enrolled"][(seat + r) % players] else 0.0)
         out += multi_hot(p["hand"], play_at)
         out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
-        clique = [0.0] * (5 * len(clique_cards))
+        clique = [0.0] * (5 * len(card_at))
         for cid, x, y, parent, bonds in p["clique"]:
             i = 5 * card_at[cid]
             clique[i:i + 5] = [1.0, 1.0 if parent is None else 0.0, x / SPAN, y / SPAN, bonds / 5.0]
