@@ -326,6 +326,13 @@ class State(ABC):
         phase runs them, read only from what the seat may see. Default: none."""
         return []
 
+    def batches(self, seat: int | None) -> list[dict[str, Any]]:
+        """Sets of independent decisions ``seat`` may take in one go ("Keep all"), each as
+        ``{"label", "action": the fields every action of the set has, "count", "scope"}``: a
+        front end sends the offered action matching ``action`` at each of the next ``count``
+        decisions of ``scope``, one at a time. Only while ``seat`` is to move. Default: none."""
+        return []
+
     def choice_steps(self, action: Action) -> tuple[str, ...]:
         """``action`` as a path of short choices, for offering a long list of actions in steps:
         e.g. ``("Take Julie B (Athletics, Cheer)", "row 2, column 3")``. A front end shows the

@@ -214,6 +214,8 @@ class View(Outbound):
     """Automatic rules about to hit this seat, each ``{"text", "section"}`` (State.warnings)."""
     announcements: list[str] = []
     """The log lines since this seat's last decision (what the rules and the others did), newest last."""
+    batches: list[dict[str, Any]] = []
+    """Sets of independent decisions this seat may take in one go ("Keep all"): State.batches."""
     chat: list[ChatLineView] | None = None
     """Only in the first view after hello: the table's kept chat lines, oldest first."""
 

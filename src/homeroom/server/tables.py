@@ -276,6 +276,7 @@ class Hub:
             "seats": [s.model_dump() for s in self.seat_views(table)], "can_undo": can_undo, "replay": not live,
             "warnings": state.warnings(viewer) if viewer is not None and not terminal else [],
             "announcements": announcements(m, viewer),
+            "batches": state.batches(viewer) if legal else [],
             "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen, "archived": archived,
             # the seed fixes every deal: it is shown only once the game is over, never before
             "seed": table.rec.seed if table.match.state.is_terminal() else None,

@@ -79,3 +79,37 @@ def test_keep_line_unchanged_by_warnings() -> None:
     a, _ = st.order
     cell = sorted(st.authority[a])[0]
     assert st.describe_action(Maintain(cell, True)).startswith(f"Keep your scholar on cell {cell}: pay")
+
+
+def test_keep_all_is_offered_when_every_keep_is_affordable_and_counts_them() -> None:
+    from as_helpers import begin
+
+    st = new(2, 1)
+    for seat in range(2):
+        give(st, seat, 6, 6, 6, 6)
+    begin(st, 3)
+    seat = st.to_move
+    assert seat is not None and st.pending[-1].kind == "maintain"
+    offered = st.batches(seat)
+    assert len(offered) == 1 and offered[0]["action"] == {"type": "Maintain", "keep": True}
+    assert st.batches(1 - seat) == []  # only for the seat to move
+    # the set's count is exactly the keeps this seat decides in this Phase 3
+    kept = 0
+    while st.phase == 3 and st.pending:
+        mover = st.to_move
+        keep = next(a for a in st.legal_actions() if isinstance(a, Maintain) and a.keep)
+        kept += mover == seat
+        st.apply(keep)
+    assert kept == offered[0]["count"] >= 2
+
+
+def test_keep_all_is_not_offered_when_the_theories_do_not_cover_all() -> None:
+    from as_helpers import begin
+
+    st = new(2, 1)
+    give(st, 0, 1, 1, 0, 1)  # one subject short of keeping all four
+    give(st, 1, 1, 1, 0, 1)
+    begin(st, 3)
+    seat = st.to_move
+    assert seat is not None
+    assert st.batches(seat) == []

@@ -106,3 +106,24 @@ def waste_note(st: AcademicState, seat: int, counts: tuple[int, ...] | list[int]
             n += 1
         lost += max(0, have + n - cap)
     return f" ({lost} over the maximum of {cap} would be lost)" if lost > 0 else ""
+
+
+def batches(st: AcademicState, seat: int | None) -> list[dict[str, object]]:
+    """Phase 3: keeping every scholar still to be decided is one click when the seat can pay for them
+    all (each keep is its own decision, one per cell in processing order, but paying for one never
+    changes whether another can be kept if the Theories cover the total)."""
+    top = st.pending[-1] if st.pending else None
+    if seat is None or top is None or top.kind != "maintain" or top.seat != seat:
+        return []
+    cells = [top.n] + [cell for kind, s, cell in st.queue if kind == "maintain" and s == seat]
+    if len(cells) < 2:
+        return []
+    total = [0, 0, 0, 0]
+    for cell in cells:
+        total = [a + b for a, b in zip(total, st.research_cost(seat, cell), strict=True)]
+    if not can_pay(st, seat, total):
+        return []
+    return [{"label": f"Keep all {len(cells)} scholars (cells {', '.join(map(str, cells))}): pay "
+                      f"{theories_text(tuple(total))} in all",
+             "action": {"type": "Maintain", "keep": True}, "count": len(cells),
+             "scope": f"round {st.round}, Phase 3"}]

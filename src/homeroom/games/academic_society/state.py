@@ -99,6 +99,9 @@ class AcademicState(State):
     def warnings(self, seat: int | None) -> list[dict[str, str]]:
         return forewarn.warnings(self, seat)
 
+    def batches(self, seat: int | None) -> list[dict[str, Any]]:
+        return forewarn.batches(self, seat)
+
     def opening_events(self) -> list[Event]:
         return [Event(text) for text in self.setup_log]
 
