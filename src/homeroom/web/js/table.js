@@ -11,6 +11,7 @@ import { loadBoard } from "./board-host.js";
 import { Chat } from "./chat.js";
 import { setupDelete } from "./host-delete.js";
 import * as learn from "./learn.js";
+import * as announce from "./announce.js";
 import { trackStatusHeight, watchLegal, zoomControl } from "./fit.js";
 
 const TURN_ENDING = /(^|[a-z])(EndTurn|Done|Pass|Finish|EndPhase)$/;
@@ -704,12 +705,13 @@ async function askWhy(ev) {
   } else {
     const needle = text.toLowerCase();
     const exact = [...page.seenActions.entries()].find(([, t]) => t.toLowerCase() === needle);
-    const partial = exact || [...page.seenActions.entries()].find(([, t]) => t.toLowerCase().includes(needle));
-    if (!partial) {
-      showWhy("illegal", "No move you were offered at this table reads like that: type its JSON instead, e.g. {\"type\": \"Done\"}.");
+    if (!exact) {
+      // a piece's name or part of a choice: the server finds it among the choices now
+      out.classList.add("hidden");
+      showWhy(...announce.whySentence(await announce.whyByText(text), myTurn()));
       return;
     }
-    action = JSON.parse(partial[0]);
+    action = JSON.parse(exact[0]);
   }
   out.classList.add("hidden");
   const reason = await explain(action);
@@ -744,6 +746,7 @@ function renderAll() {
   renderAlert();
   renderReplayLabel();
   learn.update(page.live, myTurn());
+  announce.update(page.live, myTurn(), page.viewingStep === null);
 }
 
 function onView(view) {
@@ -804,6 +807,7 @@ function onMessage(msg) {
       learn.onSuggestion(msg);
       break;
     case "why": {
+      if (announce.onWhy(msg)) break;
       const key = actionKey(msg.action);
       const list = page.whyWaiters.get(key) || [];
       page.whyWaiters.delete(key);
@@ -1024,6 +1028,7 @@ async function main() {
     if (page.game) $("#game-title").textContent = page.game.name;
     if (gameId) {
       learn.setup(gameId, (m) => !!page.socket && page.socket.send(m));
+      announce.setup({ choose, send, socketSend: (m) => !!page.socket && page.socket.send(m) });
       page.board = await loadBoard(gameId, $("#board-host"), {
         choose: (action) => choose(action),
         explain: (action) => explain(action),
