@@ -56,6 +56,12 @@ export function update(view, mine, live = true) {
   if (state.step !== null && view.step < state.step) stopBatch(); // moves were taken back
   state.step = view.step;
   const parts = [];
+  if (mine && !state.batch) {
+    for (const b of view.batches || []) {
+      parts.push(h("button.batch", { type: "button", title: `One click for all ${b.count}: each is still its own move, and Undo takes back the last one`, on: { click: () => startBatch(view, b) } }, b.label));
+    }
+  }
+  if (state.batch) parts.push(h("div.note.batching", `${state.batch.label}: ${state.batch.left} to go…`));
   for (const w of view.warnings || []) {
     parts.push(h("div.note.warning", { role: "note" }, h("b", "Heads up: "),
       learn.linkReason(w.section ? `${w.text} (rulebook: ${w.section})` : w.text)));
@@ -66,14 +72,11 @@ export function update(view, mine, live = true) {
     parts.push(h("div.note.announce", { title: lines.join("\n") }, h("b", "Since your last move: "),
       shown.join(" · "), lines.length > shown.length ? ` (and ${lines.length - shown.length} more in the log)` : ""));
   }
-  if (mine && !state.batch) {
-    for (const b of view.batches || []) {
-      parts.push(h("button.batch", { type: "button", title: `One click for all ${b.count}: each is still its own move, and Undo takes back the last one`, on: { click: () => startBatch(view, b) } }, b.label));
-    }
-  }
-  if (state.batch) parts.push(h("div.note.batching", `${state.batch.label}: ${state.batch.left} to go…`));
   fill(el, parts);
-  el.classList.toggle("hidden", !parts.length);
+  // the box stays (a phone keeps its one line even when empty, so the bar's height holds still
+  // and the board's pieces brought into view stay clear of it)
+  el.classList.remove("hidden");
+  el.classList.toggle("empty", !parts.length);
   if (mine) runBatch(view);
 }
 
