@@ -77,6 +77,11 @@ export function update(view, mine, live = true) {
   // and the board's pieces brought into view stay clear of it)
   el.classList.remove("hidden");
   el.classList.toggle("empty", !parts.length);
+  // the notes change the status bar's height: give the boards' sticky bars (--hr-top, fit.js) the new
+  // height now, before the pieces to click are brought into view in the next frame (a ResizeObserver
+  // would only say so after that frame, and a board's bar would then cover the pieces just revealed)
+  const status = $("#status");
+  if (status) document.documentElement.style.setProperty("--hr-top", `${Math.ceil(status.getBoundingClientRect().height)}px`);
   if (mine) runBatch(view);
 }
 
