@@ -68,7 +68,9 @@ def test_why_needs_action_or_text(client: TestClient) -> None:
     table = create(client, "academic-society", 2, [{"name": "A"}, {"name": "B"}], seed=3)
     with seated(client, table["table_id"], table["seats"][0]["secret"]) as me:
         me.send({"type": "why"})
-        assert "action" in me.until("error")["message"]
+        assert "either 'action' or 'text'" in me.until("error")["message"]
+        me.send({"type": "why", "action": {"type": "Done"}, "text": "Done"})
+        assert "either 'action' or 'text'" in me.until("error")["message"]
 
 
 def test_warnings_and_announcements_in_the_view(client: TestClient) -> None:

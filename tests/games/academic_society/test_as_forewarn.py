@@ -73,14 +73,6 @@ def test_full_theories_are_warned_and_a_gain_space_says_what_it_wastes() -> None
     assert "(1 over the maximum of 6 would be lost)" in st.describe_action(Place("workshop-1"))
 
 
-def test_keep_line_unchanged_by_warnings() -> None:
-    """The keep choice still reads as before (the warning is beside it, not in it)."""
-    st = new(2, 1)
-    a, _ = st.order
-    cell = sorted(st.authority[a])[0]
-    assert st.describe_action(Maintain(cell, True)).startswith(f"Keep your scholar on cell {cell}: pay")
-
-
 def test_keep_all_is_offered_when_every_keep_is_affordable_and_counts_them() -> None:
     from as_helpers import begin
 
