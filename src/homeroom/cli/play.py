@@ -511,8 +511,10 @@ class TerminalGame:
             if found is None and (typed or rest.split()[0].lower() in kinds):
                 found = Found(action=self.parse_action(rest, self.menu.legal, fill=True))
             if found is None:
-                raise IllegalAction(f"no such action: none reads {rest!r} now; 'all' lists them, or name one "
-                                    "with KIND key=value (see 'kinds')")
+                example = self.state.describe_action(self.menu.legal[0]) if self.menu.legal else ""
+                raise IllegalAction(f"none of the choices you have now reads {rest!r}: type a piece's name or part "
+                                    "of a choice as the screen shows it" + (f", e.g. '{example}'" if example else "")
+                                    + "; 'all' lists them")
             if found.action is None and found.partial:
                 self.print_text(f"{found.count} choices read {found.label!r}, e.g. '{found.example}': "
                                 "give more of the text, or a number", "yellow")
