@@ -71,3 +71,21 @@ def test_status_warns_announces_and_keeps_all(server: LiveServer, new_page: Any)
     else:
         raise AssertionError("no Keep all offered in 80 decisions")
     assert announced, "no decision was followed by an announcement"
+
+
+def test_phone_keeps_one_steady_line_of_notes_across_the_bar(server: LiveServer, new_page: Any) -> None:
+    table = server.api("POST", "/api/tables", {"game": "academic-society", "players": 2,
+                                                "seats": [{"kind": "human", "name": "Ana"}, {"kind": "random"}],
+                                                "seed": 5})
+    page = new_page(width=390, height=844)
+    page.goto(server.url + table["seats"][0]["invite_url"])
+    my_turn(page)
+    notes = page.locator("#status-notes")
+    notes.locator(".warning").first.wait_for()
+    box = notes.bounding_box()
+    assert box["width"] > 300, box  # the bar's whole width, not squeezed beside Online and Undo
+    closed = box["height"]
+    assert closed < 40, box  # one line until tapped
+    notes.click()
+    assert notes.bounding_box()["height"] > closed  # a tap opens them all
+    shot(page, "announce-phone", full_page=False)

@@ -31,14 +31,14 @@ export function setup({ choose, send, socketSend }) {
 function box() {
   let el = $("#status-notes");
   if (!el) {
-    const grow = $("#status .grow");
-    if (!grow) return null;
+    const bar = $("#status");
+    if (!bar) return null;
     el = h("div.status-notes#status-notes", { "aria-live": "polite" });
     el.addEventListener("click", (ev) => {
       if (ev.target.closest("a, button")) return;
       el.classList.toggle("open"); // on a phone the notes show one line each until tapped
     });
-    grow.append(el);
+    bar.append(el); // a row of its own under the status line, the bar's whole width
   }
   return el;
 }
