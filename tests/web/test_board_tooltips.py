@@ -5,14 +5,12 @@ clique grid's coordinates, the quad not refilled until summer, and the list of s
 from __future__ import annotations
 
 import json
+import mimetypes
 import random
 from typing import Any
 
+import board_as_harness as A
 import board_hsd_harness as H
-import pytest
-from board_as_harness import Table, browser_page, chromium_missing, show
-
-pytestmark = pytest.mark.skipif(chromium_missing() is not None, reason=str(chromium_missing()))
 
 
 def infos(page: Any, selector: str) -> list[str]:
@@ -20,17 +18,47 @@ def infos(page: Any, selector: str) -> list[str]:
         .map((e) => (e.getAttribute('data-info') || '') + ' ' + (e.getAttribute('title') || ''))""", selector)
 
 
-def test_academic_society_secretaries_say_what_they_do_and_that_they_return() -> None:
-    table = Table(2, 3)
+def open_as_harness(browser: Any) -> Any:
+    """The Academic Society board harness on a page of the shared browser (the harness's own
+    ``browser_page`` starts a second Playwright, which the suite's browser fixture forbids)."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+
+    def route(r: Any) -> None:
+        path = r.request.url[len(A.ORIGIN):].split("?")[0]
+        if path in ("/", "/harness.html"):
+            r.fulfill(status=200, body=A.HARNESS_HTML, content_type="text/html")
+            return
+        prefix = f"/boards/{A.GAME_ID}/"
+        target = (A.BOARD_DIR / path[len(prefix):]).resolve() if path.startswith(prefix) else None
+        if target is None or A.BOARD_DIR.resolve() not in target.parents or not target.is_file():
+            r.fulfill(status=404, body="not found")
+            return
+        ctype = "text/javascript" if target.suffix == ".js" else mimetypes.guess_type(target.name)[0] or "text/plain"
+        r.fulfill(status=200, body=target.read_bytes(), content_type=ctype)
+
+    page.route(f"{A.ORIGIN}/**", route)
+    page.expose_function("pyExplain", lambda a: None)
+    page.goto(f"{A.ORIGIN}/harness.html")
+    page.wait_for_function("window.__ready === true")
+    return page
+
+
+def test_academic_society_secretaries_say_what_they_do_and_that_they_return(browser: Any) -> None:
+    table = A.Table(2, 3)
     table.play_bots()
-    with browser_page() as page:
-        show(page, table)
+    page = open_as_harness(browser)
+    try:
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.evaluate("v => window.__board.update(v)", table.view())
         spots = infos(page, ".as-secspot")
         assert spots, "no Secretariat drawn"
         for text in spots:
             assert "extra pawn for Phase 2" in text and "goes back to the Secretariat" in text, text
             assert "Sabbatical" in text
-        assert not page.js_errors
+        assert not errors
+    finally:
+        page.close()
 
 
 def test_high_school_drama_tooltips_explain_the_hidden_rules(browser: Any) -> None:
