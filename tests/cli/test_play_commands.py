@@ -130,7 +130,7 @@ def test_why_works_on_what_the_screen_shows() -> None:
     text = out.getvalue()
     assert "'Use side B of your column completion board' is legal now." in text
     assert "'Use side A of your column completion board' is legal now." in text  # one action reads so
-    assert "no such action: none reads 'flying car'" in text
+    assert "none of the choices you have now reads 'flying car'" in " ".join(text.split())
     assert "no such action kind 'Bogus'" in text and "ChooseSide" in text
     assert "side=<str> now: 'A', 'B'" in text
 

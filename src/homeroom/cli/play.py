@@ -23,6 +23,7 @@ from rich.text import Text
 
 from homeroom.agents import Agent
 from homeroom.cli.common import ordinal
+from homeroom.cli.play_notes import Batch, batch_lines, warning_lines
 from homeroom.cli.play_text import Found, fill_fields, find_by_text, fit_labels
 from homeroom.engine.actions import Action
 from homeroom.engine.errors import HomeroomError, IllegalAction
@@ -38,6 +39,8 @@ Commands:
                KIND key=value ... (see 'kinds'; seats count from 1; fields only one value fits may
                be left out), e.g. why Breakup rival=2
   kinds        the action kinds of this game, their fields and the values allowed now
+  keep all     a set of decisions the screen offers in one go (e.g. Academic Society's Phase 3 keeps)
+  notes        the warnings ('Heads up') of this decision in full, with their rule sections
   hint         ask the strongest bot for a suggested move (start with --hint)
   board | b    the full board          board NAME    one player's board (yearbook, clique...;
                                                      a seat number or name, or Ed in a solo game)
@@ -134,6 +137,7 @@ class TerminalGame:
         self.shown: list[tuple[str, list[int]]] = []  # the numbered options on screen
         self.short_steps: list[tuple[str, ...]] = []  # each legal action's steps in short form
         self.view = _view_module(match.state)
+        self.batch: Batch | None = None  # a "keep all" in progress
 
     # ------------------------------------------------------------ helpers
     @property
@@ -507,8 +511,10 @@ class TerminalGame:
             if found is None and (typed or rest.split()[0].lower() in kinds):
                 found = Found(action=self.parse_action(rest, self.menu.legal, fill=True))
             if found is None:
-                raise IllegalAction(f"no such action: none reads {rest!r} now; 'all' lists them, or name one "
-                                    "with KIND key=value (see 'kinds')")
+                example = self.state.describe_action(self.menu.legal[0]) if self.menu.legal else ""
+                raise IllegalAction(f"none of the choices you have now reads {rest!r}: type a piece's name or part "
+                                    "of a choice as the screen shows it" + (f", e.g. '{example}'" if example else "")
+                                    + "; 'all' lists them")
             if found.action is None and found.partial:
                 self.print_text(f"{found.count} choices read {found.label!r}, e.g. '{found.example}': "
                                 "give more of the text, or a number", "yellow")
@@ -622,7 +628,9 @@ class TerminalGame:
         start = self.since.get(seat, 0)
         events = self.event_lines(start, self.viewer(), opening=seat not in self.since)
         options, _ = self.current_options()
-        fixed = len(board) + 3 + (1 if decision else 0)  # rules, decision, prompt
+        notes = batch_lines(self.state, seat) + warning_lines(self.state, seat, short=True)  # above the prompt
+        note_rows = sum(self.rows_of(n) for n in notes)
+        fixed = len(board) + 3 + (1 if decision else 0) + note_rows  # rules, decision, prompt, notes
         room = height - fixed
         cells, gone = self.option_cells(options)  # the rows the whole choices take (long ones wrap)
         needed = sum(self.rows_of(c) for c in cells) + min(sum(self.rows_of(c) for c in gone), 1 if gone else 0)
@@ -647,12 +655,23 @@ class TerminalGame:
         if decision:
             self.console.print(Text.assemble(("Deciding: ", "bold"), self.coloured(decision)), overflow="fold")
         decision_rows = self.rows_of(Text("Deciding: " + decision)) if decision else 0
-        self.show_options(rows=max(3, height - len(board) - 3 - decision_rows - used))
+        self.show_options(rows=max(3, height - len(board) - 3 - decision_rows - used - note_rows))
+        for note in notes:
+            self.console.print(note, overflow="fold")
 
     def human_turn(self, seat: int) -> bool:
         if len(self.humans) > 1 and self.last_human not in (None, seat):
             self.input(f"Pass the game to {self.name(seat)} and press Enter ")
         self.last_human = seat
+        auto = self.batch.next(self.state, seat) if self.batch is not None else None
+        if auto is not None:  # the next decision of a set taken in one go
+            self.print_text(f"{self.name(seat)}: {self.state.describe_action(auto)}", "dim")
+            self.since[seat] = len(self.match.history)
+            self.match.play(auto)
+            self.printed = len(self.match.history)
+            self._autosave()
+            return True
+        self.batch = None
         self.new_menu()
         self.screen(seat)
         while True:
@@ -683,6 +702,14 @@ class TerminalGame:
                     self.printed = len(self.match.history)
                     self._autosave()
                     return True
+                started = Batch.start(self.state, seat, raw)
+                if started is not None:
+                    self.batch, action = started
+                    self.since[seat] = len(self.match.history)
+                    self.match.play(action)
+                    self.printed = len(self.match.history)
+                    self._autosave()
+                    return True
                 if raw.startswith("/"):
                     self.filter = raw[1:].strip()
                     self.flat = bool(self.filter)
@@ -697,6 +724,9 @@ class TerminalGame:
                 elif word in ("q", "quit", "exit"):
                     if self.quit():
                         return False
+                elif word == "notes":
+                    for note in batch_lines(self.state, seat) + warning_lines(self.state, seat):
+                        self.console.print(note, overflow="fold")
                 elif word in ("?", "h", "help"):
                     self.print_text(HELP)
                 elif word in ("a", "actions"):

@@ -6,22 +6,14 @@ Kept apart from :mod:`homeroom.cli.play` so that module stays about the screen a
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from homeroom.engine.actions import Action
 from homeroom.engine.errors import IllegalAction
+from homeroom.engine.textfind import Found, find_by_text, normal
 
-_NUMBER = re.compile(r"^\s*\d+\s+")
-_MORE = re.compile(r"\s*\[\d+ choices\]\s*$")
-
-
-def normal(text: str) -> str:
-    """Text as typed, compared loosely: case, spaces, a leading choice number and a trailing
-    '[N choices]' (as copied from the screen) do not count."""
-    text = _MORE.sub("", _NUMBER.sub("", text))
-    return " ".join(text.split()).lower()
+__all__ = ["Found", "fill_fields", "find_by_text", "fit_labels", "normal"]
 
 
 def fit_labels(labels: Sequence[str], shorts: Sequence[str | None], width: int) -> list[str]:
@@ -41,64 +33,6 @@ def fit_labels(labels: Sequence[str], shorts: Sequence[str | None], width: int) 
             for i in indices:
                 out[i] = labels[i]
     return out
-
-
-@dataclasses.dataclass
-class Found:
-    """What a text names: one action (legal or not), or a step of the menu leading to several."""
-
-    action: Action | None = None
-    label: str = ""
-    count: int = 0
-    example: str = ""
-    partial: bool = False  # the text is a part of several choices' texts, not a step's whole label
-
-
-def find_by_text(text: str, legal: Sequence[Action], steps: Sequence[tuple[str, ...]],
-                 describe: Callable[[Action], str], shorts: Sequence[tuple[str, ...]],
-                 unavailable: Sequence[tuple[str, Action]], chosen: tuple[str, ...] = ()) -> Found | None:
-    """The action (or menu step) whose on-screen text is ``text``: a choice's label at any step
-    (long or short form), an action's line as ``all`` shows it, or a choice the screen lists as
-    not possible now. Exact text first, then a unique part of one."""
-    needle = normal(text)
-    if not needle:
-        return None
-
-    def texts(i: int) -> list[tuple[str, int]]:
-        """(text, depth) of action ``i``: each step's label (long and short), then its whole line."""
-        out = [(label, d) for d, label in enumerate(steps[i])]
-        out += [(label, d) for d, label in enumerate(shorts[i])] if i < len(shorts) else []
-        return [*out, (describe(legal[i]), -1)]
-
-    for exact in (True, False):
-        hits: dict[int, str] = {}
-        steps_hit: dict[tuple[str, ...], set[int]] = {}
-        for i in range(len(legal)):
-            for label, depth in texts(i):
-                ok = normal(label) == needle if exact else needle in normal(label)
-                if not ok:
-                    continue
-                hits.setdefault(i, label)
-                if depth >= 0:
-                    steps_hit.setdefault(steps[i][:depth + 1], set()).add(i)
-        gone = [a for label, a in unavailable
-                if (normal(label) == needle if exact else needle in normal(label))]
-        if hits and gone and not exact:  # a part of both a possible and an impossible choice
-            example = describe(legal[min(hits)])
-            return Found(label=text.strip(), count=len(hits) + len(gone), example=example, partial=True)
-        if hits:
-            # prefer what is under the steps chosen so far on screen
-            under = {i: t for i, t in hits.items() if steps[i][:len(chosen)] == chosen}
-            pick = under or hits
-            if len(pick) == 1:
-                (i, _), = pick.items()
-                return Found(action=legal[i])
-            prefixes = [p for p in steps_hit if set(pick) <= steps_hit[p]] if exact else []
-            label = prefixes[0][-1] if prefixes else text.strip()
-            return Found(label=label, count=len(pick), example=describe(legal[min(pick)]), partial=not prefixes)
-        if len(gone) >= 1:
-            return Found(action=gone[0])
-    return None
 
 
 def fill_fields(kind: str, tp: type[Action], data: dict[str, Any], legal: Sequence[Action],

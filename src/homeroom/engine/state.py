@@ -320,6 +320,19 @@ class State(ABC):
         state (what the seat to move may see only). Default: ``action.describe()``."""
         return action.describe()
 
+    def warnings(self, seat: int | None) -> list[dict[str, str]]:
+        """Automatic rules about to hit ``seat`` (``None``: a spectator, who gets none), each as
+        ``{"text": ..., "section": ...}`` with the rulebook section it comes from: said before the
+        phase runs them, read only from what the seat may see. Default: none."""
+        return []
+
+    def batches(self, seat: int | None) -> list[dict[str, Any]]:
+        """Sets of independent decisions ``seat`` may take in one go ("Keep all"), each as
+        ``{"label", "action": the fields every action of the set has, "count", "scope"}``: a
+        front end sends the offered action matching ``action`` at each of the next ``count``
+        decisions of ``scope``, one at a time. Only while ``seat`` is to move. Default: none."""
+        return []
+
     def choice_steps(self, action: Action) -> tuple[str, ...]:
         """``action`` as a path of short choices, for offering a long list of actions in steps:
         e.g. ``("Take Julie B (Athletics, Cheer)", "row 2, column 3")``. A front end shows the

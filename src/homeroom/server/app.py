@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from homeroom import __version__, games
+from homeroom.engine import textfind
 from homeroom.engine.errors import UnknownGame
 from homeroom.server import advice, chat
 from homeroom.server.archive import archiver, delete_table, require_live
@@ -678,7 +679,7 @@ async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why |
         advice.start(hub, table, conn)
         return
     if isinstance(msg, Why):
-        conn.push(WhyAnswer(action=msg.action, reason=why_not(table, conn, msg.action)).model_dump_json())
+        conn.push(why_answer(table, conn, msg).model_dump_json())
         return
     if isinstance(msg, Chat):
         if gate is not None and conn.role != "spectator":
@@ -695,7 +696,24 @@ async def handle(hub: Hub, table: LiveTable, conn: Conn, msg: Act | Undo | Why |
             await hub.undo(table, conn.seat, msg.version)
 
 
-def why_not(table: LiveTable, conn: Conn, action_json: dict[str, Any]) -> str | None:
+def why_answer(table: LiveTable, conn: Conn, msg: Why) -> WhyAnswer:
+    """The answer to ``why``: by the action's JSON, or by ``text`` as the screen shows it, found
+    among the choices of the decision now (the seat to move only, like :func:`why_not`)."""
+    if msg.action is not None:
+        return WhyAnswer(action=msg.action, reason=why_not(table, conn, msg.action))
+    text = msg.text or ""
+    state = table.match.state
+    first = why_not(table, conn, None)
+    if first is not None:
+        return WhyAnswer(action=None, reason=first, text=text)
+    action, note = textfind.answer_text(state, text, conn.seat)
+    if action is None:
+        return WhyAnswer(action=None, reason=None, text=text, note=note)
+    return WhyAnswer(action=action.to_json(), reason=state.explain(action), text=text,
+                     label=state.describe_action(action))
+
+
+def why_not(table: LiveTable, conn: Conn, action_json: dict[str, Any] | None) -> str | None:
     """The engine's reason, asked only for the seat to move: explaining the position to anyone
     else would tell them about the mover's hidden cards."""
     state = table.match.state
@@ -706,6 +724,8 @@ def why_not(table: LiveTable, conn: Conn, action_json: dict[str, Any]) -> str | 
     if state.to_move != conn.seat:
         who = "nobody" if state.to_move is None else table.rec.seats[state.to_move].name
         return f"it is {who}'s decision now, not yours"
+    if action_json is None:  # only whether this seat may be asked at all
+        return None
     try:
         action = table.game.action_from_json(action_json)
     except Exception as err:  # a malformed action is its own reason

@@ -163,6 +163,28 @@ def append_log(match: Match, viewer: int | None, start: int, lines: list[dict[st
     return lines
 
 
+ANNOUNCED = 8
+"""At most this many lines since a seat's last decision go in its view's ``announcements``."""
+
+
+def announcements(match: Match, viewer: int | None) -> list[str]:
+    """What happened since ``viewer``'s last decision, as ``viewer`` may read it: the log lines that
+    decision's own first line was followed by (what the rules did on their own), then every later
+    decision's lines, the newest :data:`ANNOUNCED`. Empty for a spectator and before a seat's first decision."""
+    if viewer is None:
+        return []
+    history = match.history
+    last = next((i for i in range(len(history) - 1, -1, -1) if history[i].seat == viewer), None)
+    if last is None:
+        return []
+    lines = [e.text_for(viewer) for e in history[last].events[1:]]
+    for entry in history[last + 1:]:
+        lines += [e.text_for(viewer) for e in entry.events]
+        if len(lines) > 4 * ANNOUNCED:  # the newest are kept: drop the oldest as we go
+            lines = lines[-ANNOUNCED:]
+    return lines[-ANNOUNCED:]
+
+
 def placings(match: Match) -> list[Any] | None:
     fn = getattr(match.state, "placings", None)
     if fn is None or not match.state.is_terminal():

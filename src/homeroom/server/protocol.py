@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 MAX_WS_MESSAGE = 8 * 1024
 """Bytes of one WebSocket message from a client."""
@@ -47,9 +47,19 @@ class Undo(Inbound):
 
 
 class Why(Inbound):
+    """Why an action is not legal now: the action's JSON, or ``text`` as the screen shows it (a
+    choice's label or part of it, a piece's name), which the server finds among the choices."""
+
     type: Literal["why"]
     secret: Secret | None = None
-    action: ActionJson
+    action: ActionJson | None = None
+    text: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> Why:
+        if (self.action is None) == (self.text is None):
+            raise ValueError("a why message needs either 'action' or 'text'")
+        return self
 
 
 class Suggest(Inbound):
@@ -213,6 +223,12 @@ class View(Outbound):
     option_labels: dict[str, str] = {}
     last_moves: list[list[LastMove]] = []
     """Per seat, the moves of its most recent turn (see server/lastmoves.py)."""
+    warnings: list[dict[str, str]] = []
+    """Automatic rules about to hit this seat, each ``{"text", "section"}`` (State.warnings)."""
+    announcements: list[str] = []
+    """The log lines since this seat's last decision (what the rules and the others did), newest last."""
+    batches: list[dict[str, Any]] = []
+    """Sets of independent decisions this seat may take in one go ("Keep all"): State.batches."""
     chat: list[ChatLineView] | None = None
     """Only in the first view after hello: the table's kept chat lines, oldest first."""
 
@@ -233,9 +249,15 @@ class Welcome(Outbound):
 
 
 class WhyAnswer(Outbound):
+    """``reason`` None: the action is legal. Asked by ``text``: ``action`` is the one it named (None
+    when it named none or several, ``note`` then says so) and ``label`` its line on the screen."""
+
     type: Literal["why"] = "why"
-    action: dict[str, Any]
+    action: dict[str, Any] | None
     reason: str | None
+    text: str | None = None
+    label: str | None = None
+    note: str | None = None
 
 
 class Suggestion(Outbound):

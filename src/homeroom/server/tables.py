@@ -32,7 +32,7 @@ from homeroom.server.bots import BotOverran, BotPool, agent_seed, check_kind
 from homeroom.server.chat import with_chat
 from homeroom.server.errors import ProtocolError
 from homeroom.server.lastmoves import last_moves, option_labels
-from homeroom.server.live import Conn, LiveTable, append_log, placings, rebuild
+from homeroom.server.live import Conn, LiveTable, announcements, append_log, placings, rebuild
 from homeroom.server.protocol import (
     CreateTable,
     Notice,
@@ -275,6 +275,9 @@ class Hub:
             "to_move": state.to_move, "turn_seat": state.turn_seat(), "terminal": terminal,
             "outcome": state.outcome() if terminal else None, "placings": placings(m),
             "seats": [s.model_dump() for s in self.seat_views(table)], "can_undo": can_undo, "replay": not live,
+            "warnings": state.warnings(viewer) if viewer is not None and not terminal else [],
+            "announcements": announcements(m, viewer),
+            "batches": state.batches(viewer) if legal else [],
             "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen, "archived": archived,
             # the seed fixes every deal: it is shown only once the game is over, never before
             "seed": table.rec.seed if table.match.state.is_terminal() else None,

@@ -78,7 +78,7 @@ def test_bonus_and_done_lines_name_the_bonus() -> None:
     st.apply(Place("observatory-1"))
     assert st.legal_actions() == [Bonus(), Done()]
     assert st.describe_action(Bonus()) == ("Observatory bonus action: spend 1 of your 3 Contribution "
-                                           "for 2 Astronomy")
+                                           "for 2 Astronomy (2 over the maximum of 6 would be lost)")
     assert st.describe_action(Done()) == "Done: skip the bonus action"
 
 

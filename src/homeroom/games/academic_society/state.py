@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
-from homeroom.games.academic_society import explain, invariants, rounds, scoring, view
+from homeroom.games.academic_society import explain, forewarn, invariants, rounds, scoring, view
 from homeroom.games.academic_society.components import SUBJECTS, Vec
 from homeroom.games.academic_society.contribution_to_the_nation import commission_cost
 from homeroom.games.academic_society.decisions import options_for
@@ -95,6 +95,12 @@ class AcademicState(State):
 
     def why_illegal(self, action: Action) -> IllegalAction:
         return explain.why_illegal(self, action)
+
+    def warnings(self, seat: int | None) -> list[dict[str, str]]:
+        return forewarn.warnings(self, seat)
+
+    def batches(self, seat: int | None) -> list[dict[str, Any]]:
+        return forewarn.batches(self, seat)
 
     def opening_events(self) -> list[Event]:
         return [Event(text) for text in self.setup_log]

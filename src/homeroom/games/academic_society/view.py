@@ -28,6 +28,7 @@ from homeroom.games.academic_society.components import (
     Vec,
     components,
 )
+from homeroom.games.academic_society.forewarn import waste_note
 from homeroom.games.academic_society.model import PHASE_NAMES, task_and_rule
 
 if TYPE_CHECKING:
@@ -275,7 +276,13 @@ def _describe(st: AcademicState, action: Action) -> str:
         price = comps.rules.bonus_contribution_cost
         what = (f"for {theories_text(loc.bonus_gain)}" if loc.bonus == "gain"
                 else BONUS_TEXT.get(loc.bonus, "").format(n=loc.bonus_gain_any))
-        return f"{loc.name} bonus action: spend {price} of your {st.contribution[seat]} Contribution {what}".rstrip()
+        waste = waste_note(st, seat, loc.bonus_gain) if loc.bonus == "gain" else ""
+        return (f"{loc.name} bonus action: spend {price} of your {st.contribution[seat]} Contribution "
+                f"{what}".rstrip() + waste)
+    if isinstance(action, Place):
+        loc = comps.locations[comps.space(action.space).location]
+        waste = waste_note(st, seat, loc.main_gain, counted=True) if loc.main == "gain" else ""
+        return action.describe() + waste if waste else ""
     if isinstance(action, Done) and top is not None:
         return {"bonus": "Done: skip the bonus action",
                 "activate": f"Do not activate Treatise {top.n}",

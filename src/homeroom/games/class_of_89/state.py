@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
-from homeroom.games.class_of_89 import explain, view
+from homeroom.games.class_of_89 import explain, forewarn, view
 from homeroom.games.class_of_89.invariants import invariants
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, JANITOR, Pending, Yearbook
 from homeroom.games.class_of_89.player_turn import PlayerTurn
@@ -132,6 +132,9 @@ class Co89State(PlayerTurn, State):
 
     def why_illegal(self, action: Action) -> IllegalAction:
         return explain.why_illegal(self, action)
+
+    def warnings(self, seat: int | None) -> list[dict[str, str]]:
+        return forewarn.warnings(self, seat)
 
     # ---------------------------------------------------------- scores
     def scores(self) -> list[Score]:

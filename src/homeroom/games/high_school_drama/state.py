@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
-from homeroom.games.high_school_drama import explain, hidden, invariants, school_year, scoring, view
+from homeroom.games.high_school_drama import explain, forewarn, hidden, invariants, school_year, scoring, view
 from homeroom.games.high_school_drama.clique import Placement
 from homeroom.games.high_school_drama.components import Card, Components, load
 from homeroom.games.high_school_drama.constants import HAND_SIZE
@@ -143,6 +143,9 @@ class HSDState(State):
 
     def why_illegal(self, action: Action) -> IllegalAction:
         return explain.reason(self, action)
+
+    def warnings(self, seat: int | None) -> list[dict[str, str]]:
+        return forewarn.warnings(self, seat)
 
     def opening_events(self) -> list[Event]:
         return view.opening_events(self)

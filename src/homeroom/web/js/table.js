@@ -10,12 +10,13 @@ import { icon, logo } from "./seats.js";
 import { TableSocket } from "./socket.js";
 import { Chat } from "./chat.js";
 import * as learn from "./learn.js";
+import * as announce from "./announce.js";
 import { trackStatusHeight, watchLegal } from "./fit.js";
 import { myTurn, online, page, readCredentials } from "./table/page.js";
 import { renderAlert, setConnection } from "./table/status.js";
 import { tickClocks } from "./table/players.js";
 import { setupInvites } from "./table/seatmenu.js";
-import { cancelConfirm, confirmYes, renderActions, undo } from "./table/actions.js";
+import { cancelConfirm, choose, confirmYes, renderActions, send, undo } from "./table/actions.js";
 import { askWhy } from "./table/why.js";
 import { backToLive, setupReplay } from "./table/replay.js";
 import { setupBoard } from "./table/boardview.js";
@@ -106,6 +107,7 @@ async function main() {
     if (page.game && summary) $("#table-tag").after(rulesTag(page.game, summary)); // the rules in the rulebook's words
     if (gameId) {
       learn.setup(gameId, (m) => !!page.socket && page.socket.send(m));
+      announce.setup({ choose, send, socketSend: (m) => !!page.socket && page.socket.send(m) });
       await setupBoard(gameId);
     }
   } catch (e) {

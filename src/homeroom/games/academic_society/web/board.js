@@ -19,6 +19,9 @@ const PHASES = ["Contribution to the Nation", "Research Activities", "Maintainin
 const FLASK = { round: "⚗", triangle: "△" };
 
 let componentsPromise = null;
+// what a Secretary does, in every Secretary's tooltip (issue 31: the newcomer could not tell)
+const SECRETARY_DOES = "A Secretary is one extra pawn for Phase 2, placed like a scholar but never onto a Sabbatical track; at the end of that round (Phase 6) it goes back to the Secretariat.";
+
 function loadComponents() {
   if (!componentsPromise) {
     componentsPromise = fetch(COMPONENTS_URL).then((r) => {
@@ -308,7 +311,7 @@ export function createBoard(container, hooks) {
   function pawn(seat, kind = "scholar", extra = "") {
     const sym = SEAT_SYMBOLS[seat] || "?";
     if (kind !== "scholar") {
-      return html`<span class="as-pawn as-sec as-s${seat} ${extra}" ${info(`${seatName(seat)}'s ${subj(kind).name} Secretary`)}><b>${(subj(kind).short)}</b><i>${sym}</i></span>`;
+      return html`<span class="as-pawn as-sec as-s${seat} ${extra}" ${info(`${seatName(seat)}'s ${subj(kind).name} Secretary. ${SECRETARY_DOES}`)}><b>${(subj(kind).short)}</b><i>${sym}</i></span>`;
     }
     return html`<span class="as-pawn as-s${seat} ${extra}" ${info(`${seatName(seat)}'s scholar`)}><i>${sym}</i></span>`;
   }
@@ -539,7 +542,7 @@ export function createBoard(container, hooks) {
       const holder = o.secretaries_in_hand.findIndex((h) => h.includes(s));
       const onBoard = Object.values(o.board).some((ps) => ps.some((p) => p[1] === s));
       const where = here ? "in the Secretariat" : beside ? "beside the board (2 players)" : holder >= 0 ? `in ${seatName(holder)}'s hand` : onBoard ? "on the Society Board" : "";
-      return html`<span class="as-secspot as-t-${s}" ${info(`${subj(s).name} Secretary: ${where}. Premier Bonus: the only scholar on the top ${subj(s).name} cell takes it in Phase 6.`)}>${here ? html`<span class="as-pawn as-sec as-grey"><b>${subj(s).short}</b></span>` : html`<small>${beside ? "beside" : holder >= 0 ? SEAT_SYMBOLS[holder] : onBoard ? "out" : ""}</small>`}</span>`;
+      return html`<span class="as-secspot as-t-${s}" ${info(`${subj(s).name} Secretary: ${where}. Premier Bonus: the only scholar on the top ${subj(s).name} cell takes it in Phase 6. ${SECRETARY_DOES}`)}>${here ? html`<span class="as-pawn as-sec as-grey"><b>${subj(s).short}</b></span>` : html`<small>${beside ? "beside" : holder >= 0 ? SEAT_SYMBOLS[holder] : onBoard ? "out" : ""}</small>`}</span>`;
     });
     return html`<div class="as-box as-secretariat"><h5>Secretariat</h5>${spots}</div>`;
   }

@@ -107,6 +107,7 @@ function cardInfo(id) {
   if (c) {
     const lines = [`${c.name}: ${c.student ? "student" : "organization"}, ${typeLabel(c)}`,
       `Cool ${c.cool} · Heart ${c.heart}` + (c.student ? ` · Cruel ${c.cruel}` : ""),
+      ...(c.student ? [`Cruel enough: breaks up a rival's relationship of at most ${c.cruel} bonds (more with an event's bonus).`] : []),
       `Arrows: ${c.arrows.map((d) => DIR_WORD[d]).join(", ")}`];
     if (c.quote) lines.push(`“${c.quote}”`);
     if (!c.student) lines.push("Organizations never perform hookups.");
@@ -127,7 +128,7 @@ function attrs(c) {
   return el("div.hsd-attrs", {},
     el("span.hsd-at.cool", { title: `cool ${c.cool}` }, el("i", {}, "❄"), c.cool),
     el("span.hsd-at.heart", { title: `heart ${c.heart}` }, el("i", {}, "♥"), c.heart),
-    c.student ? el("span.hsd-at.cruel", { title: `cruel ${c.cruel}` }, el("i", {}, "☠"), c.cruel) : null);
+    c.student ? el("span.hsd-at.cruel", { title: `cruel ${c.cruel}: cruel enough for a relationship of at most ${c.cruel} bonds` }, el("i", {}, "☠"), c.cruel) : null);
 }
 
 function arrowMarks(c) {
@@ -677,7 +678,7 @@ class Board {
     const students = o.quad.filter((c) => card(c).student);
     const orgs = o.quad.filter((c) => !card(c).student);
     const mk = (id) => drawCard(id, { "data-tok": `quad:${id}` });
-    return el("section.hsd-quad", { "data-zone": "quad", "aria-label": "The quad" },
+    return el("section.hsd-quad", { "data-zone": "quad", "aria-label": "The quad", "data-info": "The quad: the cards nobody has. It is not refilled during the year: cards that leave it are gone until summer, when the rest leave and fresh cards arrive." },
       el("h3", {}, "The quad ", el("small", {}, `${students.length} students · ${orgs.length} organizations`)),
       el("div.hsd-quadrow", {}, students.length ? students.map(mk) : el("div.hsd-empty", {}, "no students")),
       el("div.hsd-quadrow", {}, orgs.length ? orgs.map(mk) : el("div.hsd-empty", {}, "no organizations")));
@@ -689,7 +690,8 @@ class Board {
     const piles = [
       el("div.hsd-pile", { "data-info": `Student deck: ${o.student_deck} cards face down.` }, cardBack(`${o.student_deck}`, {}, ".student"), el("div.hsd-plabel", {}, "Students")),
       el("div.hsd-pile", { "data-info": `Organization deck: ${o.organization_deck} cards face down.` }, cardBack(`${o.organization_deck}`, {}, ".org"), el("div.hsd-plabel", {}, "Organizations")),
-      el("div.hsd-pile", { "data-zone": "events", "data-tok": "events", "data-info": `Special event deck: ${o.event_deck} cards face down` + (o.event_deck ? "." : " (the played events are reshuffled when someone draws).") },
+      el("div.hsd-pile", { "data-zone": "events", "data-tok": "events", "data-info": `Special event deck: ${o.event_deck} cards face down` + (o.event_deck ? "." : " (the played events are reshuffled when someone draws).") +
+        `\nThe special events (How to play lists what each does): ${[...new Set(Object.values(COMP.events).map((e) => e.name))].join(", ")}.` },
         cardBack(`${o.event_deck}`, {}, ".event"), el("div.hsd-plabel", {}, "Events")),
       el("div.hsd-pile", { "data-info": top ? `Played events (${o.event_discard.length}), newest: ${nameOf(top)}` : "No event played yet." },
         top ? drawAction(top, { class: "mini" }) : el("div.hsd-slotback", {}, "discard"), el("div.hsd-plabel", {}, `Played ${o.event_discard.length}`)),
@@ -810,7 +812,8 @@ class Board {
     for (const key of slotKeys) {
       const [x, y] = key.split(",").map(Number);
       const dirs = spots.get(key) || [];
-      const tip = `An open square of ${this.seatName(s)}'s clique: a card with a ${dirs.map((d) => DIR_WORD[d]).join(" or ")} arrow can join here.`;
+      const tip = `An open square of ${this.seatName(s)}'s clique: a card with a ${dirs.map((d) => DIR_WORD[d]).join(" or ")} arrow can join here.\n` +
+        `Square (${x},${y}): counted from the main student at (0,0), the first number to the right (east), the second down (south); (0,-1) is just above.`;
       grid.append(el("div.hsd-cell.slot", { style: pos(x, y), "data-slot": key, "data-tok": isMe ? `slot:${key}` : null, "data-info": tip, "aria-label": `open square ${key}` },
         dirs.map((d) => el(`i.hsd-want.${d}`, {}))));
     }
@@ -838,7 +841,8 @@ class Board {
       const delta = recent.bonds.get(`${s}:${q.id}`) || 0;
       const chain = chainOf(clique, q.id);
       const info = `${card(q.parent).name} & ${card(q.id).name}: ${q.bonds} of ${max} bond markers (${rk.label}).\n` +
-        `Broken, it sends back to the quad: ${chain.map((id) => card(id).name).join(", ")}.`;
+        `Broken, it sends back to the quad: ${chain.map((id) => card(id).name).join(", ")}.\n` +
+        `A breakup needs a student with cruel ${q.bonds} or more (cruel enough: at least the bonds on it now).`;
       const dots = Array.from({ length: max }, (_, i) => el(`i.${i < q.bonds ? "on" : "off"}`, {}));
       grid.append(el(`div.hsd-rel${vertical ? ".v" : ".h"}${rk.couple ? ".couple" : ""}${delta ? ".changed" : ""}`, {
         style: `--mx:${mx - x0};--my:${my - y0};--c:${SEAT_COLOUR[s % 5]};--rk:${rk.colour};--rk2:${rk.colour2 || rk.colour}`,

@@ -2,6 +2,7 @@
 import { $, h, toast } from "../dom.js";
 import * as store from "../store.js";
 import * as learn from "../learn.js";
+import * as announce from "../announce.js";
 import * as turnAlert from "../notify.js";
 import * as handover from "../handover.js";
 import { actionKey, myTurn, page, seatName } from "./page.js";
@@ -31,6 +32,7 @@ export function renderAll() {
   renderAlert();
   renderReplayLabel();
   learn.update(page.live, myTurn());
+  announce.update(page.live, myTurn(), page.viewingStep === null);
   turnAlert.update(page.live, myTurn());
   handover.renderBanner();
 }
@@ -93,6 +95,7 @@ export function onMessage(msg) {
       learn.onSuggestion(msg);
       break;
     case "why": {
+      if (announce.onWhy(msg)) break;
       const key = actionKey(msg.action);
       const list = page.whyWaiters.get(key) || [];
       page.whyWaiters.delete(key);

@@ -1,6 +1,7 @@
 // "Why not?": asking the server why a move is not allowed, for the board and the Why panel.
 import { $, fill, h } from "../dom.js";
 import * as learn from "../learn.js";
+import * as announce from "../announce.js";
 import { actionKey, myTurn, page } from "./page.js";
 
 // ------------------------------------------------------------------ why not?
@@ -55,12 +56,13 @@ export async function askWhy(ev) {
   } else {
     const needle = text.toLowerCase();
     const exact = [...page.seenActions.entries()].find(([, t]) => t.toLowerCase() === needle);
-    const partial = exact || [...page.seenActions.entries()].find(([, t]) => t.toLowerCase().includes(needle));
-    if (!partial) {
-      showWhy("illegal", "No move you were offered at this table reads like that: type its JSON instead, e.g. {\"type\": \"Done\"}.");
+    if (!exact) {
+      // a piece's name or part of a choice: the server finds it among the choices now
+      out.classList.add("hidden");
+      showWhy(...announce.whySentence(await announce.whyByText(text), myTurn()));
       return;
     }
-    action = JSON.parse(partial[0]);
+    action = JSON.parse(exact[0]);
   }
   out.classList.add("hidden");
   const reason = await explain(action);
