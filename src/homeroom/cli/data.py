@@ -41,6 +41,9 @@ def data_check(
     game = games.get(game_id)
     if directory is not None and not directory.is_dir():
         raise HomeroomError(f"{directory} is not a folder")
+    if game.data_directory() is None and directory is None:
+        console.print(f"{game_id}: data OK (no component data)")
+        return
     try:
         ds = game.dataset(directory)
     except DataError as err:

@@ -204,16 +204,14 @@ def current(packaged: Path) -> DataSet:
 
 
 def as_source(packaged: Path, directory: Path | DataSet | None) -> tuple[Path | DataSet, list[str]]:
-    """What a loader reads for ``directory`` and the overlay's own problems: None or the packaged
-    folder is the packaged data; a data set is itself; another folder is laid over the packaged data."""
+    """What a loader reads for ``directory`` and the overlay's own problems: None is the packaged
+    folder; a data set is itself (its overlay's problems first); a folder is read as it is, a
+    complete data folder (a folder laid over the packaged data is a data set: :func:`overlay`)."""
     if directory is None:
         return packaged, []
     if isinstance(directory, DataSet):
         return directory, list(directory.problems)
-    if Path(directory).resolve() == packaged.resolve():
-        return packaged, []
-    ds = overlay(packaged, Path(directory))
-    return ds, list(ds.problems)
+    return Path(directory), []
 
 
 def read_source(source: Path | DataSet, name: str) -> tuple[dict[str, Any], str | None]:

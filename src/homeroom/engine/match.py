@@ -332,7 +332,7 @@ class Match:
         ours = game.current_data()
         if isinstance(recorded, dict) and ours is not None and recorded.get("digest") != ours.digest and not recheck:
             raise ReplayError(
-                f"it was played with data set {recorded.get('name')!r} ({recorded.get('digest')}), and this is "
+                f"replay was played with data set {recorded.get('name')!r} ({recorded.get('digest')}); this is "
                 f"data set {ours.name!r} ({ours.digest}): give that data set (--data), or --recheck to check "
                 "every action against this data")
         try:
