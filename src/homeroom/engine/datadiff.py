@@ -26,12 +26,15 @@ class Change:
     """Where the packaged value came from: ``rulebook``, ``stand-in``, or ``new`` (an added record)."""
 
     def line(self) -> str:
-        shown = lambda v: "(none)" if v is _MISSING else json.dumps(v, ensure_ascii=False, default=str)  # noqa: E731
-        return (f"{self.file} {self.record} {self.field}: {shown(self.old)} -> {shown(self.new)} "
+        return (f"{self.file} {self.record} {self.field}: {_shown(self.old)} -> {_shown(self.new)} "
                 f"[{self.provenance}]")
 
 
 _MISSING: Any = object()
+
+
+def _shown(value: Any) -> str:
+    return "(none)" if value is _MISSING else json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _field_provenance(record: dict[str, Any] | None, name: str) -> str:
