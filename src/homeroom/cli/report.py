@@ -18,7 +18,10 @@ def report(
     html_out: Annotated[Path | None, typer.Option("--html", help="Write the report as one self-contained HTML page.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's figures as one JSON object.")] = False,
 ) -> None:
-    """Balance report: win rate by seat (95% intervals), score sources, game length, action and component use."""
+    """Balance report: win rate by seat (95% intervals), score sources, game length, action and component use.
+
+    Rows of two data sets (a variant and the first file's baseline) are compared: each figure for
+    both, the difference with its 95% interval (paired over the deals both played), then both reports."""
     from homeroom.sim.compare import compare, data_sets
     from homeroom.sim.report import analyse, load_rows, public, render_html
 
