@@ -14,7 +14,7 @@ import pytest
 from homeroom import games
 from homeroom.engine.datadiff import diff, to_toml
 from homeroom.engine.datasets import overlay
-from homeroom.engine.errors import DataError, ReplayError
+from homeroom.engine.errors import DataError, HomeroomError, ReplayError
 from homeroom.engine.match import Match
 from homeroom.sim.runner import simulate
 
@@ -163,3 +163,14 @@ def test_a_replay_records_its_data_set_and_other_data_is_refused(tmp_path: Path)
     old = dict(replay)
     del old["data"]  # a replay from before data sets: played as it always was
     assert len(Match.from_replay(old).history) == 6
+
+
+def test_a_run_directory_is_not_resumed_with_other_data(tmp_path: Path) -> None:
+    game = games.get("class-of-89")
+    mine = game.dataset(_students(tmp_path / "mine", AMY))
+    run_dir = tmp_path / "run"
+    simulate("class-of-89", 2, 2, seed=1, run_dir=run_dir, data=mine)
+    with pytest.raises(HomeroomError, match="differs in: data"):
+        simulate("class-of-89", 2, 2, seed=1, run_dir=run_dir)
+    again = simulate("class-of-89", 2, 2, seed=1, run_dir=run_dir, data=mine)
+    assert {r.data for r in again} == {"mine"}

@@ -239,8 +239,8 @@ def simulate(
     if run_dir is not None:
         manifest = {"game": game_id, "players": players, "games": n_games, "seed": seed,
                     "options": resolved, "seats": seat_specs, "chunk": chunk}
-        if data is not None:  # (a run of the packaged data keeps its old manifest)
-            manifest["data"] = {"name": data.name, "digest": data.digest}
+        # (the packaged data is null, as in a manifest from before data sets: such a run resumes)
+        manifest["data"] = None if data is None else {"name": data.name, "digest": data.digest}
         size, done = _open_run(run_dir, manifest, size)
         for batch in done.values():
             results.extend(batch)
@@ -250,12 +250,16 @@ def simulate(
         done = {}
     jobs = [j for j in _jobs(game_id, players, n_games, seed, resolved, seat_specs, size, data)
             if j.seeds[0] not in done]
-    for batch in _execute(jobs, workers, backend):
-        if run_dir is not None and batch:
-            _save_chunk(run_dir, batch)
-        results.extend(batch)
-        if progress:
-            progress(len(batch))
+    before = game.current_data()  # (games played here switch this process's data: switched back after)
+    try:
+        for batch in _execute(jobs, workers, backend):
+            if run_dir is not None and batch:
+                _save_chunk(run_dir, batch)
+            results.extend(batch)
+            if progress:
+                progress(len(batch))
+    finally:
+        game.use_data(before if before is not None and before.overlay is not None else None)
     results.sort(key=lambda r: r.seed)
     return results
 
