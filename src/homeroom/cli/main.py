@@ -19,8 +19,10 @@ from homeroom import __version__, games
 from homeroom.agents import make_agent
 from homeroom.agents.base import Agent
 from homeroom.cli.common import console, err_console, fail, parse_options, user_errors
+from homeroom.cli.data import data_app, load_dataset
 from homeroom.cli.lab import lab_app
 from homeroom.cli.report import report as report_cmd
+from homeroom.engine.datasets import DataSet
 from homeroom.engine.errors import HomeroomError
 from homeroom.engine.match import Match, Seat, check_writable, load_json
 
@@ -30,7 +32,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-data_app = typer.Typer(help="Component data: validate a game's data folder.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
 app.add_typer(lab_app, name="lab")
 app.command("report")(user_errors(report_cmd))
@@ -119,12 +120,18 @@ def play(
     save: Annotated[Path | None, typer.Option("--save", help="Save the game to FILE after every decision.")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Resume a saved game from FILE.")] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Allow 'hint': the strongest bot suggests a move.")] = False,
+    data: Annotated[Path | None, typer.Option("--data", help="A data set folder laid over the packaged component data (see 'homeroom data').")] = None,
+    recheck: Annotated[bool, typer.Option("--recheck", help="Accept a file played with another data set: check every action against this data.")] = False,
 ) -> None:
     """Play a game in the terminal against other people or bots."""
     from homeroom.cli.play import TerminalGame
 
     if resume is not None:
-        match = Match.load(resume)
+        saved = load_json(resume)
+        saved_game = saved.get("game") if isinstance(saved, dict) else None
+        if data is not None and isinstance(saved_game, str):
+            _use_data(saved_game, data)
+        match = Match.from_replay(saved, recheck=recheck)
         if game_id is not None and game_id != match.game.id:
             raise HomeroomError(f"{resume} is a game of {match.game.id}, not {game_id}")
         for given, flag in ((players, "--players"), (name, "--name"), (seed, "--seed"), (option, "--option")):
@@ -138,6 +145,7 @@ def play(
         console.print(Text(f"Resumed {resume}: decision {len(match.history)}, seed {match.seed}.", style="dim"))
     else:
         game = games.get(game_id or DEFAULT_GAME)
+        _use_data(game.id, data)
         seats = _seats(players, seat, name, game.info.min_players, game.info.max_players)
         options = parse_options(option)
         game.validate(len(seats), options)
@@ -173,6 +181,7 @@ def simulate(
     out: Annotated[Path | None, typer.Option("--out", help="Write one row per game (.csv or .parquet).")] = None,
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Save each finished task here; rerun to resume.")] = None,
     chunk: Annotated[int | None, typer.Option("--chunk", help="Games per task (default: automatic).")] = None,
+    data: Annotated[Path | None, typer.Option("--data", help="A data set folder laid over the packaged component data (see 'homeroom data').")] = None,
 ) -> None:
     """Play many seeded games with bots and summarise wins, scores, length, speed and errors."""
     from homeroom.sim.runner import simulate as run_sim
@@ -180,6 +189,7 @@ def simulate(
 
     options = parse_options(option)
     games.get(game_id).validate(players, options)
+    dataset = _use_data(game_id, data)
     _check_out(out)
     _check_run(n_games, seed, workers, backend)
     for i, spec in enumerate(seat or []):
@@ -189,9 +199,10 @@ def simulate(
                   console=console, transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{game_id} x{n_games}", total=n_games)
         results = run_sim(game_id, players, n_games, seat, seed, options, workers, backend,
-                          progress=lambda k: progress.advance(task, k), run_dir=run_dir, chunk=chunk)
+                          progress=lambda k: progress.advance(task, k), run_dir=run_dir, chunk=chunk,
+                          data=dataset)
     summary = summarize(results, players)
-    summary.update(game=game_id, players=players, options=options, seed=seed)
+    summary.update(game=game_id, players=players, options=options, seed=seed, **_data_fields(game_id))
     if out is not None:
         write_rows(results, out)
     if as_json:
@@ -200,6 +211,20 @@ def simulate(
         _print_summary(summary)
     if summary["errors"]:
         raise typer.Exit(1)
+
+
+def _use_data(game_id: str, directory: Path | None) -> DataSet | None:
+    """Play ``game_id`` with the data set in ``directory`` in this process (checked first)."""
+    dataset = load_dataset(game_id, directory)
+    if dataset is not None:
+        games.get(game_id).use_data(dataset)
+    return dataset
+
+
+def _data_fields(game_id: str) -> dict[str, str]:
+    """The data set a run used, for its summary: ``data`` (name) and ``data_digest``."""
+    ds = games.get(game_id).current_data()
+    return {} if ds is None else {"data": ds.name, "data_digest": ds.digest}
 
 
 def _check_run(n_games: int, seed: int, workers: int, backend: str) -> None:
@@ -259,6 +284,7 @@ def tournament(
     out: Annotated[Path | None, typer.Option("--out", help="Write one row per game (.csv or .parquet).")] = None,
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Save each finished task here; rerun to resume.")] = None,
     chunk: Annotated[int | None, typer.Option("--chunk", help="Games per task (default: automatic).")] = None,
+    data: Annotated[Path | None, typer.Option("--data", help="A data set folder laid over the packaged component data (see 'homeroom data').")] = None,
 ) -> None:
     """Agents against each other with seats rotated: win rate (95% CI), score, margin, Elo, think time.
 
@@ -272,6 +298,7 @@ def tournament(
     options = parse_options(option)
     game = games.get(game_id)
     game.validate(players, options)
+    dataset = _use_data(game_id, data)
     _check_run(n_games, seed, workers, backend)
     specs = list(seat or [])
     for i, spec in enumerate(specs):
@@ -285,10 +312,11 @@ def tournament(
         played: list[GameResult] = []
         if players == 1:
             report = solo(game_id, specs or ["random"], n_games, seed, options, workers, backend, progress=advance,
-                          collect=played, run_dir=run_dir, chunk=chunk)
+                          collect=played, run_dir=run_dir, chunk=chunk, data=dataset)
         else:
             report = run_tournament(game_id, players, specs, n_games, seed, options, workers, backend, advance,
-                                    collect=played, run_dir=run_dir, chunk=chunk)
+                                    collect=played, run_dir=run_dir, chunk=chunk, data=dataset)
+    report.update(_data_fields(game_id))
     if out is not None:
         write_rows(played, out)
     if as_json:
@@ -352,6 +380,8 @@ def replay(
     step: Annotated[int | None, typer.Option("--step", help="Stop after this many decisions.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     as_seat: Annotated[int | None, typer.Option("--as-seat", help="Show what seat N (1 = the first) saw (default: a spectator's view).")] = None,
+    data_dir: Annotated[Path | None, typer.Option("--data", help="A data set folder laid over the packaged component data (see 'homeroom data').")] = None,
+    recheck: Annotated[bool, typer.Option("--recheck", help="Accept a file played with another data set: check every action against this data.")] = False,
 ) -> None:
     """Rebuild a game from a file and print its log and its final (or step-K) state."""
     if step is not None and step < 0:
@@ -360,7 +390,9 @@ def replay(
     actions = data.get("actions") if isinstance(data, dict) else None
     if step is not None and isinstance(actions, list) and step > len(actions):
         raise HomeroomError(f"--step {step} is past the end: {file} holds {len(actions)} decision(s)")
-    match = Match.from_replay(data, upto=step)
+    if data_dir is not None and isinstance(data, dict) and isinstance(data.get("game"), str):
+        _use_data(data["game"], data_dir)
+    match = Match.from_replay(data, upto=step, recheck=recheck)
     if as_seat is not None and not 1 <= as_seat <= match.players:
         raise HomeroomError(f"--as-seat must be between 1 and {match.players} (seats are numbered from 1)")
     seat = None if as_seat is None else as_seat - 1
@@ -462,46 +494,6 @@ def bench(
                       f"{row['games_per_wall_second']:.1f} games per wall second, {row['games_per_cpu_second']:.1f} "
                       f"per CPU second; speed-up {row['speedup_wall']:.2f}x by the wall clock, "
                       f"{row['speedup_cpu_normalised']:.2f}x CPU-normalised")
-
-
-@data_app.command("check")
-@user_errors
-def data_check(
-    game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    directory: Annotated[Path | None, typer.Argument(metavar="[DIR]", help="Data folder (default: the packaged one).")] = None,
-) -> None:
-    """Validate a game's component data; every problem names its file and record."""
-    game = games.get(game_id)
-    if directory is not None and not directory.is_dir():
-        raise HomeroomError(f"{directory} is not a folder")
-    problems = game.check_data(directory)
-    if problems:
-        for p in problems:
-            console.print(Text(p, style="red"), soft_wrap=True)
-        raise fail(f"{len(problems)} problem(s) in the {game_id} data")
-    console.print(f"{game_id}: data OK" + (f" ({directory})" if directory else " (packaged data)"))
-    _print_provenance(game.provenance(directory))
-
-
-def _print_provenance(census: dict[str, dict[str, int]]) -> None:
-    """Per data file: components printed in the rulebook, stand-ins, mixed; stand-in fields."""
-    if not census:
-        return
-    table = Table(title="Where the component data comes from")
-    for col in ("file", "components", "rulebook", "stand-in", "mixed", "stand-in fields"):
-        table.add_column(col, justify="left" if col == "file" else "right")
-    totals = {k: 0 for k in next(iter(census.values()))}
-    for name, row in census.items():
-        for key, value in row.items():
-            totals[key] += value
-        table.add_row(name, *_provenance_cells(row))
-    table.add_row(Text("all", style="bold"), *_provenance_cells(totals))
-    console.print(table)
-
-
-def _provenance_cells(row: dict[str, int]) -> list[str]:
-    return [str(row["records"]), str(row["rulebook"]), str(row["stand-in"]), str(row["mixed"]),
-            f"{row['stand-in fields']} of {row['fields']}"]
 
 
 def run(argv: list[str] | None = None) -> None:

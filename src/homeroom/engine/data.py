@@ -67,13 +67,17 @@ def _records(node: Any) -> list[dict[str, Any]]:
     return []
 
 
-def provenance_census(folder: Path) -> dict[str, dict[str, int]]:
+def provenance_census(folder: Path | dict[str, dict[str, Any]]) -> dict[str, dict[str, int]]:
     """Per data file (by stem): how many component records are printed (``rulebook``), stand-ins,
-    or ``mixed``, and how many of their value fields are stand-ins out of how many in all."""
+    or ``mixed``, and how many of their value fields are stand-ins out of how many in all. Of a
+    folder's files, or of data already read (by file name, as a data set's merged files)."""
     census: dict[str, dict[str, int]] = {}
-    for path in sorted(folder.glob("*.toml")):
-        data, problem = read_toml(path)
-        records = _records(data) if problem is None else []
+    if isinstance(folder, dict):
+        files = [(Path(name), data) for name, data in sorted(folder.items())]
+    else:
+        files = [(path, read_toml(path)[0]) for path in sorted(folder.glob("*.toml"))]
+    for path, data in files:
+        records = _records(data)
         if not records:
             continue
         row = {"records": 0, "rulebook": 0, "stand-in": 0, "mixed": 0, "fields": 0, "stand-in fields": 0}

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from homeroom.engine.actions import Action, ActionCodec
 from homeroom.engine.bots import BotSettings
 from homeroom.engine.data import provenance_census
-from homeroom.engine.errors import OptionError
+from homeroom.engine.datasets import DataSet, current, overlay, use
+from homeroom.engine.errors import DataError, OptionError
 
 if TYPE_CHECKING:
     from homeroom.engine.state import State
@@ -281,7 +282,7 @@ class Game(ABC):
     def action_from_json(self, data: Any) -> Action:
         return self.codec.from_json(data)
 
-    def check_data(self, directory: Path | None = None) -> list[str]:
+    def check_data(self, directory: Path | DataSet | None = None) -> list[str]:
         """Validate a component data folder (default: the packaged one); each problem names
         its file and record. Games without component data return no problems."""
         return []
@@ -295,11 +296,40 @@ class Game(ABC):
         folder = Path(file).parent / "data"
         return folder if folder.is_dir() else None
 
+    def dataset(self, directory: Path | None = None) -> DataSet:
+        """The game's data with ``directory`` laid over the packaged data (None: the packaged data),
+        checked as the game would load it: a folder with any problem raises :class:`DataError`
+        naming every one (file, record, field)."""
+        packaged = self.data_directory()
+        if packaged is None:
+            raise DataError([f"{self.id} has no component data"])
+        ds = overlay(packaged, directory)
+        problems = ds.problems + self.check_data(ds) if directory is not None else []
+        if ds.overlay is not None:  # a problem in a file the folder gives is named by its path there
+            problems = [str(ds.overlay / p) if p.split(" ", 1)[0].rstrip(":") in ds.changed else p
+                        for p in problems]
+        if problems:
+            raise DataError(list(dict.fromkeys(problems)))
+        return ds
+
+    def use_data(self, dataset: DataSet | None) -> None:
+        """Play this game with ``dataset`` in this process from now on (None: the packaged data)."""
+        packaged = self.data_directory()
+        if packaged is not None:
+            use(packaged, dataset)
+
+    def current_data(self) -> DataSet | None:
+        """The data set this process plays the game with (None: the game has no component data)."""
+        packaged = self.data_directory()
+        return None if packaged is None else current(packaged)
+
     def provenance(self, directory: Path | None = None) -> dict[str, dict[str, int]]:
         """How many components (per data file) are printed in the rulebook, stand-ins, or mixed,
         and how many fields of mixed records are stand-ins (see :func:`provenance_census`)."""
-        folder = directory if directory is not None else self.data_directory()
-        return {} if folder is None else provenance_census(folder)
+        packaged = self.data_directory()
+        if packaged is None:
+            return {}
+        return provenance_census(packaged if directory is None else overlay(packaged, directory).files)
 
     def render(self, state: State, viewer: int | None) -> Any:
         """What the terminal shows ``viewer``: a string or a rich renderable. Default: the observation."""

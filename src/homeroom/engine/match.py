@@ -117,6 +117,8 @@ class Match:
     opening: list[Event] = field(default_factory=list)
     _tail: int | None = field(default=None, repr=False, compare=False)
     """Where the run of unchecked decisions that :meth:`check_tail` would check starts."""
+    data: dict[str, str] | None = field(default=None, compare=False)
+    """The data set the game is played with (``name`` and ``digest``; None: the game has no data)."""
 
     @classmethod
     def start(
@@ -131,7 +133,9 @@ class Match:
         state = game.new_state(players, seed, options, names=[s.name for s in seat_list])
         opening = [Event(f"New game of {game.info.name} for {players} player(s).")]  # never the seed: it fixes the deal
         opening += state.opening_events()
-        return cls(game, state, seed, dict(state.options), seat_list, [], opening)
+        ds = game.current_data()
+        data = None if ds is None else {"name": ds.name, "digest": ds.digest}
+        return cls(game, state, seed, dict(state.options), seat_list, [], opening, data=data)
 
     @property
     def players(self) -> int:
@@ -270,6 +274,8 @@ class Match:
             "seats": [{"name": s.name, "agent": s.agent} for s in self.seats],
             "actions": [e.action.to_json() for e in self.history],
         }
+        if self.data is not None:
+            data["data"] = dict(self.data)
         if self.state.is_terminal():
             data["result"] = {
                 "scores": [s.to_json() for s in self.state.scores()],
@@ -283,8 +289,11 @@ class Match:
         save_json(path, self.to_replay())
 
     @classmethod
-    def from_replay(cls, data: Any, upto: int | None = None) -> Match:
-        """Rebuild a match from replay data (optionally only the first ``upto`` actions)."""
+    def from_replay(cls, data: Any, upto: int | None = None, *, recheck: bool = False) -> Match:
+        """Rebuild a match from replay data (optionally only the first ``upto`` actions).
+
+        A replay recorded with another data set than the one this process plays its game with is
+        refused, naming both, unless ``recheck``: then every action is checked against this data."""
         from homeroom import games
 
         if not isinstance(data, dict):
@@ -319,6 +328,13 @@ class Match:
             raise ReplayError("replay 'actions' must be a list")
         if not isinstance(data["options"], dict):
             raise ReplayError("replay 'options' must be an object")
+        recorded = data.get("data")
+        ours = game.current_data()
+        if isinstance(recorded, dict) and ours is not None and recorded.get("digest") != ours.digest and not recheck:
+            raise ReplayError(
+                f"replay was played with data set {recorded.get('name')!r} ({recorded.get('digest')}); this is "
+                f"data set {ours.name!r} ({ours.digest}): give that data set (--data), or --recheck to check "
+                "every action against this data")
         try:
             match = cls.start(game, data["players"], data["seed"], data["options"], seats)
         except OptionError as err:
@@ -327,14 +343,14 @@ class Match:
         for index, raw in enumerate(actions):
             try:
                 action = game.action_from_json(raw)
-                match.play(action, check=False)
+                match.play(action, check=False)  # (apply refuses an illegal action: with --recheck too)
             except IllegalAction as err:
                 raise ReplayError(f"action {index} ({json.dumps(raw)[:80]}) is illegal: {err}") from None
         return match  # undo_point works out the flags an undo could need (check_tail) when asked
 
     @classmethod
-    def load(cls, path: str | Path, upto: int | None = None) -> Match:
-        return cls.from_replay(load_json(path), upto)
+    def load(cls, path: str | Path, upto: int | None = None, *, recheck: bool = False) -> Match:
+        return cls.from_replay(load_json(path), upto, recheck=recheck)
 
 
 MAX_FILE_BYTES = 32 * 1024 * 1024

@@ -50,7 +50,8 @@ def load_rows(paths: Sequence[Path]) -> list[Row]:
         elif path.suffix == ".csv":
             try:
                 with path.open(newline="", encoding="utf-8") as fh:
-                    got = [{k: _parse(v) for k, v in r.items() if k and v not in (None, "")}
+                    got = [{k: v if k in ("data", "data_digest") else _parse(v)  # (a digest is text)
+                            for k, v in r.items() if k and v not in (None, "")}
                            for r in csv.DictReader(fh)]
             except (OSError, UnicodeDecodeError, csv.Error) as err:
                 raise HomeroomError(f"cannot read {path}: {err}") from None

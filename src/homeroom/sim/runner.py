@@ -25,6 +25,7 @@ from typing import Any
 
 from homeroom import games
 from homeroom.agents import make_agent
+from homeroom.engine.datasets import DataSet
 from homeroom.engine.errors import HomeroomError
 from homeroom.engine.game import MAX_SEED
 from homeroom.sim.lab import hook_for
@@ -54,6 +55,10 @@ class GameResult:
     game: str = ""
     options: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    data: str = ""
+    """The readable name of the data set the game was played with (see :mod:`homeroom.engine.datasets`)."""
+    data_digest: str = ""
+    """The digest of that data set ("" for a game without component data)."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ class Job:
     seeds: tuple[int, ...]
     options: dict[str, Any]
     seats: tuple[str, ...]
+    data: DataSet | None = None
+    """The data set to play with (None: the packaged data)."""
 
 
 def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], seats: Sequence[str]) -> GameResult:
@@ -70,6 +77,9 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], sea
     result = GameResult(seed=seed, seat_agents=list(seats), game=game_id, options=dict(options))
     try:
         game = games.get(game_id)
+        ds = game.current_data()
+        if ds is not None:
+            result.data, result.data_digest = ds.name, ds.digest
         describe = hook_for(game)
         actions: list[dict[str, dict[str, int]]] = [{} for _ in range(players)]
         taken: list[list[str]] = [[] for _ in range(players)]
@@ -116,6 +126,8 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], sea
 
 
 def run_job(job: Job) -> list[GameResult]:
+    """Play a job's games, with its data set (set once per process: a no-op when already active)."""
+    games.get(job.game_id).use_data(job.data)
     return [play_one(job.game_id, job.players, s, job.options, job.seats) for s in job.seeds]
 
 
@@ -178,9 +190,9 @@ def _die_with_parent() -> None:
 
 
 def _jobs(game_id: str, players: int, n: int, seed: int, options: dict[str, Any],
-          seats: Sequence[str], chunk: int) -> list[Job]:
+          seats: Sequence[str], chunk: int, data: DataSet | None = None) -> list[Job]:
     seeds = [seed + i for i in range(n)]
-    return [Job(game_id, players, tuple(seeds[i:i + chunk]), dict(options), tuple(seats))
+    return [Job(game_id, players, tuple(seeds[i:i + chunk]), dict(options), tuple(seats), data)
             for i in range(0, n, chunk)]
 
 
@@ -196,6 +208,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     run_dir: Path | None = None,
     chunk: int | None = None,
+    data: DataSet | None = None,
 ) -> list[GameResult]:
     """Play ``n_games`` games with seeds ``seed .. seed+n-1``; results come back in seed order.
 
@@ -205,6 +218,9 @@ def simulate(
     (default: about 16 tasks per worker, so that none waits long for the last; at most 50 games each)."""
     game = games.get(game_id)
     resolved = game.validate(players, options or {})
+    if data is None:
+        data = game.current_data()  # (a worker process plays what this one does)
+        data = data if data is not None and data.overlay is not None else None
     seat_specs = list(seats or [])
     if len(seat_specs) > players:
         raise HomeroomError(f"{len(seat_specs)} seats given for a {players}-player game")
@@ -223,6 +239,8 @@ def simulate(
     if run_dir is not None:
         manifest = {"game": game_id, "players": players, "games": n_games, "seed": seed,
                     "options": resolved, "seats": seat_specs, "chunk": chunk}
+        # (the packaged data is null, as in a manifest from before data sets: such a run resumes)
+        manifest["data"] = None if data is None else {"name": data.name, "digest": data.digest}
         size, done = _open_run(run_dir, manifest, size)
         for batch in done.values():
             results.extend(batch)
@@ -230,13 +248,18 @@ def simulate(
                 progress(len(batch))
     else:
         done = {}
-    jobs = [j for j in _jobs(game_id, players, n_games, seed, resolved, seat_specs, size) if j.seeds[0] not in done]
-    for batch in _execute(jobs, workers, backend):
-        if run_dir is not None and batch:
-            _save_chunk(run_dir, batch)
-        results.extend(batch)
-        if progress:
-            progress(len(batch))
+    jobs = [j for j in _jobs(game_id, players, n_games, seed, resolved, seat_specs, size, data)
+            if j.seeds[0] not in done]
+    before = game.current_data()  # (games played here switch this process's data: switched back after)
+    try:
+        for batch in _execute(jobs, workers, backend):
+            if run_dir is not None and batch:
+                _save_chunk(run_dir, batch)
+            results.extend(batch)
+            if progress:
+                progress(len(batch))
+    finally:
+        game.use_data(before if before is not None and before.overlay is not None else None)
     results.sort(key=lambda r: r.seed)
     return results
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from homeroom import games
+from homeroom.engine.datasets import DataSet
 from homeroom.engine.errors import HomeroomError
 from homeroom.sim.runner import GameResult, check_run, simulate
 
@@ -126,6 +127,7 @@ def tournament(
     collect: list[GameResult] | None = None,
     run_dir: Path | None = None,
     chunk: int | None = None,
+    data: DataSet | None = None,
 ) -> dict[str, Any]:
     """Play ``n_games`` (rounded up to a multiple of ``players``) with seats rotated; one agent
     spec per seat (fewer: the rest are ``random``). Returns a JSON-able report; every game's
@@ -143,7 +145,7 @@ def tournament(
         seats = rotation(specs, r)
         sub = run_dir / f"rotation-{r}" if run_dir is not None else None
         for res in simulate(game_id, players, blocks, seats, seed, options, workers, backend, progress,
-                            run_dir=sub, chunk=chunk):
+                            run_dir=sub, chunk=chunk, data=data):
             results.append((r, res))
     return rotated_report(game_id, players, specs, results, seed, options, collect)
 
@@ -210,6 +212,7 @@ def solo(
     collect: list[GameResult] | None = None,
     run_dir: Path | None = None,
     chunk: int | None = None,
+    data: DataSet | None = None,
 ) -> dict[str, Any]:
     """Each agent alone against the game's automa, at every difficulty the game offers:
     score distribution (mean, sd, quartiles) and win rate with its 95% interval."""
@@ -229,7 +232,7 @@ def solo(
         for label, spec in zip(labels(agents), agents):
             sub = run_dir / f"{level}-{label}" if run_dir is not None else None
             res = simulate(game_id, 1, n_games, [spec], seed, opts, workers, backend, progress,
-                           run_dir=sub, chunk=chunk)
+                           run_dir=sub, chunk=chunk, data=data)
             if collect is not None:
                 collect.extend(res)
             ok = [r for r in res if r.error is None]

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
-from homeroom.engine.data import PROVENANCES, check_provenance, read_toml
+from homeroom.engine.data import PROVENANCES, check_provenance
+from homeroom.engine.datasets import DataSet, active, as_source, read_source
 
 SUBJECTS: tuple[str, ...] = ("math", "physics", "astronomy", "chemistry")
 """Subject order of the Individual Board rows (top to bottom) and of every theory vector."""
@@ -239,8 +240,8 @@ class _Checker:
             counts[prov] = counts.get(prov, 0) + 1
 
 
-def _read(directory: Path, name: str, ck: _Checker) -> dict[str, Any]:
-    data, problem = read_toml(directory / name)
+def _read(directory: Path | DataSet, name: str, ck: _Checker) -> dict[str, Any]:
+    data, problem = read_source(directory, name)
     if problem:
         ck.add(name, problem)
     return data
@@ -256,7 +257,7 @@ def _records(data: dict[str, Any], name: str, key: str, ck: _Checker) -> list[tu
     return [(f"{name} [[{key}]] #{i + 1}", r) for i, r in enumerate(recs)]
 
 
-def _rules(directory: Path, ck: _Checker, prov: dict[str, int]) -> Rules | None:
+def _rules(directory: Path | DataSet, ck: _Checker, prov: dict[str, int]) -> Rules | None:
     name = "rules.toml"
     rec = _read(directory, name, ck)
     if not rec:
@@ -279,7 +280,7 @@ def _rules(directory: Path, ck: _Checker, prov: dict[str, int]) -> Rules | None:
     return Rules(royal_commission_per_round=tuple(per_round), **values)
 
 
-def _cells(directory: Path, ck: _Checker, prov: dict[str, int]) -> dict[int, Cell]:
+def _cells(directory: Path | DataSet, ck: _Checker, prov: dict[str, int]) -> dict[int, Cell]:
     name = "authority_track.toml"
     cells: dict[int, Cell] = {}
     known = {"order", "column", "row", "crest", "crest_rank", "red", "blue", "cost", "influence", "provenance"}
@@ -387,7 +388,7 @@ def _check_track(cells: dict[int, Cell], name: str, ck: _Checker) -> None:
             ck.add(name, f"{subject} must have Crests of ranks 1, 2 and 3 on the track, has {sorted(ranks)}")
 
 
-def _contribution(directory: Path, ck: _Checker, prov: dict[str, int]) -> tuple[ContributionSpace, ...]:
+def _contribution(directory: Path | DataSet, ck: _Checker, prov: dict[str, int]) -> tuple[ContributionSpace, ...]:
     name = "contribution_track.toml"
     out: list[ContributionSpace] = []
     for where, rec in _records(_read(directory, name, ck), name, "space", ck):
@@ -407,7 +408,7 @@ def _contribution(directory: Path, ck: _Checker, prov: dict[str, int]) -> tuple[
     return tuple(out)
 
 
-def _commissions(directory: Path, ck: _Checker, prov: dict[str, int]) -> dict[int, Commission]:
+def _commissions(directory: Path | DataSet, ck: _Checker, prov: dict[str, int]) -> dict[int, Commission]:
     name = "royal_commissions.toml"
     out: dict[int, Commission] = {}
     for where, rec in _records(_read(directory, name, ck), name, "tile", ck):
@@ -426,7 +427,7 @@ def _commissions(directory: Path, ck: _Checker, prov: dict[str, int]) -> dict[in
     return out
 
 
-def _rows(directory: Path, ck: _Checker, prov: dict[str, int]) -> tuple[BoardRow, ...]:
+def _rows(directory: Path | DataSet, ck: _Checker, prov: dict[str, int]) -> tuple[BoardRow, ...]:
     name = "individual_board.toml"
     out = []
     for where, rec in _records(_read(directory, name, ck), name, "row", ck):
@@ -460,7 +461,7 @@ def _rows(directory: Path, ck: _Checker, prov: dict[str, int]) -> tuple[BoardRow
     return tuple(out)
 
 
-def _society(directory: Path, ck: _Checker, prov: dict[str, int]) -> tuple[dict[str, Location], tuple[ActionSpace, ...]]:
+def _society(directory: Path | DataSet, ck: _Checker, prov: dict[str, int]) -> tuple[dict[str, Location], tuple[ActionSpace, ...]]:
     name = "society_board.toml"
     data = _read(directory, name, ck)
     locations: dict[str, Location] = {}
@@ -517,7 +518,7 @@ def _society(directory: Path, ck: _Checker, prov: dict[str, int]) -> tuple[dict[
     return locations, tuple(spaces)
 
 
-def _treatises(directory: Path, ck: _Checker, prov: dict[str, int]) -> dict[int, Treatise]:
+def _treatises(directory: Path | DataSet, ck: _Checker, prov: dict[str, int]) -> dict[int, Treatise]:
     name = "treatises.toml"
     out: dict[int, Treatise] = {}
     known = {"id", "name", "subjects", "back", "four_player", "influence", "flask", "text", "cost",
@@ -562,10 +563,12 @@ def _treatises(directory: Path, ck: _Checker, prov: dict[str, int]) -> dict[int,
     return out
 
 
-def load(directory: Path | None = None) -> Components:
-    """Load and validate a data folder; raise :class:`DataError` naming every problem."""
-    directory = DATA_DIR if directory is None else Path(directory)
+def load(directory: Path | DataSet | None = None) -> Components:
+    """Load and validate a data folder (laid over the packaged data: see
+    :mod:`homeroom.engine.datasets`) or data set; raise :class:`DataError` naming every problem."""
+    directory, overlay_problems = as_source(DATA_DIR, directory)
     ck = _Checker()
+    ck.problems.extend(overlay_problems)
     prov: dict[str, int] = {}
     rules = _rules(directory, ck, prov)
     cells = _cells(directory, ck, prov)
@@ -590,7 +593,7 @@ def load(directory: Path | None = None) -> Components:
                       tuple(sorted(rows, key=lambda r: order[r.subject])), locations, spaces, treatises, prov)
 
 
-def check(directory: Path | None = None) -> list[str]:
+def check(directory: Path | DataSet | None = None) -> list[str]:
     try:
         load(directory)
     except DataError as err:
@@ -600,5 +603,6 @@ def check(directory: Path | None = None) -> list[str]:
 
 @cache
 def components() -> Components:
-    """The packaged components, loaded once."""
-    return load(None)
+    """The active data set's components (the packaged data unless
+    :func:`homeroom.engine.datasets.use` chose another), loaded once."""
+    return load(active(DATA_DIR))

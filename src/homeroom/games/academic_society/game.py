@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import Game, GameInfo, Rng, State, first_player_option
+from homeroom.engine.datasets import DataSet
 from homeroom.games.academic_society.actions import ACTION_TYPES
 from homeroom.games.academic_society.bots import BOTS
 from homeroom.games.academic_society.components import check, components
@@ -55,7 +56,7 @@ class AcademicSociety(Game):
     def state_from_json(self, text: str) -> State:
         return AcademicState.from_json(text)
 
-    def check_data(self, directory: Path | None = None) -> list[str]:
+    def check_data(self, directory: Path | DataSet | None = None) -> list[str]:
         return check(directory)
 
     def render(self, state: State, viewer: int | None) -> Any:

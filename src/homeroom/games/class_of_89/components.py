@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
-from homeroom.engine.data import check_provenance, read_toml
+from homeroom.engine.data import check_provenance
+from homeroom.engine.datasets import DataSet, active, as_source, on_switch, read_source
 
 DATA_DIR = Path(__file__).parent / "data"
 CLUBS = ("council", "quiz", "pep", "arts", "athletics", "honor")
@@ -280,8 +281,8 @@ def _valid_gain(g: Any) -> bool:
     return False
 
 
-def _read(directory: Path, name: str, ck: _Checker) -> dict[str, Any]:
-    data, problem = read_toml(directory / name)
+def _read(directory: Path | DataSet, name: str, ck: _Checker) -> dict[str, Any]:
+    data, problem = read_source(directory, name)
     if problem:
         ck.bad(name, problem)
     return data
@@ -317,10 +318,12 @@ def _records(data: dict[str, Any], key: str, name: str, ck: _Checker) -> list[tu
     return out
 
 
-def load(directory: Path | None = None) -> tuple[Components | None, list[str]]:
-    """Read and check a data folder; return the components (None if broken) and the problems."""
-    directory = directory or DATA_DIR
+def load(directory: Path | DataSet | None = None) -> tuple[Components | None, list[str]]:
+    """Read and check a data folder (laid over the packaged data: see :mod:`homeroom.engine.datasets`)
+    or data set; return the components (None if broken) and the problems."""
+    directory, overlay_problems = as_source(DATA_DIR, directory)
     ck = _Checker()
+    ck.problems.extend(overlay_problems)
     students: dict[str, Student] = {}
     for where, r in _records(_read(directory, "students.toml", ck), "student", "students.toml", ck):
         students[r["id"]] = Student(r["id"], r.get("name", ""), ck.text(r, "letter", where, LETTERS),
@@ -500,8 +503,9 @@ def _board(board: dict[str, Any], ck: _Checker, gw: int, gh: int) -> tuple[Any, 
 
 @cache
 def components() -> Components:
-    """The packaged components (loaded once)."""
-    comp, problems = load()
+    """The active data set's components (loaded once; the packaged data unless
+    :func:`homeroom.engine.datasets.use` chose another)."""
+    comp, problems = load(active(DATA_DIR))
     if comp is None:
         raise DataError(problems)
     return comp
@@ -548,4 +552,16 @@ class NameTables:
 
 
 NAMES = NameTables()
-"""The log's name tables of the packaged components (see :class:`NameTables`)."""
+"""The log's name tables of the active components (see :class:`NameTables`)."""
+
+
+def _reset_tables() -> None:
+    """A new data set: the name tables and the placement and Place tables are built again."""
+    from homeroom.games.class_of_89 import placement, player_turn
+
+    NAMES.__dict__.clear()
+    placement._LOOKUP = None
+    player_turn._MEMBER_PLACES.clear()
+
+
+on_switch(DATA_DIR, _reset_tables)

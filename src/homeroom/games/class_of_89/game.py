@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant, first_player_option
+from homeroom.engine.datasets import DataSet
 from homeroom.games.class_of_89.actions import ACTION_TYPES
 from homeroom.games.class_of_89.bots import BOTS
 from homeroom.games.class_of_89.components import CLUBS, components, load
@@ -172,7 +173,7 @@ class ClassOf89(Game):
     def state_from_json(self, text: str) -> State:
         return Co89State.from_json(text)
 
-    def check_data(self, directory: Path | None = None) -> list[str]:
+    def check_data(self, directory: Path | DataSet | None = None) -> list[str]:
         return load(directory)[1]
 
     def render(self, state: State, viewer: int | None) -> Any:

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
-from homeroom.engine.data import PROVENANCES, check_provenance, read_toml
+from homeroom.engine.data import PROVENANCES, check_provenance
+from homeroom.engine.datasets import DataSet, active, as_source, on_switch, read_source
 from homeroom.games.high_school_drama.effects import TYPES, Effect, parse_effect
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -95,8 +96,8 @@ _FILES = {
 }
 
 
-def _read(directory: Path, kind: str, problems: list[str]) -> list[dict[str, Any]]:
-    data, problem = read_toml(directory / _FILES[kind])
+def _read(directory: Path | DataSet, kind: str, problems: list[str]) -> list[dict[str, Any]]:
+    data, problem = read_source(directory, _FILES[kind])
     if problem:
         problems.append(f"{_FILES[kind]}: {problem}")
         return []
@@ -196,8 +197,9 @@ def _card(kind: str, index: int, record: Any, problems: list[str]) -> Card | Non
     return card if len(problems) == before else None
 
 
-def _load(directory: Path) -> tuple[Components | None, list[str]]:
-    problems: list[str] = []
+def _load(directory: Path | DataSet | None) -> tuple[Components | None, list[str]]:
+    directory, overlay_problems = as_source(DATA_DIR, directory)
+    problems: list[str] = list(overlay_problems)
     cards: dict[str, Card] = {}
     order: dict[str, list[str]] = {"student": [], "organization": []}
     seen: set[str] = set()  # every id given, even on a record with other mistakes
@@ -263,20 +265,22 @@ def _load(directory: Path) -> tuple[Components | None, list[str]]:
     return comps, []
 
 
-_CACHE: dict[Path, Components] = {}
+_CACHE: dict[Path | str, Components] = {}
 
 
 _DEFAULT: list[Components] = []
 
 
 def load(directory: Path | None = None) -> Components:
-    """The components in ``directory`` (default: the packaged data), validated and cached."""
+    """The components in ``directory`` (a folder laid over the packaged data: see
+    :mod:`homeroom.engine.datasets`; default: the active data set), validated and cached."""
     if directory is None and _DEFAULT:
         return _DEFAULT[0]
-    key = (directory or DATA_DIR).resolve()
+    source = active(DATA_DIR) if directory is None else as_source(DATA_DIR, directory)[0]
+    key: Path | str = source.digest if isinstance(source, DataSet) else source.resolve()
     comps = _CACHE.get(key)
     if comps is None:
-        comps, problems = _load(key)
+        comps, problems = _load(source)
         if comps is None:
             raise DataError(problems)
         _CACHE[key] = comps
@@ -285,6 +289,9 @@ def load(directory: Path | None = None) -> Components:
     return comps
 
 
-def check(directory: Path | None = None) -> list[str]:
-    """Every problem in a data folder (empty when it is valid)."""
-    return _load((directory or DATA_DIR).resolve())[1]
+def check(directory: Path | DataSet | None = None) -> list[str]:
+    """Every problem in a data folder laid over the packaged data (empty when it is valid)."""
+    return _load(directory)[1]
+
+
+on_switch(DATA_DIR, _DEFAULT.clear)

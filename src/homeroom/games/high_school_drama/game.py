@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.engine import Game, GameInfo, OptionError, OptionSpec, Rng, State, Variant, first_player_option
+from homeroom.engine.datasets import DataSet
 from homeroom.games.high_school_drama import constants
 from homeroom.games.high_school_drama.actions import ACTION_TYPES
 from homeroom.games.high_school_drama.bots import BOTS
@@ -122,7 +123,7 @@ class HighSchoolDrama(Game):
     def state_from_json(self, text: str) -> State:
         return HSDState.from_json(text)
 
-    def check_data(self, directory: Path | None = None) -> list[str]:
+    def check_data(self, directory: Path | DataSet | None = None) -> list[str]:
         return check(directory)
 
     def render(self, state: State, viewer: int | None) -> Any:

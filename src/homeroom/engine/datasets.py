@@ -1,0 +1,219 @@
+"""Data sets: a game's packaged component data with an owner's or designer's folder laid over it.
+
+A data set folder holds only what differs from the packaged data (``src/homeroom/games/<game>/data``):
+a file there is merged into the packaged file of the same name. Tables merge key by key, an array
+of records merges record by record (a record is matched by its ``id``, or ``order``, ``index`` or
+``subject`` where the file has no ids): an overlay record replaces the packaged record with that key
+whole, a record with a new key is added; any other value replaces the packaged one. The merged data
+is what the game's own loader checks, so every problem is named by file, record and field.
+
+Design: the active data set is chosen per process, per game (:func:`use`), and the game's loaders
+read it when their cached ``components()`` is first built. Switching clears those caches once, so
+the hot paths (``State.apply``, ``legal_actions``) keep reading the same cached singletons with no
+per-call cost. A data set is known by its digest (of the merged data, not of the files' text: a
+comment changes nothing) and a readable name (the folder's name; ``packaged`` for none).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from homeroom.engine.data import read_toml
+from homeroom.engine.errors import DataError
+
+PACKAGED = "packaged"
+"""The readable name of the packaged data (no overlay folder)."""
+
+RECORD_KEYS = ("id", "order", "index", "subject")
+"""The fields that name a record in an array of records, in order of preference."""
+
+
+def record_key(record: Any) -> str | None:
+    """The key a record is matched by (``id``, else ``order``, ``index`` or ``subject``), or None."""
+    if not isinstance(record, dict):
+        return None
+    for name in RECORD_KEYS:
+        if name in record and not isinstance(record[name], (dict, list)):
+            return f"{name}={record[name]}"
+    return None
+
+
+def _is_records(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(r, dict) for r in value)
+
+
+@dataclass
+class DataSet:
+    """The merged data of one game: packaged files with an overlay folder's files laid over them."""
+
+    packaged: Path
+    overlay: Path | None
+    files: dict[str, dict[str, Any]]
+    """The merged data by file name."""
+    changed: dict[str, set[str]] = field(default_factory=dict)
+    """Per file: the keys (record keys, or top-level table keys) the overlay gave."""
+    problems: list[str] = field(default_factory=list)
+    """Problems of the overlay itself (unknown file, record without a key); the loader adds its own."""
+
+    @property
+    def name(self) -> str:
+        return PACKAGED if self.overlay is None else self.overlay.name
+
+    @property
+    def digest(self) -> str:
+        """Twelve hex digits of SHA-256 over the merged data (sorted keys): equal data, equal digest."""
+        text = json.dumps(self.files, sort_keys=True, default=str, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+    @property
+    def label(self) -> str:
+        """``name (digest)``: how errors and reports name the data set."""
+        return f"{self.name} ({self.digest})"
+
+    def read(self, name: str) -> tuple[dict[str, Any], str | None]:
+        """A file's merged data, as :func:`read_toml` gives a file's: ``(data, None)`` or ``({}, problem)``."""
+        if name in self.files:
+            return self.files[name], None
+        return {}, "file is missing"
+
+
+def _merge(base: Any, over: Any, where: str, changed: set[str], problems: list[str], top: bool) -> Any:
+    """``over`` laid over ``base`` (see the module's rules); notes changed keys and problems."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        out = dict(base)
+        for key, value in over.items():
+            if top and not _is_records(base.get(key)):
+                changed.add(key)
+            out[key] = _merge(base[key], value, f"{where} {key}", changed, problems, False) if key in base \
+                else copy.deepcopy(value)
+        return out
+    if _is_records(base) and isinstance(over, list):
+        out_list = list(base)
+        index = {record_key(r): i for i, r in enumerate(base)}
+        for i, rec in enumerate(over):
+            key = record_key(rec)
+            if key is None:
+                problems.append(f"{where} #{i + 1}: field 'id' is needed to say which record this replaces "
+                                f"(or {', '.join(RECORD_KEYS[1:])} where the packaged records have no id)")
+                continue
+            changed.add(key)
+            if key in index:
+                out_list[index[key]] = copy.deepcopy(rec)
+            else:
+                index[key] = len(out_list)
+                out_list.append(copy.deepcopy(rec))
+        return out_list
+    return copy.deepcopy(over)
+
+
+def overlay(packaged: Path, directory: Path | None) -> DataSet:
+    """The packaged folder's data with ``directory``'s files laid over it (None: the packaged data).
+    Problems of the overlay (an unknown file, a file that is not valid TOML, a record with no key)
+    are in ``problems``; the game's loader checks the merged data itself."""
+    files: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    for path in sorted(packaged.glob("*.toml")):
+        data, problem = read_toml(path)
+        if problem is None:
+            files[path.name] = data
+    ds = DataSet(packaged, None if directory is None else Path(directory), files, {}, problems)
+    if directory is None:
+        return ds
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise DataError([f"{directory}: not a folder"])
+    for path in sorted(directory.glob("*.toml")):
+        if path.name not in files:
+            problems.append(f"{directory / path.name}: no such data file in this game "
+                            f"(its files: {', '.join(sorted(files))})")
+            continue
+        data, problem = read_toml(path)
+        if problem is not None:
+            problems.append(f"{directory / path.name}: {problem}")
+            continue
+        changed: set[str] = set()
+        files[path.name] = _merge(files[path.name], data, path.name, changed, problems, True)
+        ds.changed[path.name] = changed
+    return ds
+
+
+# ------------------------------------------------------------------ the active data set per game
+_ACTIVE: dict[Path, DataSet] = {}
+_RESETS: dict[Path, list[Callable[[], None]]] = {}
+
+
+def active(packaged: Path) -> Path | DataSet:
+    """What a game's loader reads: the active data set laid over ``packaged``, or ``packaged`` itself."""
+    return _ACTIVE.get(packaged.resolve(), packaged)
+
+
+def on_switch(packaged: Path, reset: Callable[[], None]) -> None:
+    """Call ``reset`` whenever the active data set of the game whose data is ``packaged`` changes
+    (for a cache that is neither a ``functools.cache`` of the game's modules nor keyed by the
+    components' identity)."""
+    _RESETS.setdefault(packaged.resolve(), []).append(reset)
+
+
+def use(packaged: Path, dataset: DataSet | None) -> None:
+    """Make ``dataset`` the active data of its game in this process (None: the packaged data).
+    The game's cached components and tables are cleared once, here; a state already built keeps
+    the components it was built with only where it holds them itself, so switch between games."""
+    key = packaged.resolve()
+    old = _ACTIVE.get(key)
+    if dataset is None or dataset.overlay is None:
+        if old is None:
+            return
+        del _ACTIVE[key]
+    else:
+        if old is not None and old.digest == dataset.digest:
+            return
+        _ACTIVE[key] = dataset
+    package = _package_of(key)
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == package or name.startswith(package + ".")):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
+                value.cache_clear()
+    for reset in _RESETS.get(key, []):
+        reset()
+    _describe.cache_clear()
+
+
+def _package_of(packaged: Path) -> str:
+    """``homeroom.games.<game>`` for a packaged data folder (``.../games/<game>/data``)."""
+    return f"homeroom.games.{packaged.parent.name}"
+
+
+@cache
+def _describe(packaged: Path) -> DataSet:
+    return _ACTIVE.get(packaged) or overlay(packaged, None)
+
+
+def current(packaged: Path) -> DataSet:
+    """The active data set of the game whose packaged data is ``packaged`` (its digest and name)."""
+    return _describe(packaged.resolve())
+
+
+def as_source(packaged: Path, directory: Path | DataSet | None) -> tuple[Path | DataSet, list[str]]:
+    """What a loader reads for ``directory`` and the overlay's own problems: None is the packaged
+    folder; a data set is itself (its overlay's problems first); a folder is read as it is, a
+    complete data folder (a folder laid over the packaged data is a data set: :func:`overlay`)."""
+    if directory is None:
+        return packaged, []
+    if isinstance(directory, DataSet):
+        return directory, list(directory.problems)
+    return Path(directory), []
+
+
+def read_source(source: Path | DataSet, name: str) -> tuple[dict[str, Any], str | None]:
+    """One data file's data from a folder or a data set, as :func:`read_toml` gives it."""
+    return source.read(name) if isinstance(source, DataSet) else read_toml(source / name)
