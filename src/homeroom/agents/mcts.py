@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from homeroom.agents.base import Agent, AgentError
@@ -91,6 +92,10 @@ class MctsAgent(Agent):
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_reason = ""
+        self.reward_fn: Callable[[State, list[float] | None], list[float]] = reward
+        """What a finished or cut-off playout is worth to each seat: ``reward_fn(world, values)``
+        (``values`` from the game's evaluation, ``None`` at the end of the game); the post-game
+        analysis swaps in calibrated win chances (:mod:`homeroom.analysis.winmodel`)."""
 
     def budget(self) -> str:
         parts = []
@@ -159,7 +164,8 @@ class MctsAgent(Agent):
         vals.sort(key=lambda t: (t[0], t[1]))
         return {a: k for k, (_, _, a) in enumerate(vals)}
 
-    def _iterate(self, world: State, root: Node, seat: int, evaluate: object) -> None:
+    def _iterate(self, world: State, root: Node, seat: int, evaluate: object) -> list[float]:
+        """One iteration from ``world`` (a determinization at ``root``); returns each seat's reward."""
         node = root
         path: list[Node] = []
         rng = self.rng
@@ -243,14 +249,15 @@ class MctsAgent(Agent):
             world.apply(action)
             steps += 1
         if world.is_terminal():
-            rewards = reward(world)
+            rewards = self.reward_fn(world, None)
         else:
-            rewards = reward(world, evaluate(world, seat))  # type: ignore[operator]
+            rewards = self.reward_fn(world, evaluate(world, seat))  # type: ignore[operator]
         # backpropagation
         root.visits += 1
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
+        return rewards
 
 
 __all__ = ["MctsAgent", "Node"]

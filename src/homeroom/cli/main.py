@@ -18,6 +18,7 @@ from rich.text import Text
 from homeroom import __version__, games
 from homeroom.agents import make_agent
 from homeroom.agents.base import Agent
+from homeroom.cli.analyse import analyse as analyse_cmd
 from homeroom.cli.common import console, err_console, fail, parse_options, user_errors
 from homeroom.cli.data import data_app, load_dataset
 from homeroom.cli.lab import lab_app
@@ -35,6 +36,7 @@ app = typer.Typer(
 app.add_typer(data_app, name="data")
 app.add_typer(lab_app, name="lab")
 app.command("report")(user_errors(report_cmd))
+app.command("analyse")(analyse_cmd)
 
 
 def _register_serve() -> None:
@@ -230,7 +232,8 @@ def _data_fields(game_id: str) -> dict[str, str]:
 def _check_run(n_games: int, seed: int, workers: int, backend: str) -> None:
     """Refuse a run that cannot be played (games, seeds, workers) before any game starts, and say
     so when fewer local workers than asked will run."""
-    from homeroom.sim.runner import check_run, cpu_count, worker_count
+    from homeroom.sim.rundir import cpu_count, worker_count
+    from homeroom.sim.runner import check_run
 
     check_run(n_games, seed, workers)
     used = worker_count(workers, n_games)

@@ -9,16 +9,10 @@ from __future__ import annotations
 
 import csv
 import json
-import logging
 import math
-import os
-import signal
-import sys
-import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +23,7 @@ from homeroom.engine.datasets import DataSet
 from homeroom.engine.errors import HomeroomError
 from homeroom.engine.game import MAX_SEED
 from homeroom.sim.lab import hook_for
+from homeroom.sim.rundir import RunDir, execute
 
 
 @dataclass
@@ -154,41 +149,6 @@ def _shown(number: int) -> str:
     return text if len(text) <= 30 else f"a number of {len(text)} digits"
 
 
-def cpu_count() -> int:
-    """The CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def worker_count(requested: int, tasks: int) -> int:
-    """Local worker processes for ``tasks`` tasks: what was asked, but never more than the CPUs
-    this process may use (more would only take turns on the same cores) nor than the tasks."""
-    return max(1, min(requested, cpu_count(), tasks))
-
-
-def _die_with_parent() -> None:
-    """In a worker process: exit as soon as the process that started it is gone, so a killed run
-    never leaves its workers playing (Linux asks the kernel for a signal; a watcher thread covers
-    the rest)."""
-    parent = os.getppid()
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-    def watch() -> None:
-        while True:
-            if os.getppid() != parent:
-                os._exit(1)
-            time.sleep(0.5)
-
-    threading.Thread(target=watch, name="homeroom-parent-watch", daemon=True).start()
-
-
 def _jobs(game_id: str, players: int, n: int, seed: int, options: dict[str, Any],
           seats: Sequence[str], chunk: int, data: DataSet | None = None) -> list[Job]:
     seeds = [seed + i for i in range(n)]
@@ -236,25 +196,31 @@ def simulate(
     # 1/16 of the run (a task costs well under a millisecond of scheduling)
     size = chunk or max(1, min(50, math.ceil(n_games / (workers * 16))))
     results: list[GameResult] = []
-    if run_dir is not None:
+    folder = RunDir(run_dir, prefix="chunk") if run_dir is not None else None
+    done: dict[int, list[GameResult]] = {}
+    if folder is not None:
         manifest = {"game": game_id, "players": players, "games": n_games, "seed": seed,
-                    "options": resolved, "seats": seat_specs, "chunk": chunk}
+                    "options": resolved, "seats": seat_specs, "chunk": chunk, "size": size}
         # (the packaged data is null, as in a manifest from before data sets: such a run resumes)
         manifest["data"] = None if data is None else {"name": data.name, "digest": data.digest}
-        size, done = _open_run(run_dir, manifest, size)
-        for batch in done.values():
-            results.extend(batch)
-            if progress:
-                progress(len(batch))
-    else:
-        done = {}
+        size = int(folder.open(manifest, free=("chunk", "size")).get("size", size))
+        for payload in folder.done().values():
+            try:
+                batch = [GameResult(**row) for row in payload]
+            except TypeError:
+                continue  # not a chunk of this version's rows: played again
+            if batch:
+                done[batch[0].seed] = batch
+                results.extend(batch)
+                if progress:
+                    progress(len(batch))
     jobs = [j for j in _jobs(game_id, players, n_games, seed, resolved, seat_specs, size, data)
             if j.seeds[0] not in done]
     before = game.current_data()  # (games played here switch this process's data: switched back after)
     try:
         for batch in _execute(jobs, workers, backend):
-            if run_dir is not None and batch:
-                _save_chunk(run_dir, batch)
+            if folder is not None and batch:
+                folder.save(f"{batch[0].seed:010d}", [asdict(r) for r in batch])
             results.extend(batch)
             if progress:
                 progress(len(batch))
@@ -264,85 +230,8 @@ def simulate(
     return results
 
 
-def _open_run(run_dir: Path, manifest: dict[str, Any], size: int) -> tuple[int, dict[int, list[GameResult]]]:
-    """Create or reopen a run directory: returns the chunk size and the finished chunks by first seed."""
-    path = run_dir / "manifest.json"
-    try:
-        run_dir.mkdir(parents=True, exist_ok=True)
-        if path.exists():
-            old = json.loads(path.read_text(encoding="utf-8"))
-            want = {k: v for k, v in manifest.items() if k != "chunk"}
-            have = {k: old.get(k) for k in want}
-            if have != json.loads(json.dumps(want)):
-                diff = ", ".join(k for k in want if have[k] != json.loads(json.dumps(want[k])))
-                raise HomeroomError(f"run directory {run_dir} holds a different run (differs in: {diff}); "
-                                    "use a new directory")
-            size = int(old.get("size", size))
-        else:
-            _write_atomic(path, json.dumps({**manifest, "size": size}, indent=1))
-    except OSError as err:
-        raise HomeroomError(f"cannot use run directory {run_dir}: {err.strerror or err}") from None
-    done: dict[int, list[GameResult]] = {}
-    for chunk_path in sorted(run_dir.glob("chunk-*.json")):
-        try:
-            rows = json.loads(chunk_path.read_text(encoding="utf-8"))
-            batch = [GameResult(**row) for row in rows]
-        except (OSError, ValueError, TypeError):
-            continue  # a chunk cut short by the interruption: it is played again
-        if batch:
-            done[batch[0].seed] = batch
-    return size, done
-
-
-def _save_chunk(run_dir: Path, batch: list[GameResult]) -> None:
-    try:
-        _write_atomic(run_dir / f"chunk-{batch[0].seed:010d}.json", json.dumps([asdict(r) for r in batch]))
-    except OSError as err:
-        raise HomeroomError(f"cannot write to run directory {run_dir}: {err.strerror or err}") from None
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".part")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
 def _execute(jobs: list[Job], workers: int, backend: str) -> Iterator[list[GameResult]]:
-    if backend == "ray":
-        yield from _execute_ray(jobs)
-    elif backend != "local":
-        raise HomeroomError(f"unknown backend '{backend}' (known: local, ray)")
-    elif worker_count(workers, len(jobs)) == 1:
-        for job in jobs:
-            yield run_job(job)
-    else:
-        with ProcessPoolExecutor(max_workers=worker_count(workers, len(jobs)), initializer=_die_with_parent) as pool:
-            futures = [pool.submit(run_job, job) for job in jobs]
-            for future in as_completed(futures):
-                yield future.result()
-
-
-def _execute_ray(jobs: list[Job]) -> Iterator[list[GameResult]]:
-    try:
-        import ray
-    except ImportError:
-        raise HomeroomError("the ray backend needs Ray: pip install 'homeroom[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        env = {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        if os.environ.get(games.PLUGIN_ENV):
-            env[games.PLUGIN_ENV] = os.environ[games.PLUGIN_ENV]
-        ray.init(ignore_reinit_error=True, include_dashboard=False, logging_level=logging.ERROR,
-                 runtime_env={"env_vars": env})
-    try:
-        remote = ray.remote(run_job)
-        pending = [remote.remote(job) for job in jobs]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(done[0])
-    finally:
-        if started_here:
-            ray.shutdown()
+    return execute(run_job, jobs, workers, backend)
 
 
 def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:

@@ -1,0 +1,1 @@
+"""Post-game analysis: every decision of a saved game rated by search (``homeroom analyse``)."""
