@@ -13,7 +13,7 @@ from homeroom.games.academic_society.individual_board import (
     take_treatise,
     treatise_options,
 )
-from homeroom.games.academic_society.management_board import column_rule
+from homeroom.games.academic_society.management_board import column_rule, gain_contribution
 
 
 def test_column_rule_names_every_returning_scholar() -> None:
@@ -219,3 +219,30 @@ def test_a_new_treatise_goes_in_the_leftmost_free_slot() -> None:
     while st.pending:
         events += st.apply(st.legal_actions()[0])
     assert activated(events)[:2] == [17, tile]
+
+
+def test_influence_past_50_and_100_is_kept_whole_and_scored() -> None:
+    """Setup (Players): the Influence track loops at 50 and a 100 Influence tile marks a second
+    lap (G16: Influence is a plain number): 49 plus a 6-Influence overflow is 55, not 5, and 120
+    Influence scores 120."""
+    st = new(2, 1)
+    a, b = st.order
+    st.influence[a] = 49
+    st.contribution[a] = components().top_contribution
+    gain_contribution(st, a, 3)
+    assert st.influence[a] == 49 + 3 * components().rules.overflow_influence
+    st.influence[b] = 120
+    assert st.scores()[b].breakdown["influence"] == 120
+
+
+def test_the_turn_order_is_drawn_at_random() -> None:
+    """Setup (Turn Order): "Determine the turn order at random": over 60 seeded games of 3
+    players every seat starts some games and every order of the three seats comes up."""
+    firsts = [0, 0, 0]
+    orders = set()
+    for seed in range(60):
+        st = new(3, seed)
+        firsts[st.order[0]] += 1
+        orders.add(tuple(st.order))
+    assert min(firsts) >= 10, firsts
+    assert len(orders) == 6, orders
