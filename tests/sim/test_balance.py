@@ -1,6 +1,7 @@
 """Balance guards (issue 17): a small seeded greedy study of Academic Society must stay in the ranges
 its BALANCE.md records for the large studies, so a later edit of the stand-in data (or of the
-evaluation) that re-breaks the balance fails here.
+evaluation) that re-breaks the balance fails here. Issue 32 adds Class of '89's targets (three
+seeded medium games at 3 players).
 
 The study is deterministic (seeded games, greedy bots), so the figures only move when the game, its
 data or its bots change. A few games cannot measure the targets precisely; the thresholds are the
@@ -64,3 +65,46 @@ def test_first_seat_advantage_is_within_noise(section: dict[str, Any]) -> None:
     first = section["seats"][0]
     assert first["ci95"][0] <= 1 / PLAYERS <= first["ci95"][1], first
     assert section["first_seat_within_noise"]
+
+
+CO89_GAMES = 3
+CO89_PLAYERS = 3
+CO89_SEED = 3
+"""Seeds 3-5 of the 3-player study in Class of '89's BALANCE.md (issue 32), played the same way."""
+WORKED_EXAMPLE_SOURCES = ("objectives", "teachers", "wildcat_way", "staff", "club_tracks", "signatures", "abc_token")
+"""The rulebook's 97-point example scores from every one of these."""
+
+
+@pytest.fixture(scope="module")
+def co89(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Any], dict[str, Any]]:
+    results = simulate("class-of-89", CO89_PLAYERS, CO89_GAMES, seats=["medium"] * CO89_PLAYERS, seed=CO89_SEED)
+    assert not [r.error for r in results if r.error]
+    path: Path = tmp_path_factory.mktemp("balance") / "co89.csv"
+    write_rows(results, path)
+    sections = analyse(load_rows([path]))["sections"]
+    assert len(sections) == 1 and sections[0]["games"] == CO89_GAMES
+    return results, dict(sections[0])
+
+
+def test_class_of_89_someone_reaches_a_club_track_top_in_a_third_of_games(co89: tuple[list[Any], dict[str, Any]]) -> None:
+    """With 7-step tracks no medium seat ever reached a top; the 5-step stand-in lets one do so in
+    at least a third of games."""
+    results, _ = co89
+    tops = sum(1 for r in results if any(b["club_tracks"] > 0 for b in r.breakdowns))
+    assert tops * 3 >= len(results), f"a track top in {tops} of {len(results)} games"
+
+
+def test_class_of_89_winners_score_from_every_source_of_the_worked_example(co89: tuple[list[Any], dict[str, Any]]) -> None:
+    _, section = co89
+    shares = {s["category"]: s["winners_share"] for s in section["sources"]}
+    missing = [k for k in WORKED_EXAMPLE_SOURCES if shares.get(k, 0) <= 0]
+    assert not missing, f"the winners score nothing from {missing}: {shares}"
+
+
+def test_class_of_89_teachers_give_the_winners_points(co89: tuple[list[Any], dict[str, Any]]) -> None:
+    """Medium builds classes toward its teachers' patterns (teachers were 4.2% of the winners'
+    points before); the issue's target is 8%, which the large study has not reached (BALANCE.md),
+    so this guards the level reached: 6%."""
+    _, section = co89
+    shares = {s["category"]: s["winners_share"] for s in section["sources"]}
+    assert shares["teachers"] >= 0.06, shares

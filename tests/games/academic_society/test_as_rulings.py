@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from as_helpers import decline_phase1, give, new, refresh, texts
+from as_helpers import begin, decline_phase1, give, new, refresh, texts
 from test_as_treatises import activated, board, phase5, present
 
 from homeroom.games.academic_society.actions import Place, TakeTreatise
 from homeroom.games.academic_society.components import SUBJECTS, components
-from homeroom.games.academic_society.individual_board import sabbatical_options
-from homeroom.games.academic_society.management_board import column_rule
+from homeroom.games.academic_society.individual_board import (
+    revealed_tiles,
+    sabbatical_options,
+    take_treatise,
+    treatise_options,
+)
+from homeroom.games.academic_society.management_board import column_rule, gain_contribution
 
 
 def test_column_rule_names_every_returning_scholar() -> None:
@@ -177,3 +182,67 @@ def test_explain_names_the_scholar_held_aside() -> None:
     refresh(st)
     reason = st.explain(Place("workshop-1"))
     assert reason is not None and "waits for a later round" in reason
+
+
+def test_nobody_gaining_contribution_keeps_the_same_first_player_every_round() -> None:
+    """G20: with every marker on START and no Contribution gained, each Phase 4 leaves the START
+    stack as it is, so the same player goes first round after round (a literal "returned, highest
+    first" would flip the order every round)."""
+    st = new(3, 2)
+    st.contribution = [0, 0, 0]
+    st.stamp = [2, 3, 1]  # seat 1 on top, then seat 0, then seat 2
+    st.stamp_counter = 3
+    firsts = []
+    for _ in range(3):
+        refresh(st)
+        begin(st, 4)
+        while st.phase == 4:
+            st.apply(st.legal_actions()[0])
+        firsts.append(st.order[0])
+        assert st.contribution == [0, 0, 0]
+    assert firsts == [1, 1, 1], firsts
+
+
+def test_a_new_treatise_goes_in_the_leftmost_free_slot() -> None:
+    """G24: a Treatise taken to a space with room goes in its leftmost free position (after the
+    tiles already there), so it is activated after them in Phase 5; only a full space offers a
+    choice of position (the tile it replaces)."""
+    st, a = board()
+    present(st, a, {1: [17]})
+    tile = next(t for t in revealed_tiles(st) if "physics" in components().treatises[t].subjects)
+    options = [x for x in treatise_options(st, a, ["physics"]) if x.tile == tile]
+    assert options == [TakeTreatise(tile, "physics", 1, False)]
+    take_treatise(st, a, options[0])
+    assert st.presentation[a][1] == [17, tile]
+    give(st, a, 0, 0, 0, 0)
+    events = phase5(st, a)
+    while st.pending:
+        events += st.apply(st.legal_actions()[0])
+    assert activated(events)[:2] == [17, tile]
+
+
+def test_influence_past_50_and_100_is_kept_whole_and_scored() -> None:
+    """Setup (Players): the Influence track loops at 50 and a 100 Influence tile marks a second
+    lap (G16: Influence is a plain number): 49 plus a 6-Influence overflow is 55, not 5, and 120
+    Influence scores 120."""
+    st = new(2, 1)
+    a, b = st.order
+    st.influence[a] = 49
+    st.contribution[a] = components().top_contribution
+    gain_contribution(st, a, 3)
+    assert st.influence[a] == 49 + 3 * components().rules.overflow_influence
+    st.influence[b] = 120
+    assert st.scores()[b].breakdown["influence"] == 120
+
+
+def test_the_turn_order_is_drawn_at_random() -> None:
+    """Setup (Turn Order): "Determine the turn order at random": over 60 seeded games of 3
+    players every seat starts some games and every order of the three seats comes up."""
+    firsts = [0, 0, 0]
+    orders = set()
+    for seed in range(60):
+        st = new(3, seed)
+        firsts[st.order[0]] += 1
+        orders.add(tuple(st.order))
+    assert min(firsts) >= 10, firsts
+    assert len(orders) == 6, orders

@@ -214,6 +214,14 @@ class Weights:
     included while its signature action is unused): a signature is a token to come while turns
     remain, not the few tenths ``signature`` gives it in round 4, where the bot spent half its
     signatures on paid token moves (BOTS.md, fifth pass)."""
+    teach_mp: float = 2.0
+    """With 2-4 players, per teacher point half earned, by time left (``teacher_potential``, as
+    ``teach`` for solo): a first token toward a teacher's pair counts before the pair is complete."""
+    teach_class_mp: float = 2.0
+    """With 2-4 players, the share of ``class_prospect`` counted (students to come into each
+    teacher's class, worth what the card pays a student). Both off, ``medium`` valued a teacher
+    only once a student of its class met its pattern, and teachers gave 4-5% of the winners'
+    points (issue 32)."""
     stored: float = 0.7
     """How much of a step toward an objective a token in storage counts for."""
     card: float = 1.2
@@ -1143,8 +1151,20 @@ def values(state: Any, seat: int) -> list[float]:
             return [base + _potential(state, w, mine - eds, base)]
         return [own - (ed_other + eds)]
     objectives = ranked_objectives(state, w)
-    return [objectives[s] + _rest(b, half) + _in_reach(b, left, w)
+    return [objectives[s] + _rest(b, half) + _in_reach(b, left, w) + _teachers_to_come(state, s, b, left, w)
             for s, b in enumerate(state.books[:state.players])]
+
+
+def _teachers_to_come(state: Any, seat: int, book: Yearbook, left: float, w: Weights) -> float:
+    """With 2-4 players, the teacher points a yearbook is building toward (``teach_mp``,
+    ``teach_class_mp``); 0 with both off."""
+    v = 0.0
+    if w.teach_mp:
+        v += w.teach_mp * left * teacher_potential(book)
+    if w.teach_class_mp:
+        v += w.teach_class_mp * class_prospect(book, w.teach_rate * turns_left(state, seat), w.teach_q_tokens,
+                                               w.teach_q_pairs)
+    return v
 
 
 def legacy_values(state: Any, seat: int) -> list[float]:

@@ -2444,12 +2444,6 @@ export default {
    [
     "signature"
    ],
-   [
-    "token:paint"
-   ],
-   [
-    "tile1x1"
-   ],
    []
   ],
   "athletics": [
@@ -2462,12 +2456,6 @@ export default {
    ],
    [
     "signature"
-   ],
-   [
-    "token:star"
-   ],
-   [
-    "tile1x1"
    ],
    []
   ],
@@ -2482,12 +2470,6 @@ export default {
    [
     "signature"
    ],
-   [
-    "token:gavel"
-   ],
-   [
-    "tile1x1"
-   ],
    []
   ],
   "honor": [
@@ -2500,12 +2482,6 @@ export default {
    ],
    [
     "pick_student"
-   ],
-   [
-    "signature"
-   ],
-   [
-    "tile1x1"
    ],
    []
   ],
@@ -2520,12 +2496,6 @@ export default {
    [
     "signature"
    ],
-   [
-    "token:bolt"
-   ],
-   [
-    "tile1x1"
-   ],
    []
   ],
   "quiz": [
@@ -2538,12 +2508,6 @@ export default {
    ],
    [
     "signature"
-   ],
-   [
-    "token:bookmark"
-   ],
-   [
-    "tile1x1"
    ],
    []
   ]
