@@ -15,6 +15,7 @@ from starlette.testclient import WebSocketTestSession
 from homeroom.server.app import create_app
 from homeroom.server.config import ServerConfig
 from homeroom.server.limits import Rate, RateLimits
+from homeroom.server.updates import apply_update
 
 TEST_LIMITS = RateLimits(messages=Rate(100_000, 1), address_messages=Rate(100_000, 1),
                          creations=Rate(10_000, 1), joins=Rate(10_000, 1), chat=Rate(100_000, 1), sockets=1000)
@@ -52,7 +53,8 @@ def create(client: TestClient, game: str, players: int, seats: list[dict[str, An
 
 
 class Player:
-    """One WebSocket client at a table: records every message it receives."""
+    """One WebSocket client at a table: records every message it receives (as sent); an
+    ``update`` is applied to the view it holds and returned as that whole ``view``."""
 
     def __init__(self, ws: WebSocketTestSession, secret: str | None) -> None:
         self.ws = ws
@@ -64,6 +66,9 @@ class Player:
         text = self.ws.receive_text()
         self.messages.append(text)
         message: dict[str, Any] = json.loads(text)
+        if message["type"] == "update":  # as the table page does: the view it holds, updated
+            assert self.view, f"an update before any view: {text[:200]}"
+            message = apply_update(self.view, message)
         if message["type"] == "view":
             self.view = message
         return message

@@ -637,7 +637,7 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
             except ProtocolError as err:
                 conn.push(ErrorMessage(code=err.code, message=err.message).model_dump_json())
                 if err.code == "stale":
-                    conn.push(hub.view_text(table, conn.seat, conn.role))
+                    conn.push(hub.sync_text(table, conn))
                 closing = isinstance(err, Oversized) or (isinstance(err, RateLimited) and err.close)
                 if err.code == "unauthorized" or closing:
                     await asyncio.sleep(0)

@@ -26,6 +26,7 @@ from homeroom.server.security import (
     secret_matches,
 )
 from homeroom.server.tablestate import undo_point
+from homeroom.server.updates import view_update
 
 if TYPE_CHECKING:
     from homeroom.server.tables import Hub
@@ -92,12 +93,43 @@ class FanOut(TableStore):
         return list(lines)
 
     def view_text(self, table: LiveTable, seat: int | None, role: str) -> str:
+        return self.view_data(table, seat, role)[1]
+
+    def view_data(self, table: LiveTable, seat: int | None, role: str) -> tuple[dict[str, Any], str]:
+        """The view of ``(seat, role)`` now and its JSON text, made once per change."""
         key = (seat, role)
         text = table.views.get(key)
-        if text is None:
-            text = json.dumps(self.view(table, seat, role), separators=(",", ":"))
-            table.views[key] = text
+        cached = table.view_data.get(key)
+        if text is not None and cached is not None and cached[0] is text:
+            return cached[1], text
+        data = self.view(table, seat, role)
+        text = json.dumps(data, separators=(",", ":"))
+        table.views[key] = text
+        table.view_data[key] = (text, data)
+        return data, text
+
+    def sync_text(self, table: LiveTable, conn: Conn) -> str:
+        """The full view for ``conn`` (on connect, after a ``stale`` error): what it holds now."""
+        data, text = self.view_data(table, conn.seat, conn.role)
+        conn.sent = data
         return text
+
+    def update_text(self, table: LiveTable, conn: Conn) -> str:
+        """What ``conn`` needs after a change: an ``update`` from the view it holds (the full view
+        if it holds none); connections holding the same view share one text."""
+        data, text = self.view_data(table, conn.seat, conn.role)
+        held, conn.sent = conn.sent, data
+        if held is None:
+            return text
+        if held is data:
+            return text  # nothing changed since: the same view again (as before updates)
+        key = (conn.seat, conn.role, id(held))
+        cached = table.updates.get(key)
+        if cached is not None and cached[0] is held and cached[1] is text:
+            return cached[2]
+        update = json.dumps(view_update(held, data), separators=(",", ":"))
+        table.updates[key] = (held, text, update)
+        return update
 
     def seat_views(self, table: LiveTable) -> list[SeatView]:
         now = time.time()
@@ -124,12 +156,13 @@ class FanOut(TableStore):
 
     def _broadcast(self, table: LiveTable, notices: list[str] = ()) -> None:  # type: ignore[assignment]
         table.views.clear()
+        table.updates.clear()
         for text in notices:
             message = Notice(text=text).model_dump_json()
             for conn in table.conns:
                 conn.push(message)
         for conn in list(table.conns):
-            conn.push(self.view_text(table, conn.seat, conn.role))
+            conn.push(self.update_text(table, conn))
 
     def broadcast_seats(self, table: LiveTable) -> None:
         table.views.clear()
@@ -174,7 +207,7 @@ class FanOut(TableStore):
         for version, text in table.load_notices:  # kept until the table's next change
             if version == table.version:
                 conn.push(Notice(text=text).model_dump_json())
-        conn.push(with_chat(self.view_text(table, conn.seat, conn.role), table))
+        conn.push(with_chat(self.sync_text(table, conn), table))
         self.broadcast_seats(table)
         if (conn.role == "seat" and conn.seat is not None and table.rec.archived_at is None
                 and may_take_back(table, conn.seat)):
