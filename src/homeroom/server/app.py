@@ -267,6 +267,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                 with contextlib.suppress(BaseException):
                     await archiving
             await hub.close()
+            hub.stop_pools()
             await asyncio.to_thread(pool.close)
             if store is None:
                 opened.close()

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("homeroom.server")
 
 
+REPLAYS_KEPT = 8
+"""Past positions kept per table for ``view?step=K`` (a replay slider asks for neighbours again)."""
+
+
 class FanOut(TableStore):
     """Turns a table's events into each connection's message."""
 
@@ -149,9 +153,17 @@ class FanOut(TableStore):
             return self.view(table, seat, role)
         if not 0 <= step <= len(table.match.history):
             raise ProtocolError("not_found", f"step {step} is not between 0 and {len(table.match.history)}")
-        rec = table.rec
-        rec.actions = [{"seat": e.seat, "action": e.action.to_json()} for e in table.match.history]
-        past = await asyncio.to_thread(rebuild, table.game, rec, step)
+        anchor: object = table.match.history[step - 1] if step else table.match.opening
+        cached = table.replays.pop(step, None)
+        if cached is not None and cached[0] is anchor:
+            past = cached[1]
+        else:
+            rec = table.rec
+            rec.actions = [{"seat": e.seat, "action": e.action.to_json()} for e in table.match.history]
+            past = await asyncio.get_running_loop().run_in_executor(self.replay_pool, rebuild, table.game, rec, step)
+        table.replays[step] = (anchor, past)  # the most recently used last
+        while len(table.replays) > REPLAYS_KEPT:
+            del table.replays[next(iter(table.replays))]
         return self.view(table, seat, role, past)
 
     def _broadcast(self, table: LiveTable, notices: list[str] = ()) -> None:  # type: ignore[assignment]

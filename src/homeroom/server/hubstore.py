@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -25,6 +26,10 @@ log = logging.getLogger("homeroom.server")
 
 FALLBACK_BOT = "medium"
 """The bot that takes over a stored bot seat whose kind this server no longer runs."""
+
+
+REPLAY_THREADS = 2
+"""Threads rebuilding past positions for ``view?step=K``."""
 
 
 class TableStore:
@@ -44,6 +49,15 @@ class TableStore:
         self._closing = False
 
         self.bus = EventBus()
+        self.write_pool = ThreadPoolExecutor(1, thread_name_prefix="homeroom-writes")
+        """The group commit's own thread: writes never wait behind table loads or replays."""
+        self.replay_pool = ThreadPoolExecutor(REPLAY_THREADS, thread_name_prefix="homeroom-replays")
+        """``view?step=K`` rebuilds (open to spectators): at most this many at once."""
+
+    def stop_pools(self) -> None:
+        """At shutdown, after :meth:`close`: let the write and replay threads end."""
+        self.write_pool.shutdown(wait=False)
+        self.replay_pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------ loading
     async def get(self, table_id: str) -> LiveTable:
@@ -186,7 +200,8 @@ class TableStore:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                results = await asyncio.to_thread(self.store.run_batch, [op for op, _ in batch])
+                results = await asyncio.get_running_loop().run_in_executor(
+                    self.write_pool, self.store.run_batch, [op for op, _ in batch])
             except Exception as err:  # the database is gone: every write of the batch failed
                 results = [err] * len(batch)
             for (_, future), result in zip(batch, results):

@@ -88,6 +88,10 @@ class LiveTable:
     """Update texts by (seat, role, id of the view the client holds): clients holding the same
     view get the same text, made once."""
     logs: dict[int | None, tuple[list[Any], int, list[dict[str, Any]]]] = field(default_factory=dict)
+    replays: dict[int, tuple[object, Match]] = field(default_factory=dict)
+    """Past positions rebuilt for ``view?step=K`` (by step, least recently used first), each with
+    the object it was rebuilt from (the live match's entry at that step): an undo or a rename makes
+    new ones, so a stale replay is never served."""
     load_notices: list[tuple[int, str]] = field(default_factory=list)
     """Notices of the table's loading (a bot seat handed to another bot), with the version they
     belong to: sent to each client that connects while the table is still at that version."""
