@@ -52,6 +52,23 @@ def create(client: TestClient, game: str, players: int, seats: list[dict[str, An
     return data
 
 
+def wholes(messages: list[str]) -> list[str]:
+    """The messages as received, each ``update`` replaced by the whole view it makes (JSON): what a
+    server without small updates would have sent, for checks that read every view in full (an
+    update holds a part of it, so what holds for the whole holds for what was sent)."""
+    out = []
+    held: dict[str, Any] = {}
+    for text in messages:
+        message = json.loads(text)
+        if message["type"] == "view":
+            held = message
+        elif message["type"] == "update":
+            held = apply_update(held, message)
+            text = json.dumps(held, separators=(",", ":"))
+        out.append(text)
+    return out
+
+
 class Player:
     """One WebSocket client at a table: records every message it receives (as sent); an
     ``update`` is applied to the view it holds and returned as that whole ``view``."""
