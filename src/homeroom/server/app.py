@@ -31,6 +31,7 @@ from homeroom.server.archive import archiver, delete_table, require_live
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
 from homeroom.server.errors import ProtocolError
+from homeroom.server.follow import follow, follows
 from homeroom.server.limits import RATE_LIMITED_CLOSE, Limiter, RateLimited, SocketGate, address_key
 from homeroom.server.live import Conn, LiveTable
 from homeroom.server.protocol import (
@@ -257,9 +258,14 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if cfg.restore_on_start:
             restore = asyncio.create_task(start_up(hub))
         archiving = asyncio.create_task(archiver(hub, cfg.archive_after)) if cfg.archive_after > 0 else None
+        following = asyncio.create_task(follow(hub, opened.url)) if follows(opened.url) else None
         try:
             yield
         finally:
+            if following is not None:
+                following.cancel()
+                with contextlib.suppress(BaseException):
+                    await following
             if restore is not None and not restore.done():
                 restore.cancel()
             if archiving is not None:
