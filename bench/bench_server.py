@@ -40,6 +40,8 @@ from typing import Any
 import httpx
 import websockets
 
+from homeroom.server.updates import apply_update
+
 GAMES = [("class-of-89", 2), ("academic-society", 2), ("high-school-drama", 3)]
 
 LIMITS = {
@@ -153,17 +155,22 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
         await ws.send(json.dumps({"type": "hello", "secret": secret}))
         sent_at: float | None = None
         waiting_for = -1
+        held: dict[str, Any] = {}
         while time.perf_counter() < until:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.perf_counter()))
             except TimeoutError:
                 break
+            stats["bytes"] += len(raw)
             message = json.loads(raw)
             if message["type"] == "error":
                 stats["errors"] += 1
                 continue
+            if message["type"] == "update":  # small updates (PROTOCOL.md): only what changed
+                message = apply_update(held, message)
             if message["type"] != "view":
                 continue
+            held = message
             if sent_at is not None and message["version"] >= waiting_for:
                 rtts.append(time.perf_counter() - sent_at)
                 sent_at = None
@@ -183,7 +190,7 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
 async def run_clients(port: int, tables: list[dict[str, Any]], seconds: float, think: tuple[float, float],
                       seed: int) -> tuple[list[float], dict[str, int]]:
     rtts: list[float] = []
-    stats = {"moves": 0, "errors": 0, "finished": 0}
+    stats = {"moves": 0, "errors": 0, "finished": 0, "bytes": 0}
     until = time.perf_counter() + seconds
     await asyncio.gather(*(play(port, t, until, think, rtts, random.Random(seed + i), stats)
                            for i, t in enumerate(tables)))
@@ -237,7 +244,8 @@ def main() -> None:
                    rtt_p50_ms=round(percentile(rtts, 0.5) * 1000, 1),
                    rtt_p99_ms=round(percentile(rtts, 0.99) * 1000, 1),
                    rtt_mean_ms=round(statistics.fmean(rtts) * 1000, 1) if rtts else None,
-                   moves_per_second=round(stats["moves"] / args.seconds, 1))
+                   moves_per_second=round(stats["moves"] / args.seconds, 1),
+                   kib_received_per_human_move=round(stats["bytes"] / 1024 / max(1, stats["moves"]), 1))
         extra = max(0, args.stored - args.tables)
         stored = list(tables)
         if extra:
@@ -256,7 +264,8 @@ def main() -> None:
           f"humans think {args.think[0]:g}-{args.think[1]:g} s, bots: {args.bot}, rate limits: {args.limits}")
     print(f"  tables created:         {out['tables_per_second']} per second")
     print(f"  human moves:            {out['human_moves']} ({out['moves_per_second']}/s), errors {out['errors']}, "
-          f"games finished {out['games_finished']}")
+          f"games finished {out['games_finished']}, {out['kib_received_per_human_move']} KiB received per "
+          "human move")
     print(f"  move round trip:        p50 {out['rtt_p50_ms']} ms, p99 {out['rtt_p99_ms']} ms "
           f"(mean {out['rtt_mean_ms']} ms)")
     print(f"  server CPU:             {out['server_cpu_ms_per_human_move']} ms per human move (its bot answers and "

@@ -15,6 +15,7 @@ from starlette.testclient import WebSocketTestSession
 from homeroom.server.app import create_app
 from homeroom.server.config import ServerConfig
 from homeroom.server.limits import Rate, RateLimits
+from homeroom.server.updates import apply_update
 
 TEST_LIMITS = RateLimits(messages=Rate(100_000, 1), address_messages=Rate(100_000, 1),
                          creations=Rate(10_000, 1), joins=Rate(10_000, 1), chat=Rate(100_000, 1), sockets=1000)
@@ -51,8 +52,26 @@ def create(client: TestClient, game: str, players: int, seats: list[dict[str, An
     return data
 
 
+def wholes(messages: list[str]) -> list[str]:
+    """The messages as received, each ``update`` replaced by the whole view it makes (JSON): what a
+    server without small updates would have sent, for checks that read every view in full (an
+    update holds a part of it, so what holds for the whole holds for what was sent)."""
+    out = []
+    held: dict[str, Any] = {}
+    for text in messages:
+        message = json.loads(text)
+        if message["type"] == "view":
+            held = message
+        elif message["type"] == "update":
+            held = apply_update(held, message)
+            text = json.dumps(held, separators=(",", ":"))
+        out.append(text)
+    return out
+
+
 class Player:
-    """One WebSocket client at a table: records every message it receives."""
+    """One WebSocket client at a table: records every message it receives (as sent); an
+    ``update`` is applied to the view it holds and returned as that whole ``view``."""
 
     def __init__(self, ws: WebSocketTestSession, secret: str | None) -> None:
         self.ws = ws
@@ -64,6 +83,9 @@ class Player:
         text = self.ws.receive_text()
         self.messages.append(text)
         message: dict[str, Any] = json.loads(text)
+        if message["type"] == "update":  # as the table page does: the view it holds, updated
+            assert self.view, f"an update before any view: {text[:200]}"
+            message = apply_update(self.view, message)
         if message["type"] == "view":
             self.view = message
         return message

@@ -8,17 +8,17 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
-from server_helpers import Player, create, play_with_bots, seated
+from server_helpers import Player, create, play_with_bots, seated, wholes
 
-from homeroom.server.protocol import ErrorMessage, Notice, SeatsMessage, View, Welcome, WhyAnswer
+from homeroom.server.protocol import ErrorMessage, Notice, SeatsMessage, Update, View, Welcome, WhyAnswer
 
 MODELS: dict[str, type[BaseModel]] = {"view": View, "welcome": Welcome, "seats": SeatsMessage, "notice": Notice,
-                                      "error": ErrorMessage, "why": WhyAnswer}
+                                      "error": ErrorMessage, "why": WhyAnswer, "update": Update}
 
 
 def conforms(player: Player) -> None:
     """Every message the player received matches the protocol's model of its type, exactly."""
-    for text in player.messages:
+    for text in player.messages + wholes(player.messages):  # an update, and the view it makes
         kind = json.loads(text)["type"]
         if kind != "pong":
             MODELS[kind].model_validate_json(text)

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Player, create, seated
+from server_helpers import Player, create, seated, wholes
 from test_leak import readable, searchable, tokens
 
 from homeroom.engine.match import Match, Seat
@@ -77,7 +77,7 @@ def test_no_seed_and_no_other_hand_reaches_anyone(client: TestClient, game: str,
         else:
             pytest.fail("the game did not end")
         for recipient, player in everyone:
-            received.extend(stepped(recipient, player.messages))
+            received.extend(stepped(recipient, wholes(player.messages)))
     live = client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
     seed = live.rec.seed
     checked = check_needles(received, seed, engine_observations(live, players))

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Player, create, seated
+from server_helpers import Player, create, seated, wholes
 
 from homeroom.engine.match import Match, Seat
 
@@ -103,7 +103,7 @@ def check_no_leaks(everyone: list[Player], players: int, full: dict[int, set[str
     # each recipient's observation at each version
     observed: dict[int, dict[int, set[str]]] = defaultdict(dict)
     for index, player in enumerate(everyone):
-        for text in player.messages:
+        for text in wholes(player.messages):
             message = json.loads(text)
             if message["type"] == "view":
                 seat = message["seat"]
@@ -115,7 +115,7 @@ def check_no_leaks(everyone: list[Player], players: int, full: dict[int, set[str
     for index, player in enumerate(everyone):
         known: set[str] = set()
         version = -1
-        for text in player.messages:
+        for text in wholes(player.messages):
             message = json.loads(text)
             if message["type"] == "view":
                 version = message["version"]

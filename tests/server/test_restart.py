@@ -15,6 +15,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from homeroom.server.updates import apply_update
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -56,12 +58,20 @@ def receive(ws: ClientConnection) -> dict[str, Any]:
     return message
 
 
+HELD: dict[int, dict[str, Any]] = {}
+"""The view each socket holds (by id): updates apply to it."""
+
+
 def next_view(ws: ClientConnection, min_version: int = 0) -> dict[str, Any]:
     while True:
         message = receive(ws)
         assert message["type"] != "error", message
-        if message["type"] == "view" and message["version"] >= min_version:
-            return message
+        if message["type"] == "update":
+            message = apply_update(HELD[id(ws)], message)
+        if message["type"] == "view":
+            HELD[id(ws)] = message
+            if message["version"] >= min_version:
+                return message
 
 
 def views(base: str, table: dict[str, Any]) -> list[dict[str, Any]]:

@@ -32,6 +32,7 @@ from homeroom.server.archive import archiver, delete_table, require_live
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
 from homeroom.server.errors import ProtocolError
+from homeroom.server.follow import follow, follows
 from homeroom.server.limits import RATE_LIMITED_CLOSE, Limiter, RateLimited, SocketGate, address_key
 from homeroom.server.live import Conn, LiveTable
 from homeroom.server.protocol import (
@@ -258,9 +259,14 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if cfg.restore_on_start:
             restore = asyncio.create_task(start_up(hub))
         archiving = asyncio.create_task(archiver(hub, cfg.archive_after)) if cfg.archive_after > 0 else None
+        following = asyncio.create_task(follow(hub, opened.url)) if follows(opened.url) else None
         try:
             yield
         finally:
+            if following is not None:
+                following.cancel()
+                with contextlib.suppress(BaseException):
+                    await following
             if restore is not None and not restore.done():
                 restore.cancel()
             if archiving is not None:
@@ -268,6 +274,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                 with contextlib.suppress(BaseException):
                     await archiving
             await hub.close()
+            hub.stop_pools()
             await asyncio.to_thread(pool.close)
             if store is None:
                 opened.close()
@@ -638,7 +645,7 @@ async def ws_session(hub: Hub, ws: WebSocket, table_id: str, gate: SocketGate | 
             except ProtocolError as err:
                 conn.push(ErrorMessage(code=err.code, message=err.message).model_dump_json())
                 if err.code == "stale":
-                    conn.push(hub.view_text(table, conn.seat, conn.role))
+                    conn.push(hub.sync_text(table, conn))
                 closing = isinstance(err, Oversized) or (isinstance(err, RateLimited) and err.close)
                 if err.code == "unauthorized" or closing:
                     await asyncio.sleep(0)

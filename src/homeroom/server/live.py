@@ -36,6 +36,9 @@ class Conn:
     writer: asyncio.Task[None] | None = None
     closing: asyncio.Task[None] | None = None
     alive: bool = True
+    sent: dict[str, Any] | None = None
+    """The view this client holds (the last sync or update sent to it): the next update is the
+    difference from it (:mod:`homeroom.server.updates`)."""
 
     def start(self) -> None:
         self.writer = asyncio.create_task(self._write())
@@ -79,7 +82,16 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    view_data: dict[tuple[int | None, str], tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    """Each cached view text with the view it is the JSON of (the base of the next updates)."""
+    updates: dict[tuple[int | None, str, int], tuple[object, str, str]] = field(default_factory=dict)
+    """Update texts by (seat, role, id of the view the client holds): clients holding the same
+    view get the same text, made once."""
     logs: dict[int | None, tuple[list[Any], int, list[dict[str, Any]]]] = field(default_factory=dict)
+    replays: dict[int, tuple[object, Match]] = field(default_factory=dict)
+    """Past positions rebuilt for ``view?step=K`` (by step, least recently used first), each with
+    the object it was rebuilt from (the live match's entry at that step): an undo or a rename makes
+    new ones, so a stale replay is never served."""
     load_notices: list[tuple[int, str]] = field(default_factory=list)
     """Notices of the table's loading (a bot seat handed to another bot), with the version they
     belong to: sent to each client that connects while the table is still at that version."""

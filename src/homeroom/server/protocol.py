@@ -233,6 +233,19 @@ class View(Outbound):
     """Only in the first view after hello: the table's kept chat lines, oldest first."""
 
 
+class Update(Outbound):
+    """What changed since the view the client holds (:mod:`homeroom.server.updates`): ``version``,
+    ``step``, the log lines from ``log_from`` on, and any other field of :class:`View` whose value
+    changed (so those are extra fields)."""
+
+    model_config = ConfigDict(extra="allow")
+    type: Literal["update"] = "update"
+    version: int
+    step: int
+    log_from: int | None = None
+    log: list[LogLine] | None = None
+
+
 class ErrorMessage(Outbound):
     type: Literal["error"] = "error"
     code: str

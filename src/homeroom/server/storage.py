@@ -48,6 +48,8 @@ from sqlalchemy import (
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.schema import CreateColumn
 
+from homeroom.server.notify import announce
+
 SCHEMA_VERSION = 3
 """The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
 
@@ -587,6 +589,7 @@ class Store:
             raise StorageError(f"table {table_id} is not at version {change.version - 1}{at} any more")
         for seat, ms in change.seat_clocks.items():
             conn.execute(_SET_CLOCK, {"b_id": table_id, "b_seat": seat, "clock_ms": ms})
+        announce(conn, table_id, change.version)  # other processes hear of it once it commits
 
     # ----------------------------------------------------------------- reads
     def load(self, table_id: str) -> TableRecord | None:

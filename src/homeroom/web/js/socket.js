@@ -162,3 +162,21 @@ export class TableSocket {
     clearTimeout(this.pongTimer);
   }
 }
+
+/** The view a page holds after an `update` (PROTOCOL.md "Small updates"): every field it carries
+ * replaces the held one, the log is kept up to `log_from` and the new lines appended; `chat`
+ * (only the first view carries it) is dropped so the chat is not reset. Fields not carried are
+ * copied, so each view the page gets is its own, as one parsed from a whole message was. */
+export function applyUpdate(view, update) {
+  // a deep copy: the page and boards may change what they were given, as they could a fresh view
+  const out = structuredClone(view);
+  delete out.chat;
+  for (const [key, value] of Object.entries(update)) {
+    if (key !== "type" && key !== "log" && key !== "log_from") out[key] = value;
+  }
+  if (update.log_from !== undefined && update.log_from !== null) {
+    out.log = (view.log || []).slice(0, update.log_from).concat(update.log || []);
+  }
+  out.type = "view";
+  return out;
+}

@@ -12,6 +12,7 @@ import { cancelConfirm, renderActions } from "./actions.js";
 import { rememberOffered } from "./why.js";
 import { renderEnd, renderHistoryBanner, renderLog, renderReplayLabel } from "./replay.js";
 import { renderBoard } from "./boardview.js";
+import { applyUpdate } from "../socket.js";
 
 export function renderAll() {
   // a few facts on <body> for tests and user styles (never secrets)
@@ -75,6 +76,10 @@ export function onMessage(msg) {
   switch (msg.type) {
     case "view":
       onView(msg);
+      break;
+    case "update":
+      // only what changed since the view held (PROTOCOL.md); the first view is always whole
+      if (page.live) onView(applyUpdate(page.live, msg));
       break;
     case "welcome":
       break;

@@ -1,0 +1,45 @@
+"""Two server processes on one PostgreSQL database (issue 34, first step): a move made through one
+reaches the players connected to the other within a second, as an update, and the other can then
+play on from it."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+from server_helpers import TEST_LIMITS, create, seated
+
+from homeroom.server.app import create_app
+from homeroom.server.config import ServerConfig
+
+
+def _app(url: str, data: Path) -> TestClient:
+    return TestClient(create_app(ServerConfig(db_url=url, data_dir=data, bot_workers=1, limits=TEST_LIMITS)))
+
+
+def test_a_move_through_one_server_reaches_the_other_servers_players(postgres_server: str, tmp_path: Path) -> None:
+    import psycopg
+
+    name = f"homeroom_follow_{int(time.time() * 1000) % 10**9}"
+    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
+                         autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    url = f"{postgres_server}/{name}"
+    with _app(url, tmp_path / "a") as one, _app(url, tmp_path / "b") as two:
+        table = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=4)
+        tid = table["table_id"]
+        first = one.get(f"/api/tables/{tid}").json()["to_move"]
+        secrets = [s["secret"] for s in table["seats"]]
+        with seated(one, tid, secrets[first]) as mover, seated(two, tid, secrets[1 - first]) as other, \
+                seated(two, tid, None) as watcher:
+            for _ in range(6):
+                me, them = (mover, other) if mover.view["to_move"] == first else (other, mover)
+                version = me.view["version"]
+                me.act(me.view["legal"][0]["action"])
+                me.until_view(version + 1)
+                began = time.perf_counter()
+                them.until_view(version + 1)  # through the database's announcement
+                assert time.perf_counter() - began < 1.0
+                watcher.until_view(version + 1)
+                assert them.view["step"] == me.view["step"] and them.view["log"] == watcher.view["log"]
