@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import csv
 import json
-import logging
 import math
 import os
 import signal
-import sys
 import threading
 import time
 import traceback
@@ -300,26 +298,9 @@ def _execute(jobs: list[Job], workers: int, backend: str) -> Iterator[list[GameR
 
 
 def _execute_ray(jobs: list[Job]) -> Iterator[list[GameResult]]:
-    try:
-        import ray
-    except ImportError:
-        raise HomeroomError("the ray backend needs Ray: pip install 'homeroom[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        env = {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        if os.environ.get(games.PLUGIN_ENV):
-            env[games.PLUGIN_ENV] = os.environ[games.PLUGIN_ENV]
-        ray.init(ignore_reinit_error=True, include_dashboard=False, logging_level=logging.ERROR,
-                 runtime_env={"env_vars": env})
-    try:
-        remote = ray.remote(run_job)
-        pending = [remote.remote(job) for job in jobs]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(done[0])
-    finally:
-        if started_here:
-            ray.shutdown()
+    from homeroom.sim.ray_backend import run_on_ray  # Ray joined or started once per process
+
+    yield from run_on_ray(run_job, jobs)
 
 
 def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
