@@ -21,15 +21,21 @@ technical kind's (``mcts:...``, ``greedy:...``). The measured win rates are in B
 
 from __future__ import annotations
 
+from typing import Any
+
 from homeroom.agents.base import Agent
 from homeroom.agents.evaluation import settings
 from homeroom.agents.greedy import GreedyAgent
 from homeroom.agents.mcts import MctsAgent, Node
+from homeroom.engine.actions import Action
 from homeroom.engine.state import State
 
 EASY_EPSILON = 0.5
 HARD_ITERATIONS = 1000
 """``hard``'s search budget a decision (MCTS iterations)."""
+HARD_TURN_FACTOR = 2
+"""``hard``'s search budget a turn, in decision budgets: the new iterations of all the decisions of
+one turn together (the first decision may use a whole decision budget, the rest share the other)."""
 HARD_SECONDS = 3.0
 """``hard``'s wall-clock cap a decision: reached only on a machine much slower or busier than an
 idle core, where it keeps the wait bounded (and the moves then depend on the load)."""
@@ -52,21 +58,122 @@ def medium(seed: int = 0) -> Agent:
 
 
 class HardAgent(MctsAgent):
-    """MCTS on a fixed budget; without an ``iterations`` of its own, the budget is the game's
-    for the table's player count (:meth:`BotSettings.hard_budget
-    <homeroom.engine.bots.BotSettings.hard_budget>`), read at each search."""
+    """MCTS on a fixed budget a decision and a fixed budget a turn; without an ``iterations`` of its
+    own, the decision's budget is the game's for the table's player count (:meth:`BotSettings.hard_budget
+    <homeroom.engine.bots.BotSettings.hard_budget>`), read at each search, and the turn's is
+    :data:`HARD_TURN_FACTOR` times that.
+
+    A turn is the run of this bot's decisions in which each follows its own previous move directly
+    (the state it is given is the one its move led to: the same observation, the same seat, the same
+    ``turn_seat``/``turn_marker``). Within a turn the search goes on from the subtree under the
+    move just played (its visits count towards the decision's budget), the new iterations of all
+    its decisions together never exceed ``turn_iterations``, and the wall-clock cap ``seconds``
+    counts the whole turn's thinking. A decision with one legal action, or whose actions all lead
+    to the same position as this seat sees it, is played at once; a search stops as soon as its
+    choice cannot change (:func:`~homeroom.agents.mcts.settled`)."""
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = HARD_SECONDS) -> None:
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = HARD_SECONDS,
+                 turn_iterations: int | None = None) -> None:
         super().__init__(seed=seed, iterations=HARD_ITERATIONS if iterations is None else int(iterations),
                          seconds=float(seconds))
         self.games_budget = iterations is None
+        self.turn_iterations = turn_iterations
+        self.settle = True
+        self.turn_used = 0
+        """New iterations spent in the turn in progress (all its decisions)."""
+        self.turn_seconds = 0.0
+        """Wall-clock seconds of thinking in the turn in progress."""
+        self.turn_decisions = 0
+        self.last_reused = 0
+        """Visits the last decision's search started from (the subtree of the move before)."""
+        self._next: tuple[tuple[int, Any, Any], Any, Node | None] | None = None
 
-    def search(self, state: State, seat: int) -> Node:
+    def budget(self) -> str:
+        turn = "" if self.turn_iterations is None else f", {self.turn_iterations} a turn"
+        return f"{self.iterations} iterations a decision{turn} or {self.seconds:g} s a turn"
+
+    def turn_budget(self, state: State) -> int:
+        """The most new iterations one turn may use at this table."""
+        if self.turn_iterations is not None:
+            return self.turn_iterations
+        return HARD_TURN_FACTOR * settings(state.game_id).hard_budget(state.players, HARD_ITERATIONS) \
+            if self.games_budget else HARD_TURN_FACTOR * int(self.iterations or HARD_ITERATIONS)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = self.check_turn(state, seat)
+        key = (seat, state.turn_seat(), state.turn_marker())
+        root: Node | None = None
+        if self._next is not None and self._next[0] == key and self._next[1] == state.observation(seat):
+            root = self._next[2]  # the same turn goes on from the position our move led to
+            self.turn_decisions += 1
+        else:
+            self.turn_used, self.turn_seconds, self.turn_decisions = 0, 0.0, 1
+        self._next = None
+        self.last_reused = 0 if root is None else root.visits
         if self.games_budget:
             self.iterations = settings(state.game_id).hard_budget(state.players, HARD_ITERATIONS)
-        return super().search(state, seat)
+        if len(legal) == 1 or alike(state, seat, legal):
+            self.last_iterations, self.last_seconds = 0, 0.0
+            self.last_reason = "the only legal action" if len(legal) == 1 else "every action leads to the same position"
+            action = legal[0]
+            self._remember(state, seat, key, action, None if root is None else root.children.get(action))
+            return action
+        if root is not None:
+            root = Node(mover=-1, visits=root.visits, children=root.children)
+        left = max(0, self.turn_budget(state) - self.turn_used)
+        root = self.search(state, seat, root=root, fresh=left, seconds=max(1e-3, (self.seconds or 0) - self.turn_seconds))
+        self.turn_used += self.last_iterations
+        self.turn_seconds += self.last_seconds
+        ranked = self.ranked(root, legal)
+        best, child = ranked[0]
+        if child.visits == 0:  # no search left this turn and nothing reused: greedy's favourite
+            best = min(legal, key=lambda a: self._order.get(a, len(self._order)))
+            child = root.children.get(best) or Node()
+        share = child.visits / max(1, root.visits)
+        mean = child.total / child.visits if child.visits else 0.0
+        self.last_reason = (f"{share:.0%} of {root.visits} visits, expected reward {mean:.2f} "
+                            f"({self.last_iterations} iterations in {self.last_seconds:.2f} s, "
+                            f"{self.last_reused} visits carried over)")
+        self._remember(state, seat, key, best, child)
+        return best
+
+    def _remember(self, state: State, seat: int, key: tuple[int, Any, Any], action: Action,
+                  child: Node | None) -> None:
+        """If this seat moves again in the same turn after ``action``, what its next decision starts from."""
+        after = state.clone()
+        after.apply(action)
+        if after.is_terminal() or after.to_move != seat or (seat, after.turn_seat(), after.turn_marker()) != key:
+            return
+        self._next = (key, after.observation(seat), child)
+
+    def search(self, state: State, seat: int, root: Node | None = None, fresh: int | None = None,
+               seconds: float | None = None) -> Node:
+        if self.games_budget:
+            self.iterations = settings(state.game_id).hard_budget(state.players, HARD_ITERATIONS)
+        return super().search(state, seat, root=root, fresh=fresh, seconds=seconds)
+
+
+ALIKE_MAX = 12
+"""Up to this many legal actions, a decision checks whether they all lead to the same position."""
+
+
+def alike(state: State, seat: int, legal: list[Action]) -> bool:
+    """Whether every legal action leads to the same position as ``seat`` and the spectators see it
+    (the search could not tell them apart: it would spend its budget for nothing)."""
+    if len(legal) > ALIKE_MAX:
+        return False
+    first: tuple[Any, ...] | None = None
+    for action in legal:
+        after = state.clone()
+        after.apply(action)
+        seen = (after.to_move, after.observation(seat), after.observation(None))
+        if first is None:
+            first = seen
+        elif seen != first:
+            return False
+    return True
 
 
 def hard(seed: int = 0, iterations: int | None = None, seconds: float = HARD_SECONDS) -> Agent:
