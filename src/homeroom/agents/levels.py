@@ -91,8 +91,8 @@ class HardAgent(MctsAgent):
         self._next: tuple[tuple[int, Any, Any], Any, Node | None] | None = None
 
     def budget(self) -> str:
-        turn = "" if self.turn_iterations is None else f", {self.turn_iterations} a turn"
-        return f"{self.iterations} iterations a decision{turn} or {self.seconds:g} s a turn"
+        turn = f"{HARD_TURN_FACTOR}x that" if self.turn_iterations is None else str(self.turn_iterations)
+        return f"{self.iterations} iterations a decision, {turn} a turn, or {self.seconds:g} s a turn"
 
     def turn_budget(self, state: State) -> int:
         """The most new iterations one turn may use at this table."""
