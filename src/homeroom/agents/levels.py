@@ -35,7 +35,8 @@ HARD_ITERATIONS = 1000
 """``hard``'s search budget a decision (MCTS iterations)."""
 HARD_TURN_FACTOR = 2
 """``hard``'s search budget a turn, in decision budgets: the new iterations of all the decisions of
-one turn together (the first decision may use a whole decision budget, the rest share the other)."""
+one turn together: the first decision may use a whole decision budget, the second half of one, the
+third a quarter... (:func:`turn_share`), so a turn stays under twice a decision's budget."""
 HARD_SECONDS = 3.0
 """``hard``'s wall-clock cap a decision: reached only on a machine much slower or busier than an
 idle core, where it keeps the wait bounded (and the moves then depend on the load)."""
@@ -68,7 +69,9 @@ class HardAgent(MctsAgent):
     ``turn_seat``/``turn_marker``). Within a turn the search goes on from the subtree under the
     move just played (its visits count towards the decision's budget), the new iterations of all
     its decisions together never exceed ``turn_iterations``, and the wall-clock cap ``seconds``
-    counts the whole turn's thinking. A decision with one legal action, or whose actions all lead
+    counts the whole turn's thinking. Decision ``k`` of a turn (0: the first) may spend at most
+    half the one before (:func:`turn_share`: a whole decision budget, then a half, a quarter...).
+    A decision with one legal action, or whose actions all lead
     to the same position as this seat sees it, is played at once; a search stops as soon as its
     choice cannot change (:func:`~homeroom.agents.mcts.settled`)."""
 
@@ -89,6 +92,9 @@ class HardAgent(MctsAgent):
         self.last_reused = 0
         """Visits the last decision's search started from (the subtree of the move before)."""
         self._next: tuple[tuple[int, Any, Any], Any, Node | None] | None = None
+        self.turn_step: int | None = None
+        """How many decisions of this turn the seat made before this one, when a caller that builds a
+        fresh bot for each decision knows it (the server); None: the bot counts its own."""
 
     def budget(self) -> str:
         turn = f"{HARD_TURN_FACTOR}x that" if self.turn_iterations is None else str(self.turn_iterations)
@@ -122,8 +128,11 @@ class HardAgent(MctsAgent):
             return action
         if root is not None:
             root = Node(mover=-1, visits=root.visits, children=root.children)
-        left = max(0, self.turn_budget(state) - self.turn_used)
-        root = self.search(state, seat, root=root, fresh=left, seconds=max(1e-3, (self.seconds or 0) - self.turn_seconds))
+        k = self.turn_decisions - 1 if self.turn_step is None else self.turn_step
+        left = max(0, min(self.turn_budget(state) - self.turn_used, turn_share(int(self.iterations or 0), k)))
+        cap = (self.seconds or HARD_SECONDS) - self.turn_seconds if self.turn_step is None \
+            else turn_share(1, k, float(self.seconds or HARD_SECONDS))
+        root = self.search(state, seat, root=root, fresh=left, seconds=max(1e-3, cap))
         self.turn_used += self.last_iterations
         self.turn_seconds += self.last_seconds
         ranked = self.ranked(root, legal)
@@ -153,6 +162,15 @@ class HardAgent(MctsAgent):
         if self.games_budget:
             self.iterations = settings(state.game_id).hard_budget(state.players, HARD_ITERATIONS)
         return super().search(state, seat, root=root, fresh=fresh, seconds=seconds)
+
+
+def turn_share(budget: int, k: int, whole: float | None = None) -> Any:
+    """What decision ``k`` (0: the first) of a turn may spend: the whole decision ``budget`` for the
+    first, half for the second, a quarter for the third..., so a turn never spends more than twice a
+    decision's (with ``whole``: that many seconds instead of iterations)."""
+    if whole is not None:
+        return whole / 2 ** min(k, 60)
+    return budget >> min(k, 60)
 
 
 ALIKE_MAX = 12
