@@ -110,3 +110,30 @@ def test_a_settled_search_stops_early_with_the_same_move() -> None:
     early = HardAgent(seed=5, iterations=600, seconds=60)
     assert full.choose(state, seat) == early.choose(state, seat)
     assert full.last_iterations == 600 > early.last_iterations
+
+
+def test_a_fresh_bot_told_its_step_in_the_turn_spends_that_share() -> None:
+    start = long_turn()
+    for k, spent in ((0, 40), (1, 20), (2, 10), (3, 5)):
+        bot = HardAgent(seed=3, iterations=40, seconds=60)
+        bot.settle = False
+        bot.turn_step = k  # what the server says: a fresh bot each decision, no tree to carry
+        bot.choose(start, start.to_move)
+        assert bot.last_iterations == spent, k
+
+
+def test_the_server_tells_hard_its_step_in_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pickle
+
+    from homeroom.server.bots import think
+
+    start = long_turn()
+    seen: list[int | None] = []
+
+    def record(self: HardAgent, state: Any, seat: int) -> Any:
+        seen.append(self.turn_step)
+        return state.legal_actions()[0]
+
+    monkeypatch.setattr(HardAgent, "choose", record)
+    think(pickle.dumps(start), start.to_move, "hard", 1, False, 2)
+    assert seen == [2]
