@@ -82,7 +82,9 @@ def test_a_forced_decision_is_played_without_search(monkeypatch: pytest.MonkeyPa
         raise AssertionError("searched a forced decision")
 
     monkeypatch.setattr(bot, "search", no_search)
-    assert bot.choose(state, state.to_move) == state.legal_actions()[0]
+    seat = state.to_move
+    assert seat is not None
+    assert bot.choose(state, seat) == state.legal_actions()[0]
     assert bot.last_iterations == 0 and bot.last_reason == "the only legal action"
 
 
@@ -105,6 +107,7 @@ def test_a_settled_search_stops_early_with_the_same_move() -> None:
     for _ in range(40):
         state.apply(rng.choice(state.legal_actions()))
     seat = state.to_move
+    assert seat is not None
     full = HardAgent(seed=5, iterations=600, seconds=60)
     full.settle = False
     early = HardAgent(seed=5, iterations=600, seconds=60)

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from homeroom.cli.main import app
+from homeroom.engine.errors import HomeroomError
 from homeroom.sim import ray_backend
 from homeroom.sim.runner import simulate
 
@@ -78,8 +79,9 @@ def test_address_joins_that_cluster_and_the_summary_shows_the_overhead(fake_ray:
     assert set(summary["ray"]) == {"startup_seconds", "wall_seconds"}
     assert summary["ray"]["wall_seconds"] >= summary["ray"]["startup_seconds"] >= 0
     # a second cluster cannot be joined from the same process
-    with pytest.raises(Exception, match="already running here"):
-        simulate("toy", 2, 2, backend="ray") if ray_backend.use_address("10.0.0.6:6379") is None else None
+    ray_backend.use_address("10.0.0.6:6379")
+    with pytest.raises(HomeroomError, match="already running here"):
+        simulate("toy", 2, 2, backend="ray")
 
 
 def test_address_needs_the_ray_backend(fake_ray: FakeRay) -> None:
