@@ -7,13 +7,19 @@ evaluation and search settings come from its own ``bots.py``):
   time (default 0.5), so it plays sensibly but blunders often enough to be beaten;
 * ``medium``: greedy as it is (its own turn looked through, beam 3);
 * ``hard``: MCTS with a **fixed, seeded budget** of ``iterations`` a decision (default
-  :data:`HARD_ITERATIONS`: about 0.2-0.4 s a decision in High School Drama and 1 s in Academic
-  Society and Class of '89 on one core; a game may raise it for a player count where it measured
-  that more search wins within a second or two, :attr:`BotSettings.hard_iterations
-  <homeroom.engine.bots.BotSettings.hard_iterations>`; see BOTS.md), capped at ``seconds`` of
-  wall clock (default :data:`HARD_SECONDS`) as a safety net on a busy machine. On a fixed budget
-  the same seed and position give the same move, so a game against ``hard`` can be replayed and
-  its measured strength does not depend on the machine's load (unless the cap is hit).
+  :data:`HARD_ITERATIONS`; a game may raise it for a player count where it measured that more
+  search wins within a second or two, :attr:`BotSettings.hard_iterations
+  <homeroom.engine.bots.BotSettings.hard_iterations>`; see BOTS.md) and **twice that a turn**
+  (:data:`HARD_TURN_FACTOR`): a turn's first decision may spend a whole decision budget, the
+  second half of one, the third a quarter (:func:`turn_share`), and each goes on from the subtree
+  under its own previous move. Forced decisions and decisions whose actions all lead to the same
+  position are played at once, and a search stops once its choice cannot change. A whole turn is
+  capped at ``seconds`` of wall clock (default :data:`HARD_SECONDS`) as a safety net on a busy
+  machine. Measured CPU time of a whole turn (``bench/bench_turns.py``, 2-4 players, 2 turns each):
+  at most 1.3 s in Class of '89 (4.0 s before, a budget a decision), 0.6 s in Academic Society
+  (2.0 s) and 0.9 s in High School Drama (0.9 s). On a fixed budget the same seed and position
+  give the same move, so a game against ``hard`` can be replayed and its measured strength does
+  not depend on the machine's load (unless the cap is hit).
 
 The parameters a level takes are few on purpose (``hard:iterations=3000``); anything finer is the
 technical kind's (``mcts:...``, ``greedy:...``). The measured win rates are in BOTS.md.
@@ -38,7 +44,7 @@ HARD_TURN_FACTOR = 2
 one turn together: the first decision may use a whole decision budget, the second half of one, the
 third a quarter... (:func:`turn_share`), so a turn stays under twice a decision's budget."""
 HARD_SECONDS = 3.0
-"""``hard``'s wall-clock cap a decision: reached only on a machine much slower or busier than an
+"""``hard``'s wall-clock cap a turn (all its decisions' thinking): reached only on a machine much slower or busier than an
 idle core, where it keeps the wait bounded (and the moves then depend on the load)."""
 
 
