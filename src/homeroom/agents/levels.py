@@ -16,8 +16,8 @@ evaluation and search settings come from its own ``bots.py``):
   position are played at once, and a search stops once its choice cannot change. A whole turn is
   capped at ``seconds`` of wall clock (default :data:`HARD_SECONDS`) as a safety net on a busy
   machine. Measured CPU time of a whole turn (``bench/bench_turns.py``, 2-4 players, 2 turns each):
-  at most 1.3 s in Class of '89 (4.0 s before, a budget a decision), 0.6 s in Academic Society
-  (2.0 s) and 0.9 s in High School Drama (0.9 s). On a fixed budget the same seed and position
+  at most 2.5 s in Class of '89 (4.0 s before, with a budget a decision), 0.85 s in Academic
+  Society (1.95 s) and 0.8 s in High School Drama (0.9 s; its turns are one decision). On a fixed budget the same seed and position
   give the same move, so a game against ``hard`` can be replayed and its measured strength does
   not depend on the machine's load (unless the cap is hit).
 
