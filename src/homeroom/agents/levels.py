@@ -202,7 +202,8 @@ def alike(state: State, seat: int, legal: list[Action]) -> bool:
 
 def hard(seed: int = 0, iterations: int | None = None, seconds: float = HARD_SECONDS) -> Agent:
     """MCTS with a fixed budget of ``iterations`` a decision (default: the game's budget for the
-    player count), stopped early only if it takes ``seconds`` of wall clock."""
+    player count) and twice that a turn (:class:`HardAgent`), stopped early only if the turn takes
+    ``seconds`` of wall clock."""
     if float(seconds) <= 0:
         raise ValueError("seconds must be more than 0")
     if iterations is not None and int(iterations) < 1:
