@@ -75,8 +75,8 @@ class HardAgent(MctsAgent):
     ``turn_seat``/``turn_marker``). Within a turn the search goes on from the subtree under the
     move just played (its visits count towards the decision's budget), the new iterations of all
     its decisions together never exceed ``turn_iterations``, and the wall-clock cap ``seconds``
-    counts the whole turn's thinking. Decision ``k`` of a turn (0: the first) may spend at most
-    half the one before (:func:`turn_share`: a whole decision budget, then a half, a quarter...).
+    counts the whole turn's thinking. The ``k``-th searched decision of a turn (0: the first; forced
+    ones are not counted) may spend at most half the one before (:func:`turn_share`: a whole decision budget, then a half, a quarter...).
     A decision with one legal action, or whose actions all lead
     to the same position as this seat sees it, is played at once; a search stops as soon as its
     choice cannot change (:func:`~homeroom.agents.mcts.settled`)."""
@@ -95,6 +95,8 @@ class HardAgent(MctsAgent):
         self.turn_seconds = 0.0
         """Wall-clock seconds of thinking in the turn in progress."""
         self.turn_decisions = 0
+        self.turn_searched = 0
+        """Decisions of the turn in progress that were searched (forced ones take no share)."""
         self.last_reused = 0
         """Visits the last decision's search started from (the subtree of the move before)."""
         self._next: tuple[tuple[int, Any, Any], Any, Node | None] | None = None
@@ -121,7 +123,7 @@ class HardAgent(MctsAgent):
             root = self._next[2]  # the same turn goes on from the position our move led to
             self.turn_decisions += 1
         else:
-            self.turn_used, self.turn_seconds, self.turn_decisions = 0, 0.0, 1
+            self.turn_used, self.turn_seconds, self.turn_decisions, self.turn_searched = 0, 0.0, 1, 0
         self._next = None
         self.last_reused = 0 if root is None else root.visits
         if self.games_budget:
@@ -134,7 +136,8 @@ class HardAgent(MctsAgent):
             return action
         if root is not None:
             root = Node(mover=-1, visits=root.visits, children=root.children)
-        k = self.turn_decisions - 1 if self.turn_step is None else self.turn_step
+        k = self.turn_searched if self.turn_step is None else self.turn_step
+        self.turn_searched += 1
         left = max(0, min(self.turn_budget(state) - self.turn_used, turn_share(int(self.iterations or 0), k)))
         cap = (self.seconds or HARD_SECONDS) - self.turn_seconds if self.turn_step is None \
             else turn_share(1, k, float(self.seconds or HARD_SECONDS))
