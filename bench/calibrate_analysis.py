@@ -119,6 +119,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=200, help="medium games per title and player count")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--game", action="append", help="only this title (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     parser.add_argument("--write", action="store_true", help="store the fitted temperatures in calibration.toml")
     parser.add_argument("--search", type=int, default=0, help="also analyse N 2-player games per title")
     parser.add_argument("--iterations", type=int, default=300, help="search iterations for --search")
@@ -130,6 +131,8 @@ def main(argv: list[str]) -> int:
         if args.game and game_id not in args.game:
             continue
         for players in counts:
+            if args.players and players not in args.players:
+                continue
             start = time.perf_counter()
             folder = RunDir(args.run_dir / f"{game_id}-{players}", prefix="game")
             folder.open({"game": game_id, "players": players, "bot": "medium"})

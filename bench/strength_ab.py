@@ -15,6 +15,10 @@ played twice with the seats swapped; a shared win counts half. Both trees must p
 (the same legal actions in the same order: the speed passes keep them byte-identical, and every
 decision and final score is checked against each worker's own copy of the game).
 
+``--agent SPEC`` (e.g. ``hard``) plays that seat kind in both trees instead, each at its own budget
+(one bot a seat for the whole game, asked every decision of its seat, forced ones too): whether a
+change of a level's budget made it weaker.
+
 ``--run-dir`` keeps each finished game (a line of ``games.jsonl``) and the budgets
 (``manifest.json``): rerun the command to resume, ``--report`` to re-report.
 """
@@ -73,9 +77,11 @@ def worker(stdin: TextIO, stdout: TextIO) -> None:
     """Answer one JSON command a line: ``rate`` (iterations per CPU second), ``new`` (deal a game),
     ``choose`` (apply the moves since the last command, then search), ``end`` (apply, then score)."""
     from homeroom import games
+    from homeroom.agents import make_agent
     from homeroom.agents.mcts import MctsAgent
 
     state: Any = None
+    agents: dict[int, Any] = {}
 
     def catch_up(moves: list[int]) -> None:
         for index in moves:
@@ -88,6 +94,7 @@ def worker(stdin: TextIO, stdout: TextIO) -> None:
             out: Any = _rate(cmd["game"], cmd["seconds"])
         elif op == "new":
             state = games.get(cmd["game"]).new_state(cmd["players"], cmd["seed"])
+            agents.clear()
             out = None
         elif op == "choose":
             catch_up(cmd["moves"])
@@ -95,7 +102,12 @@ def worker(stdin: TextIO, stdout: TextIO) -> None:
             if state.to_move != cmd["seat"] or len(legal) != cmd["legal"]:
                 raise SystemExit(f"the trees disagree: seat {state.to_move} with {len(legal)} legal actions "
                                  f"here, seat {cmd['seat']} with {cmd['legal']} in the driver")
-            bot = MctsAgent(seed=cmd["agent_seed"], iterations=cmd["iterations"])
+            if cmd.get("agent"):  # a seat kind, one bot a seat for the whole game (it may carry a turn on)
+                bot = agents.get(cmd["seat"])
+                if bot is None:
+                    bot = agents[cmd["seat"]] = make_agent(cmd["agent"], seed=cmd["agent_seed"])
+            else:
+                bot = MctsAgent(seed=cmd["agent_seed"], iterations=cmd["iterations"])
             t0 = time.process_time()
             action = bot.choose(state, cmd["seat"])
             out = {"index": legal.index(action), "cpu": time.process_time() - t0}
@@ -135,7 +147,8 @@ class Side:
         self.proc.wait()
 
 
-def play(game_id: str, seed: int, after_seat: int, budgets: dict[str, int], sides: dict[str, Side]) -> dict[str, Any]:
+def play(game_id: str, seed: int, after_seat: int, budgets: dict[str, int], sides: dict[str, Side],
+         agent: str | None = None) -> dict[str, Any]:
     """One 2-player game of ``after`` (at ``after_seat``) against ``before``; the driver's own copy
     of the game (this process's ``homeroom``) decides whose move it is and checks both workers'."""
     from homeroom import games
@@ -151,13 +164,13 @@ def play(game_id: str, seed: int, after_seat: int, budgets: dict[str, int], side
         legal = state.legal_actions()
         seat = state.to_move
         assert seat is not None
-        if len(legal) == 1:
+        if len(legal) == 1 and agent is None:
             index = 0
-        else:
+        else:  # a seat kind is asked even a forced move: it may be part of its turn
             name = "after" if seat == after_seat else "before"
             side = sides[name]
             reply = side.ask(op="choose", moves=moves[side.seen:], seat=seat, legal=len(legal),
-                             iterations=budgets[name], agent_seed=seed * 10 + seat)
+                             iterations=budgets.get(name), agent_seed=seed * 10 + seat, agent=agent)
             side.seen = len(moves)
             index = reply["index"]
             cpu[name] += reply["cpu"]
@@ -205,6 +218,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=100, help="games (rounded up to even: each deal twice)")
     parser.add_argument("--seed", type=int, default=9000, help="the first deal")
     parser.add_argument("--seconds", type=float, default=0.1, help="CPU seconds of thinking a decision")
+    parser.add_argument("--agent", help="instead of MCTS at equal CPU time, this seat kind in both trees at its "
+                                        "own budget (e.g. hard: the level before and after a change of its budget)")
     parser.add_argument("--rate-seconds", type=float, default=1.0, help="search time a position, measuring rates")
     parser.add_argument("--rate-rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=1, help="games played at once (two processes each)")
@@ -235,6 +250,11 @@ def main(argv: list[str]) -> int:
         for src in (args.before, args.after):
             if not os.path.isdir(os.path.join(src, "homeroom")):
                 raise SystemExit(f"error: {src} holds no homeroom package (give a tree's src directory)")
+        if not manifest and args.agent:
+            manifest = {"game": args.game, "seconds": args.seconds, "agent": args.agent, "rates": None,
+                        "budgets": {}, "before": os.path.abspath(args.before), "after": os.path.abspath(args.after)}
+            with open(manifest_path, "w") as f:
+                json.dump(manifest, f, indent=1)
         if not manifest:
             probe = {"before": Side(args.before, args.python), "after": Side(args.after, args.python)}
             rounds: dict[str, list[float]] = {"before": [], "after": []}
@@ -263,7 +283,7 @@ def main(argv: list[str]) -> int:
                 local.sides = {"before": Side(args.before, args.python), "after": Side(args.after, args.python)}
                 with lock:
                     opened.extend(local.sides.values())
-            row = play(args.game, job[0], job[1], manifest["budgets"], local.sides)
+            row = play(args.game, job[0], job[1], manifest["budgets"], local.sides, manifest.get("agent"))
             with lock:
                 rows.append(row)
                 with open(games_path, "a") as f:

@@ -32,7 +32,7 @@ PINNED = [
 def test_hard_is_a_fixed_budget() -> None:
     bot = make_agent("hard")
     assert isinstance(bot, MctsAgent) and bot.iterations == HARD_ITERATIONS == 1000
-    assert bot.seconds == 3.0 and bot.budget() == "1000 iterations or 3 s per decision"
+    assert bot.seconds == 3.0 and bot.budget() == "1000 iterations a decision, 2x that a turn, or 3 s a turn"
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed", "steps", "move", "visits"), PINNED)
@@ -49,6 +49,7 @@ def test_hard_chooses_the_pinned_move(game_id: str, players: int, seed: int, ste
     # the wall-clock cap raised so that a busy test machine cannot cut the search short
     bot = make_agent("hard:seconds=60", seed=5)
     assert isinstance(bot, MctsAgent)
+    bot.settle = False  # the whole budget, so that the visits are pinned too (a settled search picks the same move)
     action = bot.choose(state, seat)
     assert bot.last_iterations == games.get(game_id).bots.hard_budget(players, HARD_ITERATIONS)
     assert bot.last_root is not None

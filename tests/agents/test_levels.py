@@ -38,7 +38,7 @@ def test_each_level_is_its_recipe() -> None:
     assert isinstance(easy, GreedyAgent) and easy.depth == 0 and easy.epsilon == 0.5 and easy.name == "easy"
     assert isinstance(medium, GreedyAgent) and medium.epsilon == 0 and medium.depth == 2
     assert isinstance(hard, MctsAgent) and hard.iterations == 1000 and hard.seconds == 3.0 and hard.name == "hard"
-    assert make_agent("hard:seconds=2,iterations=50").budget() == "50 iterations or 2 s per decision"  # type: ignore[attr-defined]
+    assert make_agent("hard:seconds=2,iterations=50").budget() == "50 iterations a decision, 2x that a turn, or 2 s a turn"  # type: ignore[attr-defined]
 
 
 def test_a_games_hard_budget_applies_from_its_player_count() -> None:
@@ -61,6 +61,7 @@ def test_hard_searches_with_the_games_budget_unless_given_its_own(monkeypatch: p
         bot = make_agent("hard" if own is None else f"hard:iterations={own}", seed=1)
         assert isinstance(bot, HardAgent)
         bot.seconds = 600.0  # the budget, not the clock, must stop each search
+        bot.settle = False  # and all of it (a settled search stops early: tests/agents/test_turns.py)
         assert bot.choose(state, seat) in state.legal_actions()
         assert bot.last_iterations == expected, (players, own)
 

@@ -96,6 +96,8 @@ class MctsAgent(Agent):
         """What a finished or cut-off playout is worth to each seat: ``reward_fn(world, values)``
         (``values`` from the game's evaluation, ``None`` at the end of the game); the post-game
         analysis swaps in calibrated win chances (:mod:`homeroom.analysis.winmodel`)."""
+        self.settle = False
+        """Stop a search once its most visited action is certain to stay so (see :meth:`search`)."""
 
     def budget(self) -> str:
         parts = []
@@ -127,11 +129,18 @@ class MctsAgent(Agent):
             -pairs[i][1].visits, -(pairs[i][1].total / pairs[i][1].visits if pairs[i][1].visits else 0.0), i))
         return [pairs[i] for i in order]
 
-    def search(self, state: State, seat: int) -> Node:
-        """Run the budget and return the root node (its children hold the statistics)."""
+    def search(self, state: State, seat: int, root: Node | None = None, fresh: int | None = None,
+               seconds: float | None = None) -> Node:
+        """Run the budget and return the root node (its children hold the statistics).
+
+        ``root``: a tree to go on with (the subtree under the action just played, its visits
+        counting towards ``iterations``); ``fresh``: at most this many new iterations (None: no
+        limit but the budget); ``seconds``: the wall-clock cap instead of :attr:`seconds`. With
+        :attr:`settle` on, the search stops as soon as no other action can overtake the most
+        visited one within the iterations left, which never changes the move it picks."""
         if state.to_move != seat:
             raise AgentError(f"{self.name} was asked to search for seat {seat}, but seat {state.to_move} is to move")
-        root = Node(mover=-1)
+        root = Node(mover=-1) if root is None else root
         tuned = settings(state.game_id)
         evaluate = tuned.evaluate
         self._depth = tuned.playout_depth if self.depth is None else self.depth
@@ -140,12 +149,18 @@ class MctsAgent(Agent):
         self._order = {}
         if self._prior is not None:
             self._order = {a: i for i, (a, _) in enumerate(self._prior.rank(state, seat))}
-        deadline = None if self.seconds is None else start + self.seconds
+        cap = self.seconds if seconds is None else seconds
+        deadline = None if cap is None else start + cap
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            left = None if self.iterations is None else self.iterations - root.visits
+            if fresh is not None:
+                left = fresh - done if left is None else min(left, fresh - done)
+            if left is not None and left <= 0:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if self.settle and left is not None and done % 16 == 0 and settled(root, left):
                 break
             self._iterate(state.determinize(seat, self.rng), root, seat, evaluate)
             done += 1
@@ -260,4 +275,17 @@ class MctsAgent(Agent):
         return rewards
 
 
-__all__ = ["MctsAgent", "Node"]
+def settled(root: Node, left: int) -> bool:
+    """Whether ``left`` more iterations cannot change the root's most visited child: it leads every
+    other child by more than that (an iteration adds at most one visit to one child)."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
+
+
+__all__ = ["MctsAgent", "Node", "settled"]

@@ -184,6 +184,7 @@ def simulate(
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Save each finished task here; rerun to resume.")] = None,
     chunk: Annotated[int | None, typer.Option("--chunk", help="Games per task (default: automatic).")] = None,
     data: Annotated[Path | None, typer.Option("--data", help="A data set folder laid over the packaged component data (see 'homeroom data').")] = None,
+    address: Annotated[str | None, typer.Option("--address", help="--backend ray: join the running Ray cluster at HOST:PORT (default: start a local Ray).")] = None,
 ) -> None:
     """Play many seeded games with bots and summarise wins, scores, length, speed and errors."""
     from homeroom.sim.runner import simulate as run_sim
@@ -194,6 +195,12 @@ def simulate(
     dataset = _use_data(game_id, data)
     _check_out(out)
     _check_run(n_games, seed, workers, backend)
+    if address is not None:
+        from homeroom.sim import ray_backend
+
+        if backend != "ray":
+            raise HomeroomError("--address is for --backend ray (a Ray cluster to join)")
+        ray_backend.use_address(address)
     for i, spec in enumerate(seat or []):
         if spec != "human":
             make_agent(spec, i)  # a bad spec fails before anything is printed
@@ -205,6 +212,10 @@ def simulate(
                           data=dataset)
     summary = summarize(results, players)
     summary.update(game=game_id, players=players, options=options, seed=seed, **_data_fields(game_id))
+    if backend == "ray":
+        from homeroom.sim.ray_backend import LAST
+
+        summary["ray"] = {k: round(v, 3) for k, v in LAST.items()}
     if out is not None:
         write_rows(results, out)
     if as_json:
@@ -267,6 +278,10 @@ def _print_summary(summary: dict[str, object]) -> None:
                       f"({100 * float(summary['solo_win_rate']):.1f}%)")  # type: ignore[arg-type]
         for name, mean in dict(summary.get("automa_score_mean") or {}).items():  # type: ignore[call-overload]
             console.print(f"{name}'s mean score: {mean}")
+    if "ray" in summary:
+        ray = dict(summary["ray"])  # type: ignore[call-overload]
+        console.print(f"Ray: start-up {ray.get('startup_seconds', 0):.2f} s (0 when already up), "
+                      f"run {ray.get('wall_seconds', 0):.2f} s in all (the games' CPU time is above)")
     console.print(f"errors: {summary['errors']}", style="red" if summary["errors"] else "green")
     for sample in summary["error_samples"]:  # type: ignore[attr-defined]
         console.print(Text("  " + str(sample), style="red"))

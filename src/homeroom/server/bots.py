@@ -121,16 +121,20 @@ def agent_seed(table_seed: int, seat: int, step: int) -> int:
     return (table_seed * 1_000_003 + seat * 7_919 + step * 104_729) % (2**61 - 1)
 
 
-def think(state_bytes: bytes, seat: int, spec: str, seed: int, advise: bool = False) -> dict[str, Any]:
+def think(state_bytes: bytes, seat: int, spec: str, seed: int, advise: bool = False,
+          turn_step: int = 0) -> dict[str, Any]:
     """Runs in a worker: the action ``spec`` chooses for ``seat`` (as JSON); with ``advise``, the
     ``medium`` bot's suggestion for a learner instead (:func:`homeroom.agents.advice.suggest`:
-    ``{"action", "text", "why"}``)."""
+    ``{"action", "text", "why"}``). ``turn_step``: the seat's decisions earlier in this turn, so
+    that ``hard`` spends its budget a turn, not a decision (:func:`homeroom.agents.levels.turn_share`)."""
     state: State = pickle.loads(state_bytes)
     if advise:
         from homeroom.agents.advice import suggest
 
         return suggest(state, seat, seed).to_json()
     agent = make_agent(spec, seed)
+    if hasattr(agent, "turn_step"):
+        agent.turn_step = turn_step
     return agent.choose(state, seat).to_json()
 
 
@@ -189,7 +193,7 @@ class _Worker:
 class _Job:
     key: str
     spec: str
-    args: tuple[bytes, int, str, int, bool]
+    args: tuple[bytes, int, str, int, bool, int]
     deadline: float
     future: asyncio.Future[dict[str, Any]]
     attempts: int = 0
@@ -272,12 +276,12 @@ class BotPool:
         return self.cap
 
     async def choose(self, state: State, seat: int, spec: str, seed: int, key: str = "",
-                     advise: bool = False) -> dict[str, Any]:
+                     advise: bool = False, turn_step: int = 0) -> dict[str, Any]:
         """The action ``spec`` chooses for ``seat``; ``key`` (the table) is served in turn with the
         other tables' thinks. Raises :class:`BotOverran` past the deadline, or the agent's error.
         ``advise``: a learner's suggestion instead (see :func:`think`; ``spec`` should be ``medium``)."""
         data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        job = _Job(key, spec, (data, seat, runnable(spec), seed, advise), self.deadline(spec),
+        job = _Job(key, spec, (data, seat, runnable(spec), seed, advise, turn_step), self.deadline(spec),
                    asyncio.get_running_loop().create_future())
         if self._closed:
             raise RuntimeError("the bot pool is closed")

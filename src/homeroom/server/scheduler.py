@@ -74,7 +74,8 @@ class Scheduler(FanOut):
             seed = agent_seed(table.rec.seed, seat, len(table.match.history))
             notice: list[str] = []
             try:
-                choice = await self.pool.choose(state, seat, spec, seed, key=table.id)
+                step = sum(e.seat == seat for e in table.match.history[table.match.turn_start():])
+                choice = await self.pool.choose(state, seat, spec, seed, key=table.id, turn_step=step)
             except BotOverran as err:  # its worker was replaced; the game goes on
                 choice = RandomAgent(seed).choose(state, seat).to_json()
                 notice = [f"The {spec} bot did not answer within {err.seconds:g} s; "

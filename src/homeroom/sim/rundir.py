@@ -13,10 +13,8 @@ naming each difference) and one ``task-<key>.json`` per finished task, each writ
 from __future__ import annotations
 
 import json
-import logging
 import os
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -24,7 +22,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, TypeVar
 
-from homeroom import games
 from homeroom.engine.errors import HomeroomError
 
 T = TypeVar("T")
@@ -149,26 +146,9 @@ def execute(fn: Callable[[T], R], tasks: list[T], workers: int = 1, backend: str
 
 
 def _execute_ray(fn: Callable[[T], R], tasks: list[T]) -> Iterator[R]:
-    try:
-        import ray
-    except ImportError:
-        raise HomeroomError("the ray backend needs Ray: pip install 'homeroom[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        env = {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        if os.environ.get(games.PLUGIN_ENV):
-            env[games.PLUGIN_ENV] = os.environ[games.PLUGIN_ENV]
-        ray.init(ignore_reinit_error=True, include_dashboard=False, logging_level=logging.ERROR,
-                 runtime_env={"env_vars": env})
-    try:
-        remote = ray.remote(fn)
-        pending = [remote.remote(task) for task in tasks]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(done[0])
-    finally:
-        if started_here:
-            ray.shutdown()
+    from homeroom.sim.ray_backend import run_on_ray  # Ray joined or started once per process
+
+    yield from run_on_ray(fn, tasks)
 
 
 __all__ = ["RunDir", "cpu_count", "die_with_parent", "execute", "worker_count", "write_atomic"]
