@@ -60,12 +60,14 @@ from homeroom import games
 from homeroom.agents import make_agent
 from homeroom.agents.base import Agent, AgentError
 from homeroom.engine.actions import Action
+from homeroom.engine.errors import HomeroomError
 from homeroom.engine.state import State
 from homeroom.games.class_of_89 import bots
 from homeroom.games.class_of_89.bots import Weights
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.scoring import measure, solo_objective_points, student_count
 from homeroom.games.class_of_89.state import Co89State
+from homeroom.sim.rundir import RunDir, die_with_parent, execute, worker_count
 
 GAME = "class-of-89"
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -237,11 +239,11 @@ def play_duel(job: DuelJob) -> dict[str, Any]:
 
 
 def run_parallel(fn: Callable[[Any], dict[str, Any]], jobs: list[Any], workers: int) -> Iterator[dict[str, Any]]:
+    """``fn`` over ``jobs`` in job order, on ``workers`` local processes (the runs' shared executor)."""
     if workers <= 1:
-        for job in jobs:
-            yield fn(job)
+        yield from execute(fn, jobs, 1)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=worker_count(workers, len(jobs)), initializer=die_with_parent) as pool:
         yield from pool.map(fn, jobs)
 
 
@@ -263,26 +265,14 @@ def _mean(xs: Iterable[float]) -> float:
 
 # ------------------------------------------------------------------ resumable runs
 def _load(run_dir: Path, manifest: dict[str, Any]) -> list[dict[str, Any]]:
-    run_dir.mkdir(parents=True, exist_ok=True)
-    man = run_dir / "manifest.json"
-    if man.exists():
-        old = _with_new_weights(json.loads(man.read_text()))
-        if old != manifest:
-            raise SystemExit(f"error: {run_dir} holds a different run ({_manifest_diff(old, manifest)}); "
-                             "rerun with its settings, or use another --run-dir")
-    else:
-        man.write_text(json.dumps(manifest, indent=1))
-    path = run_dir / "games.jsonl"
-    if not path.exists():
-        return []
-    out = []
-    for line in path.read_text().splitlines():
-        if line.strip():
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError:  # a line cut by an interrupted write: that game reruns
-                continue
-    return out
+    """The games a run directory holds (``games.jsonl``), after checking it is this run
+    (:class:`homeroom.sim.rundir.RunDir`, shared by every resumable run)."""
+    folder = RunDir(run_dir)
+    try:
+        folder.open(manifest, upgrade=_with_new_weights, describe=_manifest_diff)
+    except HomeroomError as err:
+        raise SystemExit(f"error: {err}") from None
+    return folder.rows("games.jsonl")
 
 
 def _with_new_weights(saved: dict[str, Any]) -> dict[str, Any]:
@@ -312,8 +302,7 @@ def _manifest_diff(saved: dict[str, Any], wanted: dict[str, Any]) -> str:
 
 
 def _append(run_dir: Path, row: dict[str, Any]) -> None:
-    with (run_dir / "games.jsonl").open("a") as fh:
-        fh.write(json.dumps(row) + "\n")
+    RunDir(run_dir).append(row, "games.jsonl")
 
 
 def _progress(done: int, total: int, start: float) -> None:

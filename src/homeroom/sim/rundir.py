@@ -37,10 +37,14 @@ class RunDir:
         self.prefix = prefix
         self.manifest: dict[str, Any] = {}
 
-    def open(self, manifest: dict[str, Any], free: Iterable[str] = ()) -> dict[str, Any]:
+    def open(self, manifest: dict[str, Any], free: Iterable[str] = (),
+             upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+             describe: Callable[[dict[str, Any], dict[str, Any]], str] | None = None) -> dict[str, Any]:
         """Create the folder with ``manifest``, or reopen it and refuse one made for another run
         (every key but those in ``free`` must match). Returns the stored manifest (``free`` keys
-        keep the values of the first run)."""
+        keep the values of the first run). ``upgrade`` brings a manifest written by an older version
+        up to date before the comparison (a setting added since, at its old behaviour); ``describe``
+        says what differs (default: the keys)."""
         free = set(free)
         path = self.path / "manifest.json"
         want = json.loads(json.dumps(manifest))  # as it reads back (tuples become lists)
@@ -54,11 +58,14 @@ class RunDir:
                                         "use a new directory") from None
                 if not isinstance(old, dict):
                     raise HomeroomError(f"run directory {self.path}: manifest.json is not a JSON object")
+                if upgrade is not None:
+                    old = upgrade(old)
                 diff = [k for k in want if k not in free and old.get(k) != want[k]]
                 diff += [k for k in old if k not in want and k not in free]
                 if diff:
-                    raise HomeroomError(f"run directory {self.path} holds a different run (differs in: "
-                                        f"{', '.join(diff)}); use a new directory")
+                    detail = describe(old, want) if describe else f"differs in: {', '.join(diff)}"
+                    raise HomeroomError(f"{self.path} holds a different run ({detail}); rerun with its "
+                                        "settings, or use a new directory")
                 self.manifest = old
             else:
                 write_atomic(path, json.dumps(want, indent=1))
@@ -77,6 +84,29 @@ class RunDir:
             except (OSError, ValueError):
                 continue
         return out
+
+    def rows(self, name: str = "rows.jsonl") -> list[Any]:
+        """The rows appended so far (one JSON value a line; a line cut by an interruption is left
+        out: its work is done again)."""
+        path = self.path / name
+        if not path.exists():
+            return []
+        out = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                try:
+                    out.append(json.loads(line))
+                except json.JSONDecodeError:
+                    continue
+        return out
+
+    def append(self, row: Any, name: str = "rows.jsonl") -> None:
+        """Add one row (for runs whose unit of work is small, such as one game)."""
+        try:
+            with (self.path / name).open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(row) + "\n")
+        except OSError as err:
+            raise HomeroomError(f"cannot write to run directory {self.path}: {err.strerror or err}") from None
 
     def save(self, key: str, payload: Any) -> None:
         try:

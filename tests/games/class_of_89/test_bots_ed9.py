@@ -89,8 +89,8 @@ def test_a_run_directory_of_another_run_is_refused_naming_what_differs(tmp_path:
     with pytest.raises(SystemExit) as err:
         script._load(tmp_path, other)
     assert str(err.value) == (f"error: {tmp_path} holds a different run (agent: 'greedy' in the run, 'hard' here; "
-                              "weight reach_fade: 0.0 in the run, 1.0 here); rerun with its settings, or use "
-                              "another --run-dir")
+                              "weight reach_fade: 0.0 in the run, 1.0 here); rerun with its settings, or use a "
+                              "new directory")
     assert (tmp_path / "games.jsonl").read_text() == '{"seed": 5010}\n'    # nothing saved is changed
 
 
