@@ -251,7 +251,7 @@ def test_a_schema_1_database_upgrades_with_its_seats_invited(db_url: str) -> Non
         old.close()
     store = Store.open(db_url)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 3
+        assert store.schema_version() == SCHEMA_VERSION == 4
         rec = store.load("t1")
         assert rec is not None and [s.open for s in rec.seats] == [False, False]  # invited: link only
         assert rec.seed == 1 and rec.seed_chosen is False
@@ -287,7 +287,7 @@ def test_a_schema_2_database_upgrades_to_chat_and_archiving(db_url: str) -> None
         old.close()
     store = Store.open(db_url)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 3
+        assert store.schema_version() == SCHEMA_VERSION == 4
         rec = store.load("t1")
         assert rec is not None and rec.archived_at is None and rec.chat == []
         assert [r.id for r in store.summaries(listed_open=True)] == ["t1"]
