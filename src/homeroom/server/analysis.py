@@ -24,6 +24,7 @@ from typing import Any
 
 from homeroom.analysis.analyse import Settings, analyse
 from homeroom.server.storage import Store
+from homeroom.sim.rundir import die_with_parent
 
 log = logging.getLogger("homeroom.server.analysis")
 
@@ -37,6 +38,7 @@ NICE = 10
 def _work(replay: dict[str, Any], settings: dict[str, Any], pipe: Connection) -> None:
     """The worker process: the analysis, with a ``("progress", done)`` message per finished
     chunk, then ``("done", document)`` or ``("failed", one line)``."""
+    die_with_parent()  # a killed server leaves no analysis working
     with contextlib.suppress(OSError):
         os.nice(NICE)
     done = 0
