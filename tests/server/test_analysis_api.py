@@ -12,9 +12,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from server_helpers import create, play_with_bots, seated, server
+from sqlalchemy import update
 
-from homeroom.server.analysis import NICE, SERVER_ITERATIONS
+from homeroom.server.analysis import NICE, SERVER_ITERATIONS, STALE
 from homeroom.server.config import ServerConfig
+from homeroom.server.storage import analyses_table
 
 
 def finished_table(client: TestClient) -> str:
@@ -96,11 +98,16 @@ def test_the_analysis_runs_once_is_stored_and_survives_a_restart(tmp_path: Path)
         assert client.app.state.analyses.jobs == {}  # type: ignore[attr-defined]
 
 
-def test_a_run_cut_short_by_a_restart_reads_failed_and_may_start_again(tmp_path: Path) -> None:
+def test_another_servers_run_reads_running_until_its_heartbeat_stops(tmp_path: Path) -> None:
     with server(data_dir=tmp_path, analysis_iterations=10) as client:
         tid = finished_table(client)
         store = client.app.state.hub.store  # type: ignore[attr-defined]
-        store.save_analysis(tid, "running", {"iterations": 10, "seed": 0, "decisions": 5})  # as a dead server left it
+        store.save_analysis(tid, "running", {"iterations": 10, "seed": 0, "decisions": 50}, done=12)
+        other = client.get(f"/api/tables/{tid}/analysis").json()  # another server's run, alive
+        assert other == {"status": "running", "done": 12, "total": 50}
+        assert client.post(f"/api/tables/{tid}/analysis").status_code == 200  # not started twice
+        with store.engine.begin() as conn:  # its server stopped a while ago: no heartbeat since
+            conn.execute(update(analyses_table).values(updated_at=time.time() - STALE - 1))
         cut = client.get(f"/api/tables/{tid}/analysis").json()
         assert cut["status"] == "failed" and "interrupted" in cut["error"]
         assert client.post(f"/api/tables/{tid}/analysis").status_code == 202

@@ -18,6 +18,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -30,6 +31,11 @@ log = logging.getLogger("homeroom.server.analysis")
 
 SERVER_ITERATIONS = 100
 """Search iterations a decision for an analysis asked for in the browser."""
+
+HEARTBEAT = 5.0
+STALE = 60.0
+"""Seconds: how often a running analysis writes its progress, and after how long without a write
+its row is taken for one that a stopped server left behind."""
 
 NICE = 10
 """How much lower the analysis worker's priority is than the server's."""
@@ -89,9 +95,11 @@ class Analyses:
         total = int(row["settings"].get("decisions", 0))
         if row["status"] == "done":
             return {"status": "done", "done": total, "total": total, "result": row["result"]}
-        if row["status"] == "running":  # stored as running, but not by this server's run: cut short
+        if row["status"] == "running":  # another server's run, or one that a stopped server left
+            if time.time() - row["updated_at"] < STALE:
+                return {"status": "running", "done": int(row["done"]), "total": total}
             return {"status": "failed", "done": 0, "total": total,
-                    "error": "the analysis was interrupted (the server restarted): ask for it again"}
+                    "error": "the analysis was interrupted (the server stopped): ask for it again"}
         return {"status": "failed", "done": 0, "total": total, "error": row["error"] or "the analysis failed"}
 
     async def start(self, table_id: str, replay: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
@@ -112,11 +120,13 @@ class Analyses:
         return True, {"status": "running", "done": 0, "total": total}
 
     async def _run(self, table_id: str, replay: dict[str, Any], job: Job, settings: dict[str, Any]) -> None:
+        beat = asyncio.create_task(self._heartbeat(table_id, job))
         try:
             async with self._one:
                 if self._closing:
                     return
                 status, payload = await asyncio.to_thread(self._drive, replay, job)
+            beat.cancel()
             if status == "done":
                 await asyncio.to_thread(self.store.save_analysis, table_id, "done", settings, payload)
             else:
@@ -129,6 +139,19 @@ class Analyses:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.store.save_analysis, table_id, "failed", settings, None,
                                         "the analysis failed on the server")
+        finally:
+            beat.cancel()
+
+    async def _heartbeat(self, table_id: str, job: Job) -> None:
+        """Write the run's progress every :data:`HEARTBEAT` seconds (queued or running)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await asyncio.to_thread(self.store.touch_analysis, table_id, job.done)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # noqa: BLE001 - a missed heartbeat is not the run's failure
+                log.warning("analysis of table %s: progress not saved: %s", table_id, err)
 
     def _drive(self, replay: dict[str, Any], job: Job) -> tuple[str, Any]:
         """Run the worker and follow its messages (in a thread): ("done", document) or ("failed", why)."""

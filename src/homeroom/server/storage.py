@@ -165,6 +165,7 @@ analyses_table = Table(
     metadata,
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("status", String(16), nullable=False),
+    Column("done", Integer, nullable=False),
     Column("settings", Text, nullable=False),
     Column("result", Text, nullable=True),
     Column("error", Text, nullable=True),
@@ -219,7 +220,8 @@ def _v3(conn: Connection) -> None:
 
 def _v4(conn: Connection) -> None:
     """Schema 4 (issue 35): the ``analyses`` table, a finished table's post-game analysis (its
-    status, the settings it ran with, the JSON document or the error), kept with the table."""
+    status and progress, the settings it ran with, the JSON document or the error), kept with the
+    table; ``updated_at`` is the running server's heartbeat."""
     analyses_table.create(conn, checkfirst=True)
 
 
@@ -572,12 +574,19 @@ class Store:
             row = conn.execute(select(analyses_table).where(analyses_table.c.table_id == table_id)).mappings().first()
         if row is None:
             return None
-        return {"status": row["status"], "settings": json.loads(row["settings"]),
+        return {"status": row["status"], "done": row["done"], "settings": json.loads(row["settings"]),
                 "result": json.loads(row["result"]) if row["result"] is not None else None,
                 "error": row["error"], "created_at": row["created_at"], "updated_at": row["updated_at"]}
 
+    def touch_analysis(self, table_id: str, done: int) -> None:
+        """A running analysis's progress and heartbeat (other servers read a silent one as cut short)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(analyses_table).where(
+                analyses_table.c.table_id == table_id, analyses_table.c.status == "running").values(
+                done=done, updated_at=time.time()))
+
     def save_analysis(self, table_id: str, status: str, settings: dict[str, Any],
-                      result: dict[str, Any] | None = None, error: str | None = None) -> None:
+                      result: dict[str, Any] | None = None, error: str | None = None, done: int = 0) -> None:
         """Write a table's analysis row (replacing the one before: a run, then its result)."""
         self.check_file()
         now = time.time()
@@ -586,7 +595,7 @@ class Store:
                 analyses_table.c.table_id == table_id)).first()
             conn.execute(delete(analyses_table).where(analyses_table.c.table_id == table_id))
             conn.execute(insert(analyses_table).values(
-                table_id=table_id, status=status, settings=json.dumps(settings),
+                table_id=table_id, status=status, done=done, settings=json.dumps(settings),
                 result=json.dumps(result, separators=(",", ":")) if result is not None else None, error=error,
                 created_at=old[0] if old is not None else now, updated_at=now))
 
