@@ -60,7 +60,10 @@ def test_analyse_this_game_shows_the_graph_marks_and_jumps(small_server: LiveSer
                            ".map((m) => m.closest('li').dataset.step)")
     assert marked and set(marked) <= rated
     shot(page, "analysis-graph", full_page=True)
+    first.scroll_into_view_if_needed()
+    shot(page, "analysis-log-mark", full_page=False)
     # a click in the graph's middle shows that moment of the replay
+    page.locator(".win-graph").scroll_into_view_if_needed()
     box = page.locator(".win-graph").bounding_box()
     page.mouse.click(box["x"] + box["width"] * (34 + 0.5 * (600 - 42)) / 600, box["y"] + box["height"] * 0.95)
     page.wait_for_selector("#history-banner")
