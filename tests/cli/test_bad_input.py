@@ -55,6 +55,7 @@ def _one_line_error(result, message: str) -> None:
     (["serve", "--zombie-after", "-1"], "--zombie-after must be between 0 and"),
     (["serve", "--archive-after", "-1"], "--archive-after must be between 0 and 36500 days"),
     (["serve", "--archive-after", "nan"], "--archive-after must be between 0 and 36500 days"),
+    (["serve", "--analysis-iterations", "5"], "--analysis-iterations must be from 10 to 100,000, not 5"),
     (["serve", "--rate-chat", "many"], "--rate-chat: 'many' is not a rate like 20/60"),
 ])
 def test_bad_command_lines(args: list[str], message: str) -> None:

@@ -251,7 +251,7 @@ def test_a_schema_1_database_upgrades_with_its_seats_invited(db_url: str) -> Non
         old.close()
     store = Store.open(db_url)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 3
+        assert store.schema_version() == SCHEMA_VERSION == 4
         rec = store.load("t1")
         assert rec is not None and [s.open for s in rec.seats] == [False, False]  # invited: link only
         assert rec.seed == 1 and rec.seed_chosen is False
@@ -287,7 +287,7 @@ def test_a_schema_2_database_upgrades_to_chat_and_archiving(db_url: str) -> None
         old.close()
     store = Store.open(db_url)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 3
+        assert store.schema_version() == SCHEMA_VERSION == 4
         rec = store.load("t1")
         assert rec is not None and rec.archived_at is None and rec.chat == []
         assert [r.id for r in store.summaries(listed_open=True)] == ["t1"]
@@ -300,3 +300,33 @@ def test_a_schema_2_database_upgrades_to_chat_and_archiving(db_url: str) -> None
         assert store.delete_table("t1") and store.load("t1") is None and not store.delete_table("t1")
     finally:
         store.close()
+
+
+def test_a_schema_3_database_upgrades_to_stored_analyses(db_url: str) -> None:
+    """Schema 4 adds the ``analyses`` table: stored tables have none, take one, keep it on reopening,
+    and lose it with the table."""
+    old = Store.open(db_url, {n: MIGRATIONS[n] for n in (1, 2, 3)}, target=3)
+    try:
+        old.create_table(record())
+        assert not inspect(old.engine).has_table("analyses")
+    finally:
+        old.close()
+    store = Store.open(db_url)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION == 4
+        assert store.analysis("t1") is None
+        store.save_analysis("t1", "running", {"iterations": 10, "decisions": 3})
+        store.touch_analysis("t1", 2)
+        assert store.analysis("t1")["done"] == 2  # type: ignore[index]
+        store.save_analysis("t1", "done", {"iterations": 10, "decisions": 3}, {"decisions": [1, 2, 3]}, done=3)
+    finally:
+        store.close()
+    again = Store.open(db_url)
+    try:
+        row = again.analysis("t1")
+        assert row is not None and row["status"] == "done" and row["result"] == {"decisions": [1, 2, 3]}
+        again.touch_analysis("t1", 0)  # only a running row takes progress
+        assert again.analysis("t1")["done"] == 3  # type: ignore[index]
+        assert again.delete_table("t1") and again.analysis("t1") is None
+    finally:
+        again.close()

@@ -18,7 +18,9 @@ class LiveServer:
     """A homeroom server in a thread; stop() and start() again on the same port and database
     is a server restart as a browser sees it."""
 
-    def __init__(self, db_url: str, port: int = 0, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_url: str, port: int = 0, bot_delay: float = 0.0, **settings: Any) -> None:
+        self.settings = settings
+        """Other :class:`ServerConfig` settings by name."""
         self.db_url = db_url
         self.port = port
         self.bot_delay = bot_delay
@@ -44,7 +46,8 @@ class LiveServer:
         # every browser of the tests shares one address: limits on, but far above what they send
         limits = RateLimits(messages=Rate(10_000, 1), address_messages=Rate(10_000, 1),
                             creations=Rate(10_000, 1), joins=Rate(10_000, 1), chat=Rate(10_000, 1), sockets=1000)
-        app = create_app(ServerConfig(db_url=self.db_url, bot_workers=1, limits=limits, bot_delay=self.bot_delay))
+        app = create_app(ServerConfig(db_url=self.db_url, bot_workers=1, limits=limits, bot_delay=self.bot_delay,
+                                      **self.settings))
         config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
         server = uvicorn.Server(config)
         thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

@@ -44,6 +44,9 @@ def serve(
     archive_after: Annotated[float, typer.Option("--archive-after", help="Days without a move before a table "
                                                  "(finished or abandoned) is archived: read-only and out of "
                                                  "the lists; 0: never.")] = 30.0,
+    analysis_iterations: Annotated[int, typer.Option("--analysis-iterations", help="Search iterations a "
+                                                     "decision of an analysis asked for in the browser "
+                                                     "(homeroom analyse's default is 300).")] = 100,
     max_sockets: Annotated[int, typer.Option("--max-sockets", help="WebSocket connections open at once per "
                                              "address.")] = 50,
     no_rate_limits: Annotated[bool, typer.Option("--no-rate-limits", help="Turn every rate limit off.")] = False,
@@ -71,6 +74,8 @@ def serve(
         raise fail(f"--zombie-after must be between 0 and 604800 seconds, not {zombie_after:g}")
     if not 0 <= archive_after <= 36500:
         raise fail(f"--archive-after must be between 0 and 36500 days, not {archive_after:g}")
+    if not 10 <= analysis_iterations <= 100_000:
+        raise fail(f"--analysis-iterations must be from 10 to 100,000, not {analysis_iterations}")
     if max_sockets < 1:
         raise fail(f"--max-sockets must be at least 1, not {max_sockets}")
     rates: dict[str, Rate] = {}
@@ -84,7 +89,8 @@ def serve(
                         address_messages=rates["address-messages"], creations=rates["creations"],
                         joins=rates["joins"], chat=rates["chat"], sockets=max_sockets)
     config = ServerConfig(db_url=db, data_dir=data_dir, bot_workers=bot_workers, bot_delay=bot_delay,
-                          zombie_after=zombie_after, archive_after=archive_after * 86400, limits=limits)
+                          zombie_after=zombie_after, archive_after=archive_after * 86400, limits=limits,
+                          analysis_iterations=analysis_iterations)
     url = config.resolved_db_url()
     try:
         store = Store.open(url)

@@ -28,6 +28,7 @@ from homeroom import __version__, games
 from homeroom.engine import textfind
 from homeroom.engine.errors import UnknownGame
 from homeroom.server import advice, chat
+from homeroom.server.analysis import Analyses
 from homeroom.server.archive import archiver, delete_table, require_live
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
@@ -255,6 +256,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         hub = Hub(opened, pool, bot_delay=cfg.bot_delay, max_cached=cfg.max_cached_tables,
                   zombie_after=cfg.zombie_after)
         app.state.hub = hub
+        app.state.analyses = Analyses(opened, cfg.analysis_iterations)
         restore: asyncio.Task[Any] | None = None
         if cfg.restore_on_start:
             restore = asyncio.create_task(start_up(hub))
@@ -273,6 +275,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                 archiving.cancel()
                 with contextlib.suppress(BaseException):
                     await archiving
+            await app.state.analyses.close()
             await hub.close()
             hub.stop_pools()
             await asyncio.to_thread(pool.close)
@@ -443,6 +446,23 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                                 "once the game is over")
         return JSONResponse(table.match.to_replay(), headers={
             "Content-Disposition": f'attachment; filename="homeroom-{table.rec.game}-{table.id}.json"'})
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def api_analysis(table_id: str, request: Request) -> dict[str, Any]:
+        """The post-game analysis: ``{status: none|running|done|failed, done, total, result?}``."""
+        table = await hub_of(request).get(table_id)
+        status: dict[str, Any] = await request.app.state.analyses.status(table.id)
+        return status
+
+    @app.post("/api/tables/{table_id}/analysis")
+    async def api_analyse(table_id: str, request: Request) -> Response:
+        """Start the post-game analysis of a finished table (anyone who may watch it; one run per
+        table: asking again gives the run's status). 202 when this request started it."""
+        table = await hub_of(request).get(table_id)
+        if not table.match.state.is_terminal():
+            raise ProtocolError("conflict", "the analysis is available once the game is over")
+        started, status = await request.app.state.analyses.start(table.id, table.match.to_replay())
+        return JSONResponse(status, status_code=202 if started else 200)
 
     @app.post("/api/my-tables")
     async def api_my_tables(body: MyTables, request: Request) -> dict[str, Any]:

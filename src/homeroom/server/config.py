@@ -37,6 +37,9 @@ class ServerConfig:
     """Seconds a player must have been away before the host may hand their seat to a bot."""
     archive_after: float = 30 * 24 * 3600.0
     """Seconds without a move before a table (finished or abandoned) is archived; 0: never."""
+    analysis_iterations: int = 100
+    """Search iterations a decision of a post-game analysis asked for in the browser (``homeroom
+    analyse`` uses 300 by default: the server's is a lighter look)."""
     limits: RateLimits = field(default_factory=RateLimits)
     """Rate limits per connection and per client address."""
 

@@ -50,7 +50,7 @@ from sqlalchemy.schema import CreateColumn
 
 from homeroom.server.notify import announce
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
 
 
@@ -160,6 +160,19 @@ chat_table = Table(
     Index("ix_chat_table_id", "table_id", "id"),
 )
 
+analyses_table = Table(
+    "analyses",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("status", String(16), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("result", Text, nullable=True),
+    Column("error", Text, nullable=True),
+    Column("created_at", Double, nullable=False),
+    Column("updated_at", Double, nullable=False),
+)
+
 # The statements of every move, built once (building them is most of a write's cost).
 _BUMP = update(tables_table).where(
     tables_table.c.id == bindparam("b_id"), tables_table.c.version == bindparam("b_prev")).values(
@@ -205,7 +218,14 @@ def _v3(conn: Connection) -> None:
     chat_table.create(conn, checkfirst=True)
 
 
-MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _v2, 3: _v3}
+def _v4(conn: Connection) -> None:
+    """Schema 4 (issue 35): the ``analyses`` table, a finished table's post-game analysis (its
+    status and progress, the settings it ran with, the JSON document or the error), kept with the
+    table; ``updated_at`` is the running server's heartbeat."""
+    analyses_table.create(conn, checkfirst=True)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _v2, 3: _v3, 4: _v4}
 """Step ``n`` takes a database at schema ``n - 1`` to ``n`` (step 1 creates the tables). Steps
 only add (tables, columns, indexes) and may rewrite values; none drops data."""
 
@@ -541,12 +561,43 @@ class Store:
         """Remove a table with its seats, actions and chat (a rematch that points to it forgets
         it); False if there was no such table."""
         with self.engine.begin() as conn:
-            for child in (chat_table, actions_table, seats_table):
+            for child in (analyses_table, chat_table, actions_table, seats_table):
                 conn.execute(delete(child).where(child.c.table_id == table_id))
             conn.execute(update(tables_table).where(tables_table.c.rematch == table_id).values(rematch=None))
             conn.execute(update(tables_table).where(tables_table.c.rematch_of == table_id).values(rematch_of=None))
             gone = conn.execute(delete(tables_table).where(tables_table.c.id == table_id)).rowcount
         return bool(gone)
+
+    def analysis(self, table_id: str) -> dict[str, Any] | None:
+        """A table's stored analysis row (``status``, ``settings``, ``result``, ``error`` parsed), or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(analyses_table).where(analyses_table.c.table_id == table_id)).mappings().first()
+        if row is None:
+            return None
+        return {"status": row["status"], "done": row["done"], "settings": json.loads(row["settings"]),
+                "result": json.loads(row["result"]) if row["result"] is not None else None,
+                "error": row["error"], "created_at": row["created_at"], "updated_at": row["updated_at"]}
+
+    def touch_analysis(self, table_id: str, done: int) -> None:
+        """A running analysis's progress and heartbeat (other servers read a silent one as cut short)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(analyses_table).where(
+                analyses_table.c.table_id == table_id, analyses_table.c.status == "running").values(
+                done=done, updated_at=time.time()))
+
+    def save_analysis(self, table_id: str, status: str, settings: dict[str, Any],
+                      result: dict[str, Any] | None = None, error: str | None = None, done: int = 0) -> None:
+        """Write a table's analysis row (replacing the one before: a run, then its result)."""
+        self.check_file()
+        now = time.time()
+        with self.engine.begin() as conn:
+            old = conn.execute(select(analyses_table.c.created_at).where(
+                analyses_table.c.table_id == table_id)).first()
+            conn.execute(delete(analyses_table).where(analyses_table.c.table_id == table_id))
+            conn.execute(insert(analyses_table).values(
+                table_id=table_id, status=status, done=done, settings=json.dumps(settings),
+                result=json.dumps(result, separators=(",", ":")) if result is not None else None, error=error,
+                created_at=old[0] if old is not None else now, updated_at=now))
 
     def run(self, op: Op) -> None:
         self.check_file()

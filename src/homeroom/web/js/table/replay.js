@@ -7,6 +7,7 @@ import { isSeat, page, seatName } from "./page.js";
 import { ordinal } from "./players.js";
 import { cancelConfirm } from "./actions.js";
 import { renderAll } from "./render.js";
+import { markLog, renderAnalysis } from "./analysis.js";
 
 // ------------------------------------------------------------------ log
 export function renderLog() {
@@ -49,6 +50,7 @@ export function renderLog() {
     const hits = box.querySelectorAll(`li[data-step="${page.viewingStep}"]`);
     for (const li of hits) li.classList.add("viewing");
   }
+  markLog();
 }
 
 export function logItem(e) {
@@ -98,6 +100,7 @@ export function renderEnd() {
   slider.max = String(v.step);
   if (page.viewingStep === null) slider.value = String(v.step);
   renderReplayLabel();
+  renderAnalysis();
 }
 
 export function rematchId(r) {
