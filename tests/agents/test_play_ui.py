@@ -15,18 +15,13 @@ from homeroom.cli.play import TerminalGame
 from homeroom.engine.actions import Action
 from homeroom.engine.match import Match, Seat
 from homeroom.engine.state import State
+from terminal_input import scripted
 
 
 def ui(agents: list[Agent | None], lines: list[str], hint: Agent | None = None) -> tuple[TerminalGame, io.StringIO]:
     out = io.StringIO()
     match = Match.start(games.get("toy"), len(agents), 3, {}, [Seat(f"P{i}", "x") for i in range(len(agents))])
-    feed = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
+    read = scripted(lines)
 
     return TerminalGame(match, agents, Console(file=out, width=100), read, hint=hint), out
 

@@ -21,6 +21,7 @@ from homeroom.agents import make_agent
 from homeroom.cli.main import run as homeroom_run
 from homeroom.cli.play import TerminalGame
 from homeroom.engine.match import Match, Seat
+from terminal_input import scripted
 
 BIG = str(10**12)
 TOP = str(2**64 - 1)
@@ -150,13 +151,7 @@ def test_a_name_in_brackets_prints_as_typed(capsys: pytest.CaptureFixture[str]) 
 
 def _terminal(lines: list[str], save_path: Path | None) -> tuple[TerminalGame, io.StringIO]:
     match = Match.start(games.get("academic-society"), 2, 5, {}, [Seat("Ana"), Seat("Ben")])
-    feed = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
+    read = scripted(lines)
 
     out = io.StringIO()
     game = TerminalGame(match, [None, make_agent("random", seed=1)], Console(file=out, width=400, height=40), read,

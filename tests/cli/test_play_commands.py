@@ -16,6 +16,7 @@ from homeroom.cli.play import Menu, TerminalGame
 from homeroom.engine.actions import Action
 from homeroom.engine.match import Match, Seat
 from homeroom.engine.state import State
+from terminal_input import scripted
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,13 +26,7 @@ def ui(game: str, lines: list[str], agents: list[Agent | None] | None = None, se
     agents = agents if agents is not None else [None, make_agent("random", seed=1)]
     out = io.StringIO()
     match = Match.start(games.get(game), len(agents), seed, {}, [Seat(n) for n in ("Ana", "Ben", "Cy")[:len(agents)]])
-    feed = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
+    read = scripted(lines)
 
     console = Console(file=out, width=width, height=height)
     return TerminalGame(match, agents, console, read), out

@@ -14,17 +14,12 @@ from homeroom.agents.base import Agent
 from homeroom.cli.play import TerminalGame
 from homeroom.engine.match import Match, Seat
 from homeroom.games.academic_society.actions import Maintain
+from terminal_input import scripted
 
 
 def game_at(match: Match, lines: list[str]) -> tuple[TerminalGame, io.StringIO]:
     out = io.StringIO()
-    feed = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
+    read = scripted(lines)
 
     console = Console(file=out, width=100, height=40)
     return TerminalGame(match, [None, make_agent("random", seed=1)], console, read), out
@@ -85,14 +80,7 @@ def test_why_takes_a_piece_name_and_never_asks_for_json(game_id: str) -> None:
     assert unique, texts
     seat = state.to_move
     out = io.StringIO()
-    feed = iter([f"why {unique[0].lower()}", "why zebra crossing"])
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
+    read = scripted([f"why {unique[0].lower()}", "why zebra crossing"])
     agents: list[Agent | None] = [None, None]
     ui = TerminalGame(match, agents, Console(file=out, width=100, height=40), read)
     ui.human_turn(seat)
