@@ -85,6 +85,9 @@ def test_an_overlay_replaces_its_record_and_nothing_else(tmp_path: Path) -> None
     assert game.current_data().label == ds.label
     game.use_data(None)
     assert components().students["amy-a"].left == "quiz" and NAMES.card["amy-a"] == "Amy A"
+    # back on the packaged data, the game reads the very object it read before the switch (a table
+    # taken before it, e.g. a test module's constant, still means the game's data)
+    assert components() is before
 
 
 def test_a_changed_stand_in_value_changes_the_games(tmp_path: Path) -> None:

@@ -316,6 +316,7 @@ def test_hard_chooses_the_move_it_chose_before_the_memo(players: int, seed: int,
     assert seat is not None
     bot = make_agent("hard:seconds=60", seed=5)
     assert isinstance(bot, MctsAgent)
+    bot.settle = False  # the whole budget, so that the visits are pinned too (a settled search picks the same move)
     action = bot.choose(state, seat)
     assert bot.last_iterations == 1000 and bot.last_root is not None
     assert (repr(action), bot.last_root.children[action].visits) == (move, visits)

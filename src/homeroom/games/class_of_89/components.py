@@ -501,13 +501,23 @@ def _board(board: dict[str, Any], ck: _Checker, gw: int, gh: int) -> tuple[Any, 
     return tuple(locations), tracks, rows, sides, icons, dict(halves)
 
 
+_PACKAGED: list[Components] = []
+"""The packaged components once built: switching back to them gives the same object again, so a
+reference taken before a switch (a test's table, a module's constant) still means the game's data."""
+
+
 @cache
 def components() -> Components:
     """The active data set's components (loaded once; the packaged data unless
     :func:`homeroom.engine.datasets.use` chose another)."""
-    comp, problems = load(active(DATA_DIR))
+    source = active(DATA_DIR)
+    if not isinstance(source, DataSet) and _PACKAGED:
+        return _PACKAGED[0]
+    comp, problems = load(source)
     if comp is None:
         raise DataError(problems)
+    if not isinstance(source, DataSet):
+        _PACKAGED.append(comp)
     return comp
 
 
@@ -556,12 +566,9 @@ NAMES = NameTables()
 
 
 def _reset_tables() -> None:
-    """A new data set: the name tables and the placement and Place tables are built again."""
-    from homeroom.games.class_of_89 import placement, player_turn
-
+    """A new data set: the name tables are built again (the placement and Place tables register
+    their own resets, in their modules)."""
     NAMES.__dict__.clear()
-    placement._LOOKUP = None
-    player_turn._MEMBER_PLACES.clear()
 
 
 on_switch(DATA_DIR, _reset_tables)

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from homeroom.games.class_of_89.components import Components, components
+from homeroom.engine.datasets import on_switch
+from homeroom.games.class_of_89.components import DATA_DIR, Components, components
 
 if TYPE_CHECKING:
     from homeroom.games.class_of_89.model import Yearbook
@@ -70,6 +71,15 @@ class Lookup:
 
 
 _LOOKUP: Lookup | None = None
+
+
+def _reset_lookup() -> None:
+    """A new data set: the lookup tables are built again from it."""
+    global _LOOKUP
+    _LOOKUP = None
+
+
+on_switch(DATA_DIR, _reset_lookup)
 
 
 _TEACHERS: frozenset[str] = frozenset()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from homeroom.engine import Action, Event, IllegalAction
+from homeroom.engine.datasets import on_switch
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import (
     STORAGE,
@@ -36,7 +37,7 @@ from homeroom.games.class_of_89.actions import (
     Unstore,
     UseMember,
 )
-from homeroom.games.class_of_89.components import CLUBS, NAMES, TOKENS, components
+from homeroom.games.class_of_89.components import CLUBS, DATA_DIR, NAMES, TOKENS, components
 from homeroom.games.class_of_89.end_of_round import EndOfRound
 from homeroom.games.class_of_89.model import EMPTY, ENTRANCE, Pending, Yearbook
 
@@ -77,6 +78,7 @@ _PUTS: dict[tuple[str, int, str], PutToken] = {}
 """PutToken actions by their fields (tokens x targets x students: a few thousand at most)."""
 
 _MEMBER_PLACES: dict[str, list[Place]] = {}
+on_switch(DATA_DIR, _MEMBER_PLACES.clear)  # a new data set: built again from it
 
 
 def _member_places(member: str) -> list[Place]:
