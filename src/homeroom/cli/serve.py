@@ -58,7 +58,7 @@ def serve(
         from homeroom.server.app import create_app
         from homeroom.server.config import ServerConfig
         from homeroom.server.limits import Rate, RateLimits
-        from homeroom.server.storage import StorageError, Store, redact
+        from homeroom.server.storage import StorageError, Store, hold_sqlite, redact
     except ImportError as err:
         raise fail(f"serving needs the web extra ({err.name} is missing): pip install -e '.[web]'") from None
     if not 0 < port < 65536:
@@ -87,6 +87,7 @@ def serve(
                           zombie_after=zombie_after, archive_after=archive_after * 86400, limits=limits)
     url = config.resolved_db_url()
     try:
+        lock = hold_sqlite(url)  # one process per SQLite file; held until this process ends
         store = Store.open(url)
     except StorageError as err:
         raise fail(str(err)) from None
@@ -98,3 +99,5 @@ def serve(
         uvicorn.run(app, host=host, port=port, log_level=log_level.lower(), **uvicorn_options(behind_proxy))
     finally:
         store.close()
+        if lock is not None:
+            lock.close()

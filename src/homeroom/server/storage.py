@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from sqlalchemy import (
     BigInteger,
@@ -345,6 +345,39 @@ def sqlite_file(url: str) -> str | None:
         return None
     path = url.split(":///", 1)[1].split("?", 1)[0]
     return None if not path or path == ":memory:" else path
+
+
+def hold_sqlite(url: str) -> IO[str] | None:
+    """Take the one-process lock of a SQLite database: an exclusive ``flock`` on ``FILE.lock``
+    beside it, held while the returned file stays open. The kernel drops it when the process
+    ends, even by SIGKILL, so a crash never leaves a stale lock. SQLite's own locking keeps the
+    file consistent, but two servers would each hold tables live and run their bots and clocks
+    twice; several servers need PostgreSQL. None for another dialect or an in-memory database.
+    Raises :class:`StorageError` naming the holder's pid if another process holds it."""
+    path = sqlite_file(url)
+    if path is None:
+        return None
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): SQLite alone, unguarded
+        return None
+    lock_path = Path(path + ".lock")
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held open on purpose
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "unknown"
+        handle.close()
+        raise StorageError(f"database {path} is already served by another homeroom process (pid {holder}): "
+                           "stop it first, or use PostgreSQL (--db postgresql+psycopg://...) to run several "
+                           "servers") from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
 
 
 def redact(url: str) -> str:
