@@ -4,9 +4,7 @@ holds at an older version is read again from the database (the only truth) and i
 the update, as for a change made here. After the listener (re)connects, every live table is
 checked, so a change announced while it was away is not missed.
 
-Not yet done (the next step of issue 34): leases, so that a bot or a clock of a table held by two
-processes moves once (today the second write is refused by its version, and that process reloads
-the table); chat lines made on another process reach its own connections only."""
+A table's bots and clock run only in the process holding its lease (:mod:`.leases`)."""
 
 from __future__ import annotations
 
