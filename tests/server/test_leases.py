@@ -5,6 +5,7 @@ game, every decision made exactly once (no second think racing the first to the 
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import time
@@ -14,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, create, seated
+from server_helpers import TEST_LIMITS, create, play_with_bots, seated
 from test_restart import free_port, kill
 
 from homeroom.server.app import create_app
@@ -150,3 +151,25 @@ def test_a_table_held_by_two_servers_has_each_bot_decision_made_once(pg_url: str
         assert len(thinks) == summary["step"], thinks  # one think a move, no second one racing it
         assert len(set(thinks)) == len(thinks)
         assert {name for name, _ in thinks} == {"one"}
+
+
+def test_a_rematch_asked_through_two_servers_is_created_once(pg_url: str, tmp_path: Path) -> None:
+    """The second server still holds the finished table without the first one's rematch: it
+    finds that rematch instead of starting another."""
+    config = {"db_url": pg_url, "bot_workers": 1, "limits": TEST_LIMITS}
+    with TestClient(create_app(ServerConfig(data_dir=tmp_path / "a", **config))) as one, \
+            TestClient(create_app(ServerConfig(data_dir=tmp_path / "b", **config))) as two:
+        table = create(one, "class-of-89", 1, [{"name": "Ana"}], seed=3)
+        tid, secret = table["table_id"], table["seats"][0]["secret"]
+        auth = {"Authorization": f"Bearer {secret}"}
+        with seated(one, tid, secret) as ana:
+            play_with_bots(ana, 0, random.Random(1))
+        assert two.get(f"/api/tables/{tid}").json()["rematch"] is None  # held there too, before the rematch
+        first = one.post(f"/api/tables/{tid}/rematch", headers=auth).json()["table_id"]
+        assert two.post(f"/api/tables/{tid}/rematch", headers=auth).json()["table_id"] == first
+        assert one.post(f"/api/tables/{tid}/rematch", headers=auth).json()["table_id"] == first
+    import psycopg
+
+    with psycopg.connect(pg_url.replace("postgresql+psycopg", "postgresql")) as conn:
+        rows = conn.execute("SELECT id FROM tables WHERE rematch_of = %s", (tid,)).fetchall()
+    assert [row[0] for row in rows] == [first]

@@ -63,6 +63,14 @@ class DatabaseGone(StorageError):
     not be there after a restart, so the store refuses everything until it is restarted."""
 
 
+class AlreadyRematched(StorageError):
+    """Another server started this game's rematch first (nothing was written): its table id."""
+
+    def __init__(self, rematch: str) -> None:
+        super().__init__(f"the rematch has started already: table {rematch}")
+        self.rematch = rematch
+
+
 GONE = "the database file was removed or replaced; the move was not saved (restart the server)"
 
 
@@ -492,9 +500,15 @@ class Store:
                  "secret_hash": s.secret_hash, "claimed": s.claimed, "clock_ms": s.clock_ms,
                  "open": s.open}
                 for s in rec.seats])
-            if rec.rematch_of is not None:
-                conn.execute(update(tables_table).where(tables_table.c.id == rec.rematch_of)
-                             .values(rematch=rec.id))
+            if rec.rematch_of is not None:  # once: a second server's rematch finds the first one's
+                done = conn.execute(update(tables_table).where(tables_table.c.id == rec.rematch_of,
+                                                               tables_table.c.rematch.is_(None))
+                                    .values(rematch=rec.id))
+                if done.rowcount == 0:
+                    first = conn.execute(select(tables_table.c.rematch)
+                                         .where(tables_table.c.id == rec.rematch_of)).scalar()
+                    if first is not None:
+                        raise AlreadyRematched(str(first))  # rolls this table back
         self.check_file()
 
     def append_action(self, table_id: str, ply: int, seat: int, action: dict[str, Any],
