@@ -14,8 +14,9 @@ import logging
 import threading
 from typing import TYPE_CHECKING
 
+from homeroom.server.chat import catch_up_chat
 from homeroom.server.live import LiveTable, rebuild
-from homeroom.server.notify import Listener
+from homeroom.server.notify import CHAT, Listener
 
 if TYPE_CHECKING:
     from homeroom.server.tables import Hub
@@ -69,9 +70,13 @@ async def follow(hub: Hub, url: str) -> None:
             table_id, version = await heard.get()
             held = list(hub.tables.values()) if not table_id else [hub.tables.get(table_id)]
             for table in held:
-                if table is None or (version != CHECK and table.version >= version):
-                    continue  # not held here, or already there (this process's own change)
+                if table is None:
+                    continue  # not held here
                 try:
+                    if version in (CHAT, CHECK):
+                        await catch_up_chat(hub, table)
+                    if version == CHAT or (version != CHECK and table.version >= version):
+                        continue  # a chat line only, or already there (this process's own change)
                     await catch_up(hub, table)
                 except Exception:
                     log.exception("could not catch table %s up", table.id)

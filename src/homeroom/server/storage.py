@@ -48,7 +48,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.schema import CreateColumn
 
-from homeroom.server.notify import announce
+from homeroom.server.notify import announce, announce_chat
 
 SCHEMA_VERSION = 3
 """The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
@@ -566,12 +566,21 @@ class Store:
             key = result.inserted_primary_key
             assert key is not None
             new_id = int(key[0])
+            announce_chat(conn, table_id, new_id)
             oldest_kept = conn.execute(select(chat_table.c.id).where(chat_table.c.table_id == table_id)
                                        .order_by(chat_table.c.id.desc()).offset(keep - 1).limit(1)).scalar()
             if oldest_kept is not None:
                 conn.execute(delete(chat_table).where(chat_table.c.table_id == table_id,
                                                       chat_table.c.id < oldest_kept))
         return ChatLine(new_id, seat, role, name, line, now)
+
+    def chat_after(self, table_id: str, after: int, keep: int = CHAT_KEEP) -> list[ChatLine]:
+        """The table's chat lines after line id ``after`` (the last ``keep``), oldest first: those
+        another server stored since this one last read them."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chat_table).where(chat_table.c.table_id == table_id, chat_table.c.id > after)
+                                .order_by(chat_table.c.id.desc()).limit(keep)).mappings().all()
+        return [ChatLine(r["id"], r["seat"], r["role"], r["name"], r["text"], r["created_at"]) for r in reversed(rows)]
 
     def archive_idle(self, before: float) -> list[str]:
         """Archive every live table with no change since ``before`` (finished or abandoned);
