@@ -38,6 +38,8 @@ class Scheduler(FanOut):
     def _schedule(self, table: LiveTable) -> None:
         if self._closing or table.dead or table.deleted or table.rec.archived_at is not None:
             return
+        if self.tables.get(table.id) is not table:
+            return  # left memory (evicted while a catch-up waited): the copy loaded since runs it
         state = table.match.state
         to_move = state.to_move
         bot_due = to_move is not None and not state.is_terminal() and table.is_bot(to_move)
