@@ -90,6 +90,29 @@ def test_a_lease_is_one_process_s_until_that_process_dies(pg_url: str) -> None:
         two.close()
 
 
+def test_a_lost_lease_connection_forgets_its_leases(pg_url: str) -> None:
+    """The database ended the lease connection (a restart, a broken network): the process stops
+    believing it holds the leases, and another process may take them."""
+    import psycopg
+
+    one, two = Leases(pg_url), Leases(pg_url)
+    try:
+        assert one.take("t1") and one.holds("t1")
+        pid = one._conn.info.backend_pid
+        with psycopg.connect(pg_url.replace("postgresql+psycopg", "postgresql"), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        one.check()
+        assert not one.holds("t1")
+        deadline = time.time() + 5
+        while not two.take("t1"):
+            assert time.time() < deadline, "the lease did not pass on"
+            time.sleep(0.05)
+        assert not one.take("t1")  # a new connection, and the lease is the other's now
+    finally:
+        one.close()
+        two.close()
+
+
 def test_a_killed_servers_bot_table_is_finished_by_the_other(pg_url: str, tmp_path: Path) -> None:
     ports = free_port(), free_port()
     first = _serve(pg_url, tmp_path / "a", ports[0])

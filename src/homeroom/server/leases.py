@@ -97,6 +97,21 @@ class Leases:
             except Exception:
                 self._drop()
 
+    def check(self) -> None:
+        """Forget every lease if their connection is gone (the database restarted, the network
+        broke): PostgreSQL dropped them, and another server may hold them now."""
+        if not self.shared:
+            return
+        with self._guard:
+            if self._conn is None or not self.held:
+                return
+            try:
+                self._conn.execute("SELECT 1")
+            except Exception as err:
+                log.warning("lost the lease connection (%s); %d lease(s) to take again",
+                            str(err).splitlines()[0] if str(err) else repr(err), len(self.held))
+                self._drop()
+
     def _drop(self) -> None:
         self.held.clear()
         if self._conn is not None:
@@ -121,6 +136,7 @@ async def sweep(hub: Hub, every: float = SWEEP_SECONDS) -> None:
     while True:
         await asyncio.sleep(every)
         try:
+            await asyncio.to_thread(hub.leases.check)
             taken = await hub.restore_pending()
         except asyncio.CancelledError:
             raise

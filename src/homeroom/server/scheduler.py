@@ -116,6 +116,8 @@ class Scheduler(FanOut):
                 choice = RandomAgent(seed).choose(state, seat).to_json()
                 notice = [f"The {spec} bot failed ({type(err).__name__}); it played a random move instead."]
             async with table.lock:
+                if not self.leases.holds(table.id):
+                    return  # the lease was lost meanwhile: the server holding it now moves
                 if table.version != version:
                     continue  # the table changed while the bot thought: think again
                 await self.act(table, seat, version, choice, by_bot=True)
@@ -126,7 +128,8 @@ class Scheduler(FanOut):
         left = table.remaining_ms(seat)
         await asyncio.sleep(max(0.0, (left or 0) / 1000))
         async with table.lock:
-            if table.dead or table.version != version or table.running_seat() != seat:
+            if table.dead or table.version != version or table.running_seat() != seat \
+                    or not self.leases.holds(table.id):
                 return
             if (table.remaining_ms(seat) or 0) > 0:
                 table.clock_task = None
