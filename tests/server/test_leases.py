@@ -196,3 +196,31 @@ def test_a_rematch_asked_through_two_servers_is_created_once(pg_url: str, tmp_pa
     with psycopg.connect(pg_url.replace("postgresql+psycopg", "postgresql")) as conn:
         rows = conn.execute("SELECT id FROM tables WHERE rematch_of = %s", (tid,)).fetchall()
     assert [row[0] for row in rows] == [first]
+
+
+def test_a_clock_held_by_two_servers_runs_out_once(pg_url: str, tmp_path: Path,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    """Both servers hold a clocked table live and both see its clock run out: only the lease holder
+    hands the seat to a bot; the other follows (no second write refused, no table reloaded)."""
+    config = {"db_url": pg_url, "bot_workers": 1, "limits": TEST_LIMITS}
+    with TestClient(create_app(ServerConfig(data_dir=tmp_path / "a", **config))) as one, \
+            TestClient(create_app(ServerConfig(data_dir=tmp_path / "b", **config))) as two:
+        table = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=3,
+                       clock={"initial_seconds": 30, "increment_seconds": 5})
+        tid = table["table_id"]
+        with seated(one, tid, table["seats"][0]["secret"]) as ana, seated(two, tid, None) as watcher:
+            waiting = ana.view["to_move"]
+            version = ana.view["version"]
+            for client in (one, two):  # pretend the turn began an hour ago, on both servers
+                hub = client.app.state.hub  # type: ignore[attr-defined]
+                live = hub.tables[tid]
+                live.rec.turn_started_at -= 3600
+                client.portal.call(hub._schedule, live)  # type: ignore[union-attr]
+            assert "ran out of time" in ana.until("notice")["text"]
+            seen = watcher.until_view(version + 1)
+            assert seen["seats"][waiting]["kind"] == "greedy"
+            time.sleep(1.0)  # room for a second expiry, had the other server's clock run too
+            hubs = [c.app.state.hub for c in (one, two)]  # type: ignore[attr-defined]
+            assert [h.tables[tid].dead for h in hubs] == [False, False]
+            assert not [r for r in caplog.records if "commit failed" in r.getMessage()]
+            assert not [m for m in watcher.messages + ana.messages if '"type":"error"' in m]
