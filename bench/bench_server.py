@@ -12,6 +12,12 @@ that plays its seat after a short "think", and measures:
 
     python bench/bench_server.py                      # 200 active tables, 20 s, 1,000 stored
     python bench/bench_server.py --tables 400 --seconds 60 --stored 5000
+    python bench/bench_server.py --servers 2 --tables 400 --db postgresql+psycopg://USER@HOST/DB
+
+``--servers N`` (PostgreSQL only, an empty database) starts N servers on the one database; table
+i's human plays through server i mod N and a spectator watches it through the next server, which
+measures the round trip seen on another server (act sent -> the new version's view received
+there, through the database's announcement): p50/p99, against the same player's own round trip.
 
 The server runs with its rate limits on (``--limits bench``): each connection keeps the default
 per-connection message limit, but as every client of the bench comes from 127.0.0.1 the
@@ -148,8 +154,33 @@ def create_tables(base: str, count: int, bot: str, rng: random.Random) -> tuple[
     return tables, elapsed
 
 
+async def watch(port: int, table_id: str, sent: dict[int, float], far: list[float], until: float) -> None:
+    """A spectator on another server: the time from an act's sending (``sent``, by the version it
+    makes) to that version's view here."""
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table_id}", max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "spectate": True}))
+        held: dict[str, Any] = {}
+        while time.perf_counter() < until:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.perf_counter()))
+            except TimeoutError:
+                break
+            message = json.loads(raw)
+            if message["type"] == "update":
+                message = apply_update(held, message)
+            if message["type"] != "view":
+                continue
+            held = message
+            now = time.perf_counter()
+            for version in [v for v in sent if v <= message["version"]]:
+                far.append(now - sent.pop(version))
+            if message["terminal"]:
+                return
+
+
 async def play(port: int, table: dict[str, Any], until: float, think: tuple[float, float],
-               rtts: list[float], rng: random.Random, stats: dict[str, int]) -> None:
+               rtts: list[float], rng: random.Random, stats: dict[str, int],
+               sent: dict[int, float] | None = None) -> None:
     secret = table["seats"][0]["secret"]
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table['table_id']}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "secret": secret}))
@@ -182,18 +213,28 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
                 action = rng.choice(message["legal"])["action"]
                 waiting_for = message["version"] + 1
                 sent_at = time.perf_counter()
+                if sent is not None:
+                    sent[waiting_for] = sent_at
                 await ws.send(json.dumps({"type": "act", "secret": secret, "version": message["version"],
                                           "action": action}))
                 stats["moves"] += 1
 
 
-async def run_clients(port: int, tables: list[dict[str, Any]], seconds: float, think: tuple[float, float],
-                      seed: int) -> tuple[list[float], dict[str, int]]:
+async def run_clients(ports: list[int], tables: list[dict[str, Any]], seconds: float, think: tuple[float, float],
+                      seed: int, far: list[float] | None = None) -> tuple[list[float], dict[str, int]]:
+    """Play every table (table i through server i mod N); with several servers and ``far``, each
+    table watched through the next server too."""
     rtts: list[float] = []
     stats = {"moves": 0, "errors": 0, "finished": 0, "bytes": 0}
     until = time.perf_counter() + seconds
-    await asyncio.gather(*(play(port, t, until, think, rtts, random.Random(seed + i), stats)
-                           for i, t in enumerate(tables)))
+    jobs = []
+    for i, t in enumerate(tables):
+        sent: dict[int, float] | None = None
+        if far is not None and len(ports) > 1:
+            sent = {}
+            jobs.append(watch(ports[(i + 1) % len(ports)], t["table_id"], sent, far, until + 2))
+        jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats, sent))
+    await asyncio.gather(*jobs)
     return rtts, stats
 
 
@@ -214,12 +255,17 @@ def main() -> None:
                         help="seconds a scripted human waits before each move")
     parser.add_argument("--workers", type=int, default=1, help="bot worker processes of the server")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp folder)")
+    parser.add_argument("--servers", type=int, default=1, help="server processes on the one database "
+                        "(more than one needs a PostgreSQL --db)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limits", choices=sorted(LIMITS), default="bench",
                         help="the server's rate limits: bench (on, per-address ones raised for one client "
                         "address), default, off")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
+    if args.servers != 1:
+        several(args)
+        return
     rng = random.Random(args.seed)
     data = Path(tempfile.mkdtemp(prefix="homeroom-bench-"))
     server = Server(data, args.db, args.workers, LIMITS[args.limits])
@@ -233,7 +279,7 @@ def main() -> None:
         out["tables_per_second"] = round(args.tables / elapsed, 1)
         cpu_before = cpu_seconds(server.server_pid())
         load_before = os.getloadavg()[0]
-        rtts, stats = asyncio.run(run_clients(server.port, tables, args.seconds, tuple(args.think), args.seed))
+        rtts, stats = asyncio.run(run_clients([server.port], tables, args.seconds, tuple(args.think), args.seed))
         cpu_used = cpu_seconds(server.server_pid()) - cpu_before
         out["load_average"] = round((load_before + os.getloadavg()[0]) / 2, 1)
         out["server_cpu_share"] = round(cpu_used / args.seconds, 2)
@@ -275,6 +321,49 @@ def main() -> None:
     print(f"  restart:                healthy after {out['restart_healthy_s']} s; all {out['stored_tables']} "
           f"stored tables ({args.tables} of them played) rebuilt and live after {out['restore_all_stored_s']} s more "
           f"({out['restored_ok']} ok)")
+
+
+def several(args: argparse.Namespace) -> None:
+    """``--servers N``: N servers on one PostgreSQL database, players and spectators spread over them."""
+    if args.servers < 2 or not (args.db or "").startswith("postgresql"):
+        raise SystemExit("--servers N needs N >= 2 and --db postgresql+psycopg://... (an empty database)")
+    rng = random.Random(args.seed)
+    data = Path(tempfile.mkdtemp(prefix="homeroom-bench-"))
+    servers = [Server(data / str(i), args.db, args.workers, LIMITS[args.limits]) for i in range(args.servers)]
+    out: dict[str, Any] = {"servers": args.servers, "tables": args.tables, "seconds": args.seconds, "bot": args.bot,
+                           "think": list(args.think), "cpus": os.cpu_count()}
+    try:
+        for server in servers:
+            server.start()
+        tables, _ = create_tables(servers[0].base, args.tables, args.bot, rng)
+        far: list[float] = []
+        cpu_before = [cpu_seconds(server.server_pid()) for server in servers]
+        rtts, stats = asyncio.run(run_clients([server.port for server in servers], tables, args.seconds,
+                                              tuple(args.think), args.seed, far))
+        cpu = [cpu_seconds(server.server_pid()) - before for server, before in zip(servers, cpu_before)]
+        out.update(human_moves=stats["moves"], errors=stats["errors"], games_finished=stats["finished"],
+                   moves_per_second=round(stats["moves"] / args.seconds, 1),
+                   rtt_p50_ms=round(percentile(rtts, 0.5) * 1000, 1),
+                   rtt_p99_ms=round(percentile(rtts, 0.99) * 1000, 1),
+                   other_server_p50_ms=round(percentile(far, 0.5) * 1000, 1),
+                   other_server_p99_ms=round(percentile(far, 0.99) * 1000, 1), other_server_seen=len(far),
+                   kib_received_per_human_move=round(stats["bytes"] / 1024 / max(1, stats["moves"]), 1),
+                   server_cpu_shares=[round(c / args.seconds, 2) for c in cpu])
+    finally:
+        for server in servers:
+            server.kill()
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(f"homeroom server bench: {args.servers} servers on one PostgreSQL database, {args.tables} active tables "
+          f"for {args.seconds:g} s on {os.cpu_count()} CPU(s), bots: {args.bot}")
+    print(f"  human moves:            {out['human_moves']} ({out['moves_per_second']}/s), errors {out['errors']}, "
+          f"games finished {out['games_finished']}, {out['kib_received_per_human_move']} KiB received per "
+          "human move (the player's own socket)")
+    print(f"  own server round trip:  p50 {out['rtt_p50_ms']} ms, p99 {out['rtt_p99_ms']} ms")
+    print(f"  seen on another server: p50 {out['other_server_p50_ms']} ms, p99 {out['other_server_p99_ms']} ms "
+          f"({out['other_server_seen']} moves)")
+    print(f"  server CPU:             {out['server_cpu_shares']} CPUs busy")
 
 
 def restore_all(base: str, ids: list[str]) -> tuple[float, int]:

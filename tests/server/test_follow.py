@@ -43,3 +43,31 @@ def test_a_move_through_one_server_reaches_the_other_servers_players(postgres_se
                 assert time.perf_counter() - began < 1.0
                 watcher.until_view(version + 1)
                 assert them.view["step"] == me.view["step"] and them.view["log"] == watcher.view["log"]
+
+
+def test_a_chat_line_through_one_server_reaches_the_other_servers_players(postgres_server: str,
+                                                                          tmp_path: Path) -> None:
+    import psycopg
+
+    name = f"homeroom_chat_{int(time.time() * 1000) % 10**9}"
+    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
+                         autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    url = f"{postgres_server}/{name}"
+    with _app(url, tmp_path / "a") as one, _app(url, tmp_path / "b") as two:
+        table = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=4)
+        tid = table["table_id"]
+        secrets = [s["secret"] for s in table["seats"]]
+        with seated(one, tid, secrets[0]) as ana, seated(two, tid, secrets[1]) as ben, \
+                seated(two, tid, None) as watcher:
+            for text in ("hello from one", "and again"):
+                ana.send({"type": "chat", "text": text})
+                assert ana.until("chat")["line"]["text"] == text
+                began = time.perf_counter()
+                for other in (ben, watcher):
+                    line = other.until("chat")["line"]  # through the database's announcement
+                    assert line["text"] == text and line["name"] == "Ana"
+                assert time.perf_counter() - began < 1.0
+            ben.send({"type": "chat", "text": "hi Ana"})
+            assert ben.until("chat")["line"]["text"] == "hi Ana"
+            assert ana.until("chat")["line"]["text"] == "hi Ana"

@@ -61,7 +61,7 @@ def serve(
         from homeroom.server.app import create_app
         from homeroom.server.config import ServerConfig
         from homeroom.server.limits import Rate, RateLimits
-        from homeroom.server.storage import StorageError, Store, redact
+        from homeroom.server.storage import StorageError, Store, hold_sqlite, redact
     except ImportError as err:
         raise fail(f"serving needs the web extra ({err.name} is missing): pip install -e '.[web]'") from None
     if not 0 < port < 65536:
@@ -93,6 +93,7 @@ def serve(
                           analysis_iterations=analysis_iterations)
     url = config.resolved_db_url()
     try:
+        lock = hold_sqlite(url)  # one process per SQLite file; held until this process ends
         store = Store.open(url)
     except StorageError as err:
         raise fail(str(err)) from None
@@ -104,3 +105,5 @@ def serve(
         uvicorn.run(app, host=host, port=port, log_level=log_level.lower(), **uvicorn_options(behind_proxy))
     finally:
         store.close()
+        if lock is not None:
+            lock.close()

@@ -34,6 +34,7 @@ from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
 from homeroom.server.errors import ProtocolError
 from homeroom.server.follow import follow, follows
+from homeroom.server.leases import sweep
 from homeroom.server.limits import RATE_LIMITED_CLOSE, Limiter, RateLimited, SocketGate, address_key
 from homeroom.server.live import Conn, LiveTable
 from homeroom.server.protocol import (
@@ -262,9 +263,14 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             restore = asyncio.create_task(start_up(hub))
         archiving = asyncio.create_task(archiver(hub, cfg.archive_after)) if cfg.archive_after > 0 else None
         following = asyncio.create_task(follow(hub, opened.url)) if follows(opened.url) else None
+        leasing = asyncio.create_task(sweep(hub)) if hub.leases.shared and cfg.restore_on_start else None
         try:
             yield
         finally:
+            if leasing is not None:
+                leasing.cancel()
+                with contextlib.suppress(BaseException):
+                    await leasing
             if following is not None:
                 following.cancel()
                 with contextlib.suppress(BaseException):
@@ -277,6 +283,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                     await archiving
             await app.state.analyses.close()
             await hub.close()
+            await asyncio.to_thread(hub.leases.close)
             hub.stop_pools()
             await asyncio.to_thread(pool.close)
             if store is None:

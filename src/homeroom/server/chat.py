@@ -75,3 +75,18 @@ async def post(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
         message = json.dumps({"type": "chat", "line": stored.to_json()}, separators=(",", ":"))
         for other in table.conns:
             other.push(message)
+
+
+async def catch_up_chat(hub: Hub, table: LiveTable) -> int:
+    """Send the table's connections the chat lines another server stored since the last line this
+    one holds (after that server's announcement); how many."""
+    async with table.lock:  # after a line of this process is stored and kept, so never twice
+        last = table.rec.chat[-1].id if table.rec.chat else 0
+        lines = await asyncio.to_thread(hub.store.chat_after, table.id, last)
+        for stored in lines:
+            table.rec.chat.append(stored)
+            message = json.dumps({"type": "chat", "line": stored.to_json()}, separators=(",", ":"))
+            for other in table.conns:
+                other.push(message)
+        del table.rec.chat[:-CHAT_KEEP]
+    return len(lines)

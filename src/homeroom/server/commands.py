@@ -30,7 +30,7 @@ from homeroom.server.security import (
     new_seed,
     new_table_id,
 )
-from homeroom.server.storage import SeatRecord, TableRecord
+from homeroom.server.storage import AlreadyRematched, SeatRecord, TableRecord
 from homeroom.server.tablestate import charge, commit_local, table_change, undo_point
 
 log = logging.getLogger("homeroom.server")
@@ -116,7 +116,12 @@ class Commands(Scheduler):
                 seats=[SeatRecord(s.seat, s.name, s.kind, s.secret_hash, s.claimed,
                                   None if clock is None else clock["initial_seconds"] * 1000, s.open)
                        for s in old.seats])
-            await self._insert(table.game, rec)
+            try:
+                await self._insert(table.game, rec)
+            except AlreadyRematched as err:  # started through another server: that one it is
+                old.rematch = err.rematch
+                table.views.clear()
+                return err.rematch
             old.rematch = rec.id
             table.views.clear()
             self._broadcast(table, [f"A rematch has started: table {rec.id}."])

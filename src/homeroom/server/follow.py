@@ -4,9 +4,7 @@ holds at an older version is read again from the database (the only truth) and i
 the update, as for a change made here. After the listener (re)connects, every live table is
 checked, so a change announced while it was away is not missed.
 
-Not yet done (the next step of issue 34): leases, so that a bot or a clock of a table held by two
-processes moves once (today the second write is refused by its version, and that process reloads
-the table); chat lines made on another process reach its own connections only."""
+A table's bots and clock run only in the process holding its lease (:mod:`.leases`)."""
 
 from __future__ import annotations
 
@@ -16,8 +14,9 @@ import logging
 import threading
 from typing import TYPE_CHECKING
 
+from homeroom.server.chat import catch_up_chat
 from homeroom.server.live import LiveTable, rebuild
-from homeroom.server.notify import Listener
+from homeroom.server.notify import CHAT, Listener
 
 if TYPE_CHECKING:
     from homeroom.server.tables import Hub
@@ -71,9 +70,13 @@ async def follow(hub: Hub, url: str) -> None:
             table_id, version = await heard.get()
             held = list(hub.tables.values()) if not table_id else [hub.tables.get(table_id)]
             for table in held:
-                if table is None or (version != CHECK and table.version >= version):
-                    continue  # not held here, or already there (this process's own change)
+                if table is None:
+                    continue  # not held here
                 try:
+                    if version in (CHAT, CHECK):
+                        await catch_up_chat(hub, table)
+                    if version == CHAT or (version != CHECK and table.version >= version):
+                        continue  # a chat line only, or already there (this process's own change)
                     await catch_up(hub, table)
                 except Exception:
                     log.exception("could not catch table %s up", table.id)

@@ -18,6 +18,7 @@ from homeroom.engine.errors import HomeroomError, OptionError
 from homeroom.server.bots import BotPool, check_kind
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import EventBus, TableEvent
+from homeroom.server.leases import Leases
 from homeroom.server.live import Conn, LiveTable, rebuild
 from homeroom.server.seats import ZOMBIE_AFTER
 from homeroom.server.storage import Op, StorageError, Store, TableRecord, failure
@@ -47,6 +48,10 @@ class TableStore:
         self._pending: list[tuple[Op, asyncio.Future[Exception | None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
+        self.leases = Leases(store.url)
+        """The tables whose bots and clock this process runs (all of them on SQLite)."""
+        self._claims: dict[str, asyncio.Task[None]] = {}
+        """Tries to take a lease, by table id (see the scheduler)."""
 
         self.bus = EventBus()
         self.write_pool = ThreadPoolExecutor(1, thread_name_prefix="homeroom-writes")
@@ -135,19 +140,38 @@ class TableStore:
             for tid, table in self.tables.items():
                 if table.idle():
                     del self.tables[tid]
+                    if self.leases.shared:  # another server may run it now
+                        asyncio.get_running_loop().run_in_executor(None, self.leases.give_up, tid)
                     break
             else:
                 return
 
     async def restore_pending(self) -> int:
-        """Load the tables where a bot or a clock has work to do, and set them going."""
+        """Load the tables where a bot or a clock has work to do and whose lease this process
+        takes (another server runs the others), and set them going. Run at start-up and, with
+        several servers, every few seconds: so a dead server's tables pass to the others."""
         ids = await asyncio.to_thread(self.store.pending_ids)
+        restored = 0
         for table_id in ids:
+            if self.leases.shared:
+                if table_id in self.leases.held and table_id in self.tables:
+                    continue  # running here already
+                if not await asyncio.to_thread(self.leases.take, table_id):
+                    continue  # another server runs it
+                live = self.tables.get(table_id)
+                if live is not None:  # held here without its lease until now: read it again, go on
+                    restored += 1
+                    await self._claimed(live)
+                    continue
+            restored += 1
             try:
                 await self.get(table_id)  # a table loaded gets its bots and clock scheduled
             except ProtocolError as err:
                 log.error("%s", err.message)
-        return len(ids)
+        return restored
+
+    async def _claimed(self, table: LiveTable) -> None:
+        raise NotImplementedError  # the scheduler reads the table again and sets it going
 
     async def _store(self, table: LiveTable, op: Op) -> None:
         """Commit a write (with the writes of other tables that arrive meanwhile, in one

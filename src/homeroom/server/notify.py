@@ -18,6 +18,10 @@ from sqlalchemy.engine import Connection, make_url
 CHANNEL = "homeroom_tables"
 """The PostgreSQL channel of table changes."""
 
+CHAT = -2
+"""The version of a chat announcement (``'<table id>:chat:<line id>'``): a chat line does not
+change the table's version; a listener reads the lines after the last it holds."""
+
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
@@ -28,11 +32,20 @@ def announce(conn: Connection, table_id: str, version: int) -> None:
         conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{table_id}:{version}"})
 
 
+def announce_chat(conn: Connection, table_id: str, line_id: int) -> None:
+    """Within a chat line's transaction: tell every listening process (nothing on SQLite)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{table_id}:chat:{line_id}"})
+
+
 def parse(payload: str) -> tuple[str, int] | None:
-    """``(table id, version)`` of an announcement, None for a payload that is not one."""
+    """``(table id, version)`` of an announcement (version :data:`CHAT` for a chat line), None
+    for a payload that is not one."""
     table_id, sep, version = payload.rpartition(":")
     if not sep or not table_id or not version.isdigit():
         return None
+    if table_id.endswith(":chat"):
+        return (table_id[:-5], CHAT) if table_id[:-5] else None
     return table_id, int(version)
 
 

@@ -26,7 +26,7 @@ TIMEOUT_BOT = "greedy"
 
 
 class Scheduler(FanOut):
-    """Bots and clocks of the live tables."""
+    """Bots and clocks of the live tables whose lease this process holds (:mod:`.leases`)."""
 
     def _on_schedule(self, event: TableEvent) -> None:
         self._schedule(event.table)
@@ -38,16 +38,48 @@ class Scheduler(FanOut):
     def _schedule(self, table: LiveTable) -> None:
         if self._closing or table.dead or table.deleted or table.rec.archived_at is not None:
             return
+        if self.tables.get(table.id) is not table:
+            return  # left memory (evicted while a catch-up waited): the copy loaded since runs it
         state = table.match.state
         to_move = state.to_move
+        bot_due = to_move is not None and not state.is_terminal() and table.is_bot(to_move)
+        running = table.running_seat()
+        if (bot_due or running is not None) and not self.leases.holds(table.id):
+            self._claim(table)  # another server may run it; if none does, this one will
+            return
         idle = table.bot_task is None or table.bot_task.done()
-        if to_move is not None and not state.is_terminal() and table.is_bot(to_move) and idle:
+        if bot_due and idle:
             table.bot_task = asyncio.create_task(self._bot_move(table))
         if table.clock_task is not None and not table.clock_task.done():
             table.clock_task.cancel()
-        running = table.running_seat()
         if running is not None:
             table.clock_task = asyncio.create_task(self._clock(table, table.version, running))
+
+    def _claim(self, table: LiveTable) -> None:
+        """Try to take the lease of a table with work to do, in the background (one try at a time)."""
+        claims = self._claims
+        if table.id in claims:
+            return
+
+        async def claim() -> None:
+            try:
+                if await asyncio.to_thread(self.leases.take, table.id) and not self._closing:
+                    await self._claimed(table)
+            except Exception:
+                log.exception("could not take over table %s", table.id)
+            finally:
+                claims.pop(table.id, None)
+
+        claims[table.id] = asyncio.create_task(claim())
+
+    async def _claimed(self, table: LiveTable) -> None:
+        """The lease of a live table was just taken: the server that held it may have moved on
+        since this process last heard, so read it again (its connections get the update); then
+        its bots and clock go on here."""
+        from homeroom.server.follow import catch_up
+
+        if not await catch_up(self, table):  # type: ignore[arg-type]
+            self._schedule(table)
 
     async def _bot_move(self, table: LiveTable) -> None:
         try:
@@ -85,6 +117,8 @@ class Scheduler(FanOut):
                 choice = RandomAgent(seed).choose(state, seat).to_json()
                 notice = [f"The {spec} bot failed ({type(err).__name__}); it played a random move instead."]
             async with table.lock:
+                if not self.leases.holds(table.id):
+                    return  # the lease was lost meanwhile: the server holding it now moves
                 if table.version != version:
                     continue  # the table changed while the bot thought: think again
                 await self.act(table, seat, version, choice, by_bot=True)
@@ -95,7 +129,8 @@ class Scheduler(FanOut):
         left = table.remaining_ms(seat)
         await asyncio.sleep(max(0.0, (left or 0) / 1000))
         async with table.lock:
-            if table.dead or table.version != version or table.running_seat() != seat:
+            if table.dead or table.version != version or table.running_seat() != seat \
+                    or not self.leases.holds(table.id):
                 return
             if (table.remaining_ms(seat) or 0) > 0:
                 table.clock_task = None
@@ -119,7 +154,9 @@ class Scheduler(FanOut):
         if self._writer is not None:
             with contextlib.suppress(BaseException):
                 await self._writer
-        tasks = []
+        tasks: list[asyncio.Task[None]] = list(self._claims.values())
+        for claim in tasks:
+            claim.cancel()
         for table in self.tables.values():
             for task in (table.bot_task, table.clock_task):
                 if task is not None and not task.done():

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from sqlalchemy import (
     BigInteger,
@@ -48,7 +48,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.schema import CreateColumn
 
-from homeroom.server.notify import announce
+from homeroom.server.notify import announce, announce_chat
 
 SCHEMA_VERSION = 4
 """The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
@@ -61,6 +61,14 @@ class StorageError(RuntimeError):
 class DatabaseGone(StorageError):
     """The SQLite file was removed or replaced while the server ran: what it writes now would
     not be there after a restart, so the store refuses everything until it is restarted."""
+
+
+class AlreadyRematched(StorageError):
+    """Another server started this game's rematch first (nothing was written): its table id."""
+
+    def __init__(self, rematch: str) -> None:
+        super().__init__(f"the rematch has started already: table {rematch}")
+        self.rematch = rematch
 
 
 GONE = "the database file was removed or replaced; the move was not saved (restart the server)"
@@ -367,6 +375,39 @@ def sqlite_file(url: str) -> str | None:
     return None if not path or path == ":memory:" else path
 
 
+def hold_sqlite(url: str) -> IO[str] | None:
+    """Take the one-process lock of a SQLite database: an exclusive ``flock`` on ``FILE.lock``
+    beside it, held while the returned file stays open. The kernel drops it when the process
+    ends, even by SIGKILL, so a crash never leaves a stale lock. SQLite's own locking keeps the
+    file consistent, but two servers would each hold tables live and run their bots and clocks
+    twice; several servers need PostgreSQL. None for another dialect or an in-memory database.
+    Raises :class:`StorageError` naming the holder's pid if another process holds it."""
+    path = sqlite_file(url)
+    if path is None:
+        return None
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): SQLite alone, unguarded
+        return None
+    lock_path = Path(path + ".lock")
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held open on purpose
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "unknown"
+        handle.close()
+        raise StorageError(f"database {path} is already served by another homeroom process (pid {holder}): "
+                           "stop it first, or use PostgreSQL (--db postgresql+psycopg://...) to run several "
+                           "servers") from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
 def redact(url: str) -> str:
     """The URL without its password, for messages."""
     head, at, tail = url.rpartition("@")
@@ -479,9 +520,15 @@ class Store:
                  "secret_hash": s.secret_hash, "claimed": s.claimed, "clock_ms": s.clock_ms,
                  "open": s.open}
                 for s in rec.seats])
-            if rec.rematch_of is not None:
-                conn.execute(update(tables_table).where(tables_table.c.id == rec.rematch_of)
-                             .values(rematch=rec.id))
+            if rec.rematch_of is not None:  # once: a second server's rematch finds the first one's
+                done = conn.execute(update(tables_table).where(tables_table.c.id == rec.rematch_of,
+                                                               tables_table.c.rematch.is_(None))
+                                    .values(rematch=rec.id))
+                if done.rowcount == 0:
+                    first = conn.execute(select(tables_table.c.rematch)
+                                         .where(tables_table.c.id == rec.rematch_of)).scalar()
+                    if first is not None:
+                        raise AlreadyRematched(str(first))  # rolls this table back
         self.check_file()
 
     def append_action(self, table_id: str, ply: int, seat: int, action: dict[str, Any],
@@ -539,12 +586,21 @@ class Store:
             key = result.inserted_primary_key
             assert key is not None
             new_id = int(key[0])
+            announce_chat(conn, table_id, new_id)
             oldest_kept = conn.execute(select(chat_table.c.id).where(chat_table.c.table_id == table_id)
                                        .order_by(chat_table.c.id.desc()).offset(keep - 1).limit(1)).scalar()
             if oldest_kept is not None:
                 conn.execute(delete(chat_table).where(chat_table.c.table_id == table_id,
                                                       chat_table.c.id < oldest_kept))
         return ChatLine(new_id, seat, role, name, line, now)
+
+    def chat_after(self, table_id: str, after: int, keep: int = CHAT_KEEP) -> list[ChatLine]:
+        """The table's chat lines after line id ``after`` (the last ``keep``), oldest first: those
+        another server stored since this one last read them."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chat_table).where(chat_table.c.table_id == table_id, chat_table.c.id > after)
+                                .order_by(chat_table.c.id.desc()).limit(keep)).mappings().all()
+        return [ChatLine(r["id"], r["seat"], r["role"], r["name"], r["text"], r["created_at"]) for r in reversed(rows)]
 
     def archive_idle(self, before: float) -> list[str]:
         """Archive every live table with no change since ``before`` (finished or abandoned);

@@ -1,0 +1,32 @@
+"""``bench/bench_server.py --servers 2`` runs (briefly) on a throwaway PostgreSQL database: every
+table is played through one server and watched through the other, and the moves are seen there."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bench_with_two_servers_sees_moves_on_the_other_server(postgres_server: str) -> None:
+    import psycopg
+
+    name = f"homeroom_bench_{os.getpid()}_{time.time_ns() % 10**9}"
+    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
+                         autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_server.py"), "--servers", "2", "--tables", "6",
+         "--seconds", "4", "--think", "0.05", "0.1", "--db", f"{postgres_server}/{name}", "--json"],
+        capture_output=True, text=True, timeout=180,
+        env={k: v for k, v in os.environ.items() if k != "HOMEROOM_GAME_MODULES"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["servers"] == 2 and out["errors"] == 0 and out["human_moves"] > 0
+    assert out["other_server_seen"] >= 0.9 * out["human_moves"], out  # (the last may still be on the way)
+    assert out["other_server_p50_ms"] < 1000, out  # p99 is left to the bench: this machine may be busy
