@@ -601,8 +601,8 @@ def check(directory: Path | DataSet | None = None) -> list[str]:
     return []
 
 
-_PACKAGED: list[Components] = []
-"""The packaged components once built: switching back to them gives the same object again, so a
+_PACKAGED: dict[Path, Components] = {}
+"""The packaged components once built (by folder): switching back to them gives the same object again, so a
 reference taken before a switch (a test's table, a module's constant) still means the game's data."""
 
 
@@ -611,9 +611,9 @@ def components() -> Components:
     """The active data set's components (the packaged data unless
     :func:`homeroom.engine.datasets.use` chose another), loaded once."""
     source = active(DATA_DIR)
-    if not isinstance(source, DataSet) and _PACKAGED:
-        return _PACKAGED[0]
+    if not isinstance(source, DataSet) and source.resolve() in _PACKAGED:
+        return _PACKAGED[source.resolve()]
     comp = load(source)
     if not isinstance(source, DataSet):
-        _PACKAGED.append(comp)
+        _PACKAGED[source.resolve()] = comp
     return comp

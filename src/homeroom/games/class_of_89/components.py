@@ -501,8 +501,8 @@ def _board(board: dict[str, Any], ck: _Checker, gw: int, gh: int) -> tuple[Any, 
     return tuple(locations), tracks, rows, sides, icons, dict(halves)
 
 
-_PACKAGED: list[Components] = []
-"""The packaged components once built: switching back to them gives the same object again, so a
+_PACKAGED: dict[Path, Components] = {}
+"""The packaged components once built (by folder): switching back to them gives the same object again, so a
 reference taken before a switch (a test's table, a module's constant) still means the game's data."""
 
 
@@ -511,13 +511,13 @@ def components() -> Components:
     """The active data set's components (loaded once; the packaged data unless
     :func:`homeroom.engine.datasets.use` chose another)."""
     source = active(DATA_DIR)
-    if not isinstance(source, DataSet) and _PACKAGED:
-        return _PACKAGED[0]
+    if not isinstance(source, DataSet) and source.resolve() in _PACKAGED:
+        return _PACKAGED[source.resolve()]
     comp, problems = load(source)
     if comp is None:
         raise DataError(problems)
     if not isinstance(source, DataSet):
-        _PACKAGED.append(comp)
+        _PACKAGED[source.resolve()] = comp
     return comp
 
 
