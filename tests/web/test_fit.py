@@ -60,8 +60,15 @@ def _settled(page: Any, before: int, seconds: float = 60) -> dict[str, Any]:
             # the page reveals the pieces in the next animation frame: give it a moment
             for _ in range(10):
                 if st["terminal"] or st["legal"]:
-                    return st
+                    break
                 page.wait_for_timeout(50)
+                st = measure(page)
+            # a layout caught between two frames (a busy machine paints late) is measured again a
+            # moment later: only what stays cut off or too small is what a player sees
+            for _ in range(5):
+                if not (st["clipped"] or st["small"]):
+                    break
+                page.wait_for_timeout(200)
                 st = measure(page)
             return st
         page.wait_for_timeout(40)
