@@ -20,16 +20,21 @@ from homeroom.server.lastmoves import action_for, humanize, last_moves
 
 def test_the_view_carries_the_tables_options_with_the_lobbys_labels(client: TestClient) -> None:
     table = create(client, "high-school-drama", 2, [{"name": "Ana"}, {"name": "Ben"}],
-                   options={"early_graduation": True, "transfer_student": "none"})
+                   options={"early_graduation": True, "transfer_student": "none", "first_player": 2})
     tid = table["table_id"]
     summary = client.get(f"/api/tables/{tid}").json()
     with seated(client, tid, table["seats"][0]["secret"]) as ana, seated(client, tid, None) as watcher:
         for view in (ana.view, watcher.view):
             assert view["options"] == summary["options"]
             assert view["options"]["early_graduation"] is True
-            assert view["option_labels"]["early_graduation"] == "Early graduation: on"
-            assert view["option_labels"]["transfer_student"] == "Transfer student: none"
-            assert view["option_labels"]["public_draft"] == "Public draft: off"
+            # in the rulebook's words, as the lobby and the table page say them (options.js)
+            labels = view["option_labels"]
+            assert labels["early_graduation"] == "Graduate early, after junior year's summer (shorter game)"
+            assert labels["transfer_student"] == "No transfer student"
+            assert labels["public_draft"] == "Not: Public School Draft (shared face-up drama stacks)"
+            assert labels["first_player"] == "Seat 2 (Ben) starts"
+            for name, label in labels.items():
+                assert "_" not in label and not label.strip().isdigit() and not label.endswith(": 0"), label
     past = client.get(f"/api/tables/{tid}/view", params={"step": 0}).json()
     assert past["options"]["early_graduation"] is True
 

@@ -60,6 +60,35 @@ class OptionSpec:
     def kind(self) -> type:
         return type(self.default)
 
+    @property
+    def title(self) -> str:
+        """The option's name as pages show it (``web/js/options.js`` optionLabel does the same)."""
+        return self.label or self.description.split(":")[0] or "Option"
+
+    def value_words(self, value: Any, names: Sequence[str] = ()) -> str:
+        """Words for one value (options.js valueLabel): its ``value_labels`` entry, "Seat 2 (Ben)"
+        for a chosen seat (``names``: the seats' names, seat 0 first), never a bare id or number."""
+        for known, words in self.value_labels:
+            if str(known) == str(value):
+                return words
+        if self.seat_choice and isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+            name = names[value - 1] if value - 1 < len(names) else ""
+            return f"Seat {value} ({name})" if name else f"Seat {value}"
+        if isinstance(self.default, bool):
+            return self.title if value else f"Not: {self.title}"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return f"{self.title}: {value}"
+        return str(value)
+
+    def describe(self, value: Any, names: Sequence[str] = ()) -> str:
+        """How a chosen value reads in a list of a table's rules (options.js describe): "Club
+        objective set B", "Seat 2 (Ben) starts", "Take a second ABC token (easier)"."""
+        if isinstance(self.default, bool) and value:
+            return self.title
+        if self.seat_choice and isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+            return f"{self.value_words(value, names)} starts"
+        return self.value_words(value, names)
+
     def coerce(self, value: Any, game_id: str) -> Any:
         """Turn ``value`` (possibly a command-line string) into this option's type, or raise."""
         where = f"option '{self.name}' of {game_id}"

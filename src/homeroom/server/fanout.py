@@ -77,10 +77,11 @@ class FanOut(TableStore):
             "announcements": announcements(m, viewer),
             "batches": state.batches(viewer) if legal else [],
             "rematch": table.rec.rematch, "seed_chosen": table.rec.seed_chosen, "archived": archived,
-            # the seed fixes every deal: it is shown only once the game is over, never before
-            "seed": table.rec.seed if table.match.state.is_terminal() else None,
+            # the seed fixes every deal: it is shown only once the game is over, never before, and
+            # only in the live view (a past step's view is the same whenever it is asked for)
+            "seed": table.rec.seed if live and terminal else None,
             # what boards draw beside the position (BOARDS.md): no need to ask for options or keep old views
-            "options": dict(m.options), "option_labels": option_labels(table.game, m.options),
+            "options": dict(m.options), "option_labels": option_labels(table.game, m.options, [s.name for s in table.rec.seats]),
             "last_moves": last_moves(m, viewer),
         }
 

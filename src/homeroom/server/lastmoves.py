@@ -11,7 +11,7 @@ switches on the shared board in every game here, taken as public.)"""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -39,11 +39,15 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def option_labels(game: Game, options: Mapping[str, Any]) -> dict[str, str]:
-    """Each option of the table as the lobby shows it: ``{"solo_extra_abc": "Solo extra ABC: on"}``."""
-    order = [spec.name for spec in game.info.options if spec.name in options]  # the lobby's order
-    order += [name for name in options if name not in order]
-    return {name: f"{humanize(name)}: {_shown(options[name])}" for name in order}
+def option_labels(game: Game, options: Mapping[str, Any], names: Sequence[str] = ()) -> dict[str, str]:
+    """Each option of the table in the rulebook's words, as the lobby and table page say it
+    (:meth:`OptionSpec.describe`): ``{"first_player": "Seat 2 (Ben) starts"}``. ``names`` are the
+    seats' names, seat 0 first."""
+    specs = {spec.name: spec for spec in game.info.options}
+    order = [name for name in specs if name in options]  # the lobby's order
+    order += [name for name in options if name not in specs]
+    return {name: specs[name].describe(options[name], names) if name in specs
+            else f"{humanize(name)}: {_shown(options[name])}" for name in order}
 
 
 @lru_cache(maxsize=4096)
