@@ -204,6 +204,10 @@ def test_the_replay_waits_for_the_end(client: TestClient) -> None:
         final = play_with_bots(ana, 0, random.Random(3))
     seed = client.app.state.hub.tables[tid].rec.seed  # type: ignore[attr-defined]
     assert final["seed"] == seed
+    # a past step's view is the same whenever it is asked for: never the seed, even after the end
+    for step in (0, 1, final["step"] - 1):
+        past = client.get(f"/api/tables/{tid}/view", params={"step": step}).json()
+        assert past["replay"] is True and past["seed"] is None, step
     done = client.get(f"/api/tables/{tid}/replay")
     assert done.status_code == 200 and "attachment" in done.headers["content-disposition"]
     rebuilt = Match.from_replay(done.json())
