@@ -22,9 +22,11 @@ def test_learner_mode_explains_and_suggests(server: LiveServer, new_page: Any) -
     assert len(text) > 30, text
     assert page.locator("#learn-panel .phase-link").get_attribute("href").startswith("/how-to-play/academic-society#")
     assert page.locator("#howto-link").get_attribute("href") == "/how-to-play/academic-society"
-    # everyone starts on START: the Phase 4 penalty is announced before it hits, ties included
-    warning = page.locator("#learn-panel [data-warning='lowest-contribution']").inner_text()
-    assert "Phase 4" in warning and "tied with Bot 2 (random)" in warning, warning
+    # everyone starts on START: the Phase 4 penalty is announced before it hits, ties included, once:
+    # in the status bar (the engine's warning), not a second time in the learner panel
+    warning = page.locator("#status .note.warning").first.inner_text()
+    assert "Phase 4" in warning and "Bot 2" in warning and "lowest too" in warning, warning
+    assert "lowest" not in page.locator("#learn-panel").inner_text().lower()
     page.click("#suggest-btn")
     page.wait_for_selector("#suggestion:not(.hidden) .learn-why li")
     suggested = page.locator("#suggestion .learn-suggest-text").inner_text()

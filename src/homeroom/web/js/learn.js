@@ -142,34 +142,6 @@ function phaseLine(view) {
   return h("p.small.learn-phase", "Now: ", h("a.phase-link", { href: howtoUrl(p.anchor), target: "_blank", rel: "noopener" }, p.name));
 }
 
-// Automatic rules that are about to hit the player, said before they happen (the words are the
-// game's learn.json "warnings"; the condition is read from the observation here).
-const WARNINGS = {
-  "academic-society": (view) => {
-    const obs = view.observation || {};
-    const c = obs.contribution;
-    const me = view.seat;
-    if (!Array.isArray(c) || me === null || me === undefined || !(obs.phase >= 1 && obs.phase <= 4)) return null;
-    const low = Math.min(...c);
-    if (c[me] !== low) return null;
-    const others = c.map((v, s) => (v === low && s !== me ? s : null)).filter((s) => s !== null);
-    const names = others.map((s) => ((view.seats || []).find((x) => x.seat === s) || {}).name || `seat ${s + 1}`);
-    const tied = names.length ? ` (tied with ${names.join(" and ")}: a tie makes every one of you lowest)` : "";
-    return { key: "lowest-contribution", fill: { tied } };
-  },
-};
-
-function warningLine(view) {
-  const check = WARNINGS[learn.game];
-  const words = (learn.data && learn.data.warnings) || {};
-  const hit = check ? check(view) : null;
-  const entry = hit ? words[hit.key] : null;
-  if (!entry) return null;
-  const text = entry.text.replace(/\{(\w+)\}/g, (_, k) => (hit.fill && hit.fill[k]) || "");
-  return h("p.learn-warning", { dataset: { warning: hit.key } }, "⚠ ", text, " ",
-    entry.anchor ? h("a", { href: howtoUrl(entry.anchor), target: "_blank", rel: "noopener" }, "More…") : null);
-}
-
 function render() {
   const panel = $("#learn-panel");
   if (!panel) return;
@@ -178,7 +150,9 @@ function render() {
   panel.classList.toggle("hidden", !show);
   if (!show) return;
   const body = $("#learn-body");
-  const parts = [phaseLine(view), warningLine(view)];
+  // the automatic rules about to hit the player are the status bar's (the engine's own warnings,
+  // announce.js): the panel does not say them a second time
+  const parts = [phaseLine(view)];
   if (lastMine) parts.push(...decisionLines(view));
   else parts.push(h("p.learn-text.muted", "When it is your decision, this panel says what it is about and can suggest a move."));
   fill(body, ...parts.filter(Boolean));
