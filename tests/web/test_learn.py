@@ -26,7 +26,7 @@ def test_learner_mode_explains_and_suggests(server: LiveServer, new_page: Any) -
     # in the status bar (the engine's warning), not a second time in the learner panel
     warning = page.locator("#status .note.warning").first.inner_text()
     assert "Phase 4" in warning and "Bot 2" in warning and "lowest too" in warning, warning
-    assert "lowest" not in page.locator("#learn-panel").inner_text().lower()
+    assert "lowest too" not in page.locator("#learn-panel").inner_text() and not page.locator("#learn-panel .learn-warning").count()
     page.click("#suggest-btn")
     page.wait_for_selector("#suggestion:not(.hidden) .learn-why li")
     suggested = page.locator("#suggestion .learn-suggest-text").inner_text()
