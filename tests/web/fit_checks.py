@@ -1,6 +1,6 @@
 """What "fits the screen" means, measured in the page (issue 31): the status bar in view, the
 pieces to click ([data-legal], BOARDS.md) in the clear part of the window, no text drawn under
-10 px, no card text cut off by its box.
+10 px, no card text cut off by its box, no word of a card broken over two lines.
 
 Text size is the effective one: the computed font-size times every CSS zoom (currentCSSZoom),
 transform and SVG scale above the text (an SVG element's screen matrix). Text not drawn (transparent, hidden, outside the window's columns) is not counted.
@@ -100,6 +100,24 @@ FIT_JS = """(minPx) => {
     if (['auto', 'scroll'].includes(cs.overflowX)) continue;  // it scrolls: nothing is lost
     if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} spills ${el.scrollWidth - el.clientWidth}px ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
   }
+  // a word broken over two lines inside a card or piece ("Carv|er"): a box too narrow for its words
+  const broken = [];
+  for (const el of document.querySelectorAll(`${HOST} :is([data-key], [data-tok], [data-card], [data-info]), ${HOST} :is([data-key], [data-tok], [data-card], [data-info]) *`)) {
+    if (!el.getClientRects().length || el.closest('.sr-only')) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible' || cs.color.replace(/\s/g, '').endsWith(',0)')) continue;
+    for (const n of el.childNodes) {
+      if (n.nodeType !== 3) continue;
+      const text = n.textContent;
+      for (const m of text.matchAll(/[A-Za-z\u00C0-\u024F']{4,}/g)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join('.')} ${JSON.stringify(m[0])}`);
+      }
+    }
+  }
   // tooltips and labels: hyphenated lower-case words, to compare with the games' ids (raw ids are not names)
   const hyphenated = new Set();
   for (const el of document.querySelectorAll(`${HOST} [title], ${HOST} [data-info], ${HOST} [aria-label]`)) {
@@ -107,7 +125,7 @@ FIT_JS = """(minPx) => {
       for (const w of (el.getAttribute(attr) || '').match(/\b[a-z]+(?:-[a-z]+)+\b/g) || []) hyphenated.add(w);
     }
   }
-  return {status: statusOk, away, hyphenated: [...hyphenated], statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)],
+  return {status: statusOk, away, hyphenated: [...hyphenated], statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)], broken: [...new Set(broken)],
           version: Number(document.body.dataset.version || -1), mine: document.body.dataset.myTurn === 'true',
           terminal: document.body.dataset.terminal === 'true', scrollY: window.scrollY};
 }"""

@@ -66,7 +66,7 @@ def _settled(page: Any, before: int, seconds: float = 60) -> dict[str, Any]:
             # a layout caught between two frames (a busy machine paints late) is measured again a
             # moment later: only what stays cut off or too small is what a player sees
             for _ in range(5):
-                if not (st["clipped"] or st["small"]):
+                if not (st["clipped"] or st["small"] or st["broken"]):
                     break
                 page.wait_for_timeout(200)
                 st = measure(page)
@@ -120,6 +120,8 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
             problems.append(f"{where}: text under 10 px: {st['small'][:6]}")
         if st["clipped"]:
             problems.append(f"{where}: card text cut off: {st['clipped'][:6]}")
+        if st["broken"]:
+            problems.append(f"{where}: a word broken over two lines: {st['broken'][:6]}")
         seen_words.update(st["hyphenated"])
         raw = sorted(set(st["hyphenated"]) & ids)
         if raw:
