@@ -148,6 +148,11 @@ class Match:
         hidden from that seat (:func:`depends_on_hidden`). Without (a game being rebuilt) it is
         marked hidden for now, and :meth:`check_tail` (called by :meth:`undo_point`) works out the
         flags an undo could need: a rebuild pays for the check only if someone asks about undo."""
+        if self.data is not None:  # a table is never played on with another data set (see engine.datasets)
+            ours = self.game.current_data()
+            if ours is not None and ours.digest != self.data["digest"]:
+                raise HomeroomError(f"this game is played with data set {self.data['name']!r} "
+                                    f"({self.data['digest']}), not {ours.label}")
         seat = self.state.to_move
         turn = self.turn()
         if check:

@@ -10,10 +10,8 @@ A mixin of :class:`~homeroom.games.class_of_89.state.Co89State`.
 
 from __future__ import annotations
 
-from functools import cache
-
 from homeroom.engine import Action, Event, IllegalAction
-from homeroom.engine.datasets import on_switch
+from homeroom.engine.datasets import on_switch, per_data, shared
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import (
     STORAGE,
@@ -85,8 +83,9 @@ def _member_places(member: str) -> list[Place]:
     """The member's Place action for every space of the mat, at location * 3 + cost spot."""
     table = _MEMBER_PLACES.get(member)
     if table is None:
-        table = _MEMBER_PLACES[member] = [_place(member, lc.id, cost)
-                                          for lc in components().locations for cost in range(3)]
+        table = [_place(member, lc.id, cost) for lc in components().locations for cost in range(3)]
+        if not shared(DATA_DIR):  # data sets bound per table: built each time (its callers are cached per data set)
+            _MEMBER_PLACES[member] = table
     return table
 
 
@@ -95,7 +94,7 @@ _AT_ENTRANCE = 15
 mat's 15 spaces)."""
 
 
-@cache
+@per_data(DATA_DIR)
 def _members_places() -> tuple[tuple[str, list[Place]], ...]:
     """Each team member in board order with its Place action for every space of the mat (at
     location * 3 + cost spot, as :func:`_member_places`) and then the School Entrance's."""
@@ -103,13 +102,13 @@ def _members_places() -> tuple[tuple[str, list[Place]], ...]:
                  for member in components().board["members"])
 
 
-@cache
+@per_data(DATA_DIR)
 def _location_index() -> dict[str, int]:
     """Each location's index on the mat by its id."""
     return {lc.id: k for k, lc in enumerate(components().locations)}
 
 
-@cache
+@per_data(DATA_DIR)
 def _turns_per_round() -> int:
     return int(components().board["turns_per_round"])
 
