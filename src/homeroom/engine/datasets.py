@@ -27,13 +27,13 @@ that reads a component would change).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import hashlib
 import json
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
@@ -198,7 +198,7 @@ def shared(packaged: Path) -> bool:
     return packaged.resolve() in _SHARED
 
 
-@contextmanager
+@contextlib.contextmanager
 def bound(packaged: Path, dataset: DataSet | None) -> Iterator[None]:
     """Run the enclosed code with ``dataset`` as its game's data (None or the packaged data: the
     process's), in this context only (see the module's design)."""
@@ -215,6 +215,26 @@ def bound(packaged: Path, dataset: DataSet | None) -> Iterator[None]:
         yield
     finally:
         var.reset(token)
+
+
+def bound_now() -> list[DataSet]:
+    """The data sets bound for the code running now, one per game at most (for a worker process
+    that must run a think with them: :func:`bound_all` there)."""
+    return [ds for ds in (var.get() for var in set(_BINDINGS.values())) if ds is not None]
+
+
+_INTERNED: dict[str, DataSet] = {}
+
+
+@contextlib.contextmanager
+def bound_all(datasets: list[DataSet]) -> Iterator[None]:
+    """Bind each of ``datasets`` (sent from another process: one object per digest is kept, so
+    each data set's components are built once in this process)."""
+    with contextlib.ExitStack() as stack:
+        for ds in datasets:
+            kept = _INTERNED.setdefault(ds.frozen or ds.freeze().digest, ds)
+            stack.enter_context(bound(kept.packaged, kept))
+        yield
 
 
 T = TypeVar("T")
