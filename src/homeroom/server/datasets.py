@@ -44,7 +44,8 @@ def parse_spec(text: str) -> tuple[str, str | None, Path]:
 
 
 def _game_of(folder: Path) -> str:
-    """The game whose data files hold every ``*.toml`` of ``folder``; ValueError when none or several do."""
+    """The game whose data files hold every ``*.toml`` of ``folder`` (where several games have files
+    of those names, the one whose data the folder makes valid); ValueError when none or several do."""
     files = {p.name for p in folder.glob("*.toml")}
     if not folder.is_dir():
         raise ValueError(f"{folder}: not a folder")
@@ -55,11 +56,22 @@ def _game_of(folder: Path) -> str:
         packaged = games.get(gid).data_directory()
         if packaged is not None and files <= {p.name for p in packaged.glob("*.toml")}:
             fits.append(gid)
+    if len(fits) > 1:
+        valid = [gid for gid in fits if not _problems(gid, folder)]
+        fits = valid if len(valid) == 1 else fits
     if len(fits) != 1:
         what = "no game has data files named " + ", ".join(sorted(files)) if not fits else \
             "its files fit " + " and ".join(fits)
         raise ValueError(f"{folder}: {what}; say which game with NAME=GAME:DIR")
     return fits[0]
+
+
+def _problems(game_id: str, folder: Path) -> bool:
+    try:
+        games.get(game_id).dataset(folder)
+    except DataError:
+        return True
+    return False
 
 
 @dataclass

@@ -571,9 +571,9 @@ class NameTables:
             raise AttributeError(attr)
         if shared(DATA_DIR):  # data sets bound per table: the tables of the components in use, never kept here
             comp = components()
-            tables = comp.__dict__.get("_name_tables")
+            tables = comp.__dict__.get("_log_name_tables")
             if tables is None:
-                tables = comp.__dict__["_name_tables"] = NameTables()
+                tables = comp.__dict__["_log_name_tables"] = NameTables()
                 tables.fill(comp)
             return getattr(tables, attr)
         self.fill(components())
