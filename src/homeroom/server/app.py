@@ -32,7 +32,7 @@ from homeroom.server.analysis import Analyses
 from homeroom.server.archive import archiver, delete_table, require_live
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
-from homeroom.server.datasets import Offered
+from homeroom.server.datasets import PACKAGED, Offered, board_components, stand_ins
 from homeroom.server.errors import ProtocolError
 from homeroom.server.follow import follow, follows
 from homeroom.server.leases import sweep
@@ -372,6 +372,15 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if folder is None:
             raise ProtocolError("not_found", f"no board module for game {game_id[:64]!r}")
         missing = ProtocolError("not_found", f"no file {path[:100]!r} in the {game_id} board")
+        if path.startswith("data/"):  # the board of a data set: its components file made from that data
+            _, name, path = (path.split("/", 2) + ["", ""])[:3]
+            try:
+                ds = offered.get(game_id, name)
+            except KeyError:
+                raise ProtocolError("not_found", f"no data set {name[:64]!r} for {game_id[:64]!r}") from None
+            made = board_components(game_id, path, ds)
+            if made is not None:
+                return Response(made, media_type="text/javascript" if path.endswith(".js") else "application/json")
         if not path or len(path) > 255 or "\0" in path:  # NUL or an over-long name: no such file
             raise missing
         try:
@@ -381,6 +390,13 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         except (OSError, ValueError):
             raise missing from None
         return FileResponse(target)
+
+    @app.get("/api/tables/{table_id}/data")
+    async def api_table_data(table_id: str, request: Request) -> dict[str, Any]:
+        """The table's data set: its name, digest and which component values are stand-ins (tooltips)."""
+        table = await hub_of(request).get(table_id)
+        return {"data_set": table.rec.data_set or PACKAGED, "digest": table.rec.data_digest,
+                "notice": table.data_notice, "stand_ins": stand_ins(table.data, table.game.id)}
 
     @app.get("/how-to-play/{game_id}", include_in_schema=False)
     async def how_to_play(game_id: str) -> Response:

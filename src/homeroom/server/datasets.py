@@ -14,7 +14,10 @@ readable (view, replay, log) but takes no move: :func:`unplayable` says why, in 
 
 from __future__ import annotations
 
+import functools
+import importlib
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +26,8 @@ from typing import Any
 from homeroom import games
 from homeroom.engine.datasets import PACKAGED, DataSet
 from homeroom.engine.errors import DataError, UnknownGame
+
+__all__ = ["PACKAGED", "Offered", "board_components", "digest_of", "parse_spec", "resolve", "stand_ins"]
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 """A data set's name: what the create form, the lobby and the table page show."""
@@ -172,3 +177,34 @@ def stand_ins(ds: DataSet | None, game_id: str) -> dict[str, Any]:
                 elif prov == "mixed" and isinstance(rec.get("stand_in_fields"), list):
                     out[rec["id"]] = [str(f) for f in rec["stand_in_fields"]]
     return out
+
+
+def board_components(game_id: str, name: str, ds: DataSet | None) -> str | None:
+    """The text of a board's generated components file ``name`` (``components.json`` or
+    ``components.js``, made by a script beside the board from the game's data) made from ``ds``
+    instead of the packaged data; None if ``name`` is not such a file. A board loaded from
+    ``/boards/GAME/data/NAME/board.js`` fetches its components relative to itself, so it draws that
+    data set's names and values without a change to the board."""
+    game = games.get(game_id)
+    module = sys.modules[type(game).__module__]
+    is_package = (module.__file__ or "").endswith("__init__.py")
+    for script in _scripts(module.__name__ if is_package else module.__name__.rsplit(".", 1)[0]):
+        out = getattr(script, "OUT", None)
+        if isinstance(out, Path) and out.name == name and callable(getattr(script, "render", None)):
+            with game.bound_data(ds):
+                text: str = script.render()
+            return text
+    return None
+
+
+@functools.cache
+def _scripts(package: str) -> tuple[Any, ...]:
+    """The modules of ``<package>.web`` that write a components file (``OUT`` and ``render()``)."""
+    found = []
+    for path in sorted((Path(sys.modules[package].__file__ or "").parent / "web").glob("*.py")):
+        if path.stem.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package}.web.{path.stem}")
+        if hasattr(module, "OUT") and hasattr(module, "render"):
+            found.append(module)
+    return tuple(found)
