@@ -175,8 +175,6 @@ _RESETS: dict[Path, list[Callable[[], None]]] = {}
 
 
 _BINDINGS: dict[Path, ContextVar[DataSet | None]] = {}
-_SHARED: set[Path] = set()
-"""The games for which some data set other than the process's has been bound (see :func:`shared`)."""
 
 
 def binding(packaged: Path) -> ContextVar[DataSet | None]:
@@ -192,10 +190,25 @@ def binding(packaged: Path) -> ContextVar[DataSet | None]:
     return var
 
 
+class Sharing:
+    """Whether this process has bound another data set of a game at some point (:func:`bound`): a
+    table derived from the components may then be kept per data set only, never in a module global.
+    A game's module keeps its object (:func:`sharing`) and reads ``.shared`` on its hot paths."""
+
+    shared: bool = False
+
+
+_SHARING: dict[Path, Sharing] = {}
+
+
+def sharing(packaged: Path) -> Sharing:
+    """The :class:`Sharing` of the game whose data is ``packaged`` (one object per game)."""
+    return _SHARING.setdefault(packaged.resolve(), Sharing())
+
+
 def shared(packaged: Path) -> bool:
-    """Whether this process has bound another data set of this game at some point: a table derived
-    from the components may then be kept per data set only, never in a module global."""
-    return packaged.resolve() in _SHARED
+    """Whether this process has bound another data set of this game at some point (see :class:`Sharing`)."""
+    return sharing(packaged).shared
 
 
 @contextlib.contextmanager
@@ -206,8 +219,8 @@ def bound(packaged: Path, dataset: DataSet | None) -> Iterator[None]:
     value = None if dataset is None or dataset.overlay is None else dataset
     if value is not None and value.frozen is None:
         value.freeze()
-    if value is not None and packaged.resolve() not in _SHARED:
-        _SHARED.add(packaged.resolve())
+    if value is not None and not sharing(packaged).shared:
+        sharing(packaged).shared = True
         for reset in _RESETS.get(packaged.resolve(), []):  # module globals: from now on kept per data set
             reset()
     token = var.set(value)

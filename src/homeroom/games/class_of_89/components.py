@@ -15,7 +15,7 @@ from typing import Any
 
 from homeroom.engine import DataError
 from homeroom.engine.data import check_provenance
-from homeroom.engine.datasets import DataSet, active, as_source, binding, on_switch, read_source, shared
+from homeroom.engine.datasets import DataSet, active, as_source, binding, on_switch, read_source, sharing
 
 DATA_DIR = Path(__file__).parent / "data"
 CLUBS = ("council", "quiz", "pep", "arts", "athletics", "honor")
@@ -507,6 +507,7 @@ reference taken before a switch (a test's table, a module's constant) still mean
 
 
 _BOUND = binding(DATA_DIR)
+_SHARING = sharing(DATA_DIR)
 _BY_SET: dict[int, tuple[DataSet, Components]] = {}
 """The components of each data set bound at some point (:func:`homeroom.engine.datasets.bound`), by its id."""
 
@@ -569,7 +570,7 @@ class NameTables:
     def __getattr__(self, attr: str) -> Any:  # only while the tables are not filled yet
         if "card" in self.__dict__:
             raise AttributeError(attr)
-        if shared(DATA_DIR):  # data sets bound per table: the tables of the components in use, never kept here
+        if _SHARING.shared:  # data sets bound per table: the tables of the components in use, never kept here
             comp = components()
             tables = comp.__dict__.get("_log_name_tables")
             if tables is None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from homeroom.engine.datasets import on_switch, shared
+from homeroom.engine.datasets import on_switch, sharing
 from homeroom.games.class_of_89.components import DATA_DIR, Components, components
 
 if TYPE_CHECKING:
@@ -83,6 +83,7 @@ on_switch(DATA_DIR, _reset_lookup)
 
 
 _TEACHERS: frozenset[str] = frozenset()
+_SHARING = sharing(DATA_DIR)
 
 
 def lookup() -> Lookup:
@@ -91,7 +92,7 @@ def lookup() -> Lookup:
     global _LOOKUP, _TEACHERS
     if _LOOKUP is None:
         comp = components()
-        if shared(DATA_DIR):
+        if _SHARING.shared:
             found: Lookup | None = comp.__dict__.get("_lookup")
             if found is None:
                 found = comp.__dict__["_lookup"] = Lookup(comp)

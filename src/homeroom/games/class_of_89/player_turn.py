@@ -11,7 +11,7 @@ A mixin of :class:`~homeroom.games.class_of_89.state.Co89State`.
 from __future__ import annotations
 
 from homeroom.engine import Action, Event, IllegalAction
-from homeroom.engine.datasets import on_switch, per_data, shared
+from homeroom.engine.datasets import on_switch, per_data, sharing
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import (
     STORAGE,
@@ -76,6 +76,7 @@ _PUTS: dict[tuple[str, int, str], PutToken] = {}
 """PutToken actions by their fields (tokens x targets x students: a few thousand at most)."""
 
 _MEMBER_PLACES: dict[str, list[Place]] = {}
+_SHARING = sharing(DATA_DIR)
 on_switch(DATA_DIR, _MEMBER_PLACES.clear)  # a new data set: built again from it
 
 
@@ -84,7 +85,7 @@ def _member_places(member: str) -> list[Place]:
     table = _MEMBER_PLACES.get(member)
     if table is None:
         table = [_place(member, lc.id, cost) for lc in components().locations for cost in range(3)]
-        if not shared(DATA_DIR):  # data sets bound per table: built each time (its callers are cached per data set)
+        if not _SHARING.shared:  # data sets bound per table: built each time (its callers are cached per data set)
             _MEMBER_PLACES[member] = table
     return table
 
