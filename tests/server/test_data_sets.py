@@ -60,6 +60,15 @@ def test_games_list_the_offered_data_sets_and_create_refuses_an_unknown_one(mine
         made = create(client, GAME, 2, data_set="mine")
         table = client.get(f"/api/tables/{made['table_id']}").json()
         assert table["data_set"] == "mine" and table["data_notice"] is None
+        data = client.get(f"/api/tables/{made['table_id']}/data").json()
+        assert data["data_set"] == "mine" and data["digest"] == listed[GAME][1]["digest"]
+        assert data["stand_ins"]["amy-a"] == "all" and data["stand_ins"]["julie-b"] == ["left", "right"]  # mixed: its fields
+        # the data set's board: its components made from that data, every other file the board's own
+        made_js = client.get("/boards/class-of-89/data/mine/components.js")
+        assert made_js.status_code == 200 and "Amy A (mine)" in made_js.text
+        assert "Amy A (mine)" not in client.get("/boards/class-of-89/components.js").text
+        assert client.get("/boards/class-of-89/data/mine/board.js").text == client.get("/boards/class-of-89/board.js").text
+        assert client.get("/boards/class-of-89/data/theirs/board.js").status_code == 404
 
 
 def test_offered_data_sets_are_checked_at_start(tmp_path: Path) -> None:
