@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 from server_helpers import create, seated, server
+from sqlalchemy import update
 
 from homeroom import games
 from homeroom.engine.datadiff import to_toml
 from homeroom.engine.datasets import DataSet, bound, bound_all, bound_now
 from homeroom.server.datasets import Offered
+from homeroom.server.storage import Store, tables_table
 
 GAME = "class-of-89"
 MINE = " (mine)"
@@ -161,6 +163,14 @@ def test_a_table_whose_data_set_is_gone_is_readable_but_takes_no_move(mine: Path
             assert p.view["data_notice"] is None and p.view["legal"]
             p.act(p.view["legal"][0]["action"])
             p.until_view(1)
+    store = Store.open(db)  # the packaged data changed since the table was made (another release)
+    with store.engine.begin() as conn:
+        conn.execute(update(tables_table).where(tables_table.c.id == plain["table_id"]).values(data_digest="0" * 12))
+    store.close()
+    with server(db_url=db) as client:
+        notice = client.get(f"/api/tables/{plain['table_id']}").json()["data_notice"]
+        assert notice.startswith("This table was played with the data set 'packaged' at digest 000000000000; "
+                                 "this server's 'packaged' is "), notice
 
 
 def _names_in_worker(sets: bytes) -> str:
