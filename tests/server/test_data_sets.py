@@ -129,6 +129,12 @@ def test_two_tables_of_one_game_with_different_data_sets_never_mix(mine: Path, t
         step = views["mine"]["step"]
     # a restart with the same data sets: both tables go on, each with its own
     with server(db_url=db, data_sets=[f"mine={mine}"], bot_delay=0.0) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+
+        async def load_both() -> list[str | None]:  # one task loads both (as the start-up's restore does)
+            return [(await hub.get(tables[n]["table_id"])).data_notice for n in ("mine", "packaged")]
+
+        assert client.portal.call(load_both) == [None, None]  # type: ignore[union-attr]
         for name, t in tables.items():
             summary = client.get(f"/api/tables/{t['table_id']}").json()
             assert summary["data_notice"] is None and summary["data_set"] == (None if name == "packaged" else name)

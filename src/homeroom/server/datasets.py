@@ -27,7 +27,8 @@ from homeroom import games
 from homeroom.engine.datasets import PACKAGED, DataSet
 from homeroom.engine.errors import DataError, UnknownGame
 
-__all__ = ["PACKAGED", "Offered", "board_components", "digest_of", "parse_spec", "resolve", "stand_ins"]
+__all__ = ["PACKAGED", "Offered", "board_components", "digest_of", "packaged_data", "parse_spec", "resolve",
+           "stand_ins"]
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 """A data set's name: what the create form, the lobby and the table page show."""
@@ -124,17 +125,24 @@ class Offered:
         out = []
         for name in self.names(game_id):
             ds = self.get(game_id, name)
-            packaged = games.get(game_id).current_data() if ds is None else None
+            packaged = packaged_data(game_id) if ds is None else None
             digest = ds.digest if ds is not None else (packaged.digest if packaged is not None else None)
             out.append({"name": name, "digest": digest, "packaged": ds is None})
         return out
+
+
+def packaged_data(game_id: str) -> DataSet | None:
+    """The game's packaged data (this process's own, whatever the calling code has bound for a table)."""
+    game = games.get(game_id)
+    with game.bound_data(None):
+        return game.current_data()
 
 
 def digest_of(game_id: str, ds: DataSet | None) -> str | None:
     """The digest a table records for its data set (None: a game without component data)."""
     if ds is not None:
         return ds.digest
-    current = games.get(game_id).current_data()
+    current = packaged_data(game_id)
     return None if current is None else current.digest
 
 
@@ -159,7 +167,7 @@ def stand_ins(ds: DataSet | None, game_id: str) -> dict[str, Any]:
     """Per component (by its record's ``id``): ``"all"`` where every value is a stand-in, else the
     list of stand-in fields; components printed in the rulebook are left out. For tooltips."""
     if ds is None:
-        packaged = games.get(game_id).current_data()
+        packaged = packaged_data(game_id)
         if packaged is None:
             return {}
         ds = packaged
