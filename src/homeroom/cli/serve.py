@@ -100,10 +100,10 @@ def serve(
 
     try:
         offered = Offered.load(config.data_sets)  # before the database: a bad folder names every problem
+    except DataError as err:  # every problem, one a line
+        raise fail("a data set has problems:\n  " + "\n  ".join(err.problems)) from None
     except ValueError as err:
         raise fail(str(err)) from None
-    except DataError as err:
-        raise fail("a data set has problems:\n  " + "\n  ".join(err.problems)) from None
     url = config.resolved_db_url()
     try:
         lock = hold_sqlite(url)  # one process per SQLite file; held until this process ends
