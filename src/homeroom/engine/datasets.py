@@ -76,6 +76,8 @@ class DataSet:
     """Per file: the keys (record keys, or top-level table keys) the overlay gave."""
     problems: list[str] = field(default_factory=list)
     """Problems of the overlay itself (unknown file, record without a key); the loader adds its own."""
+    named: str | None = field(default=None, compare=False, repr=False)
+    """The name it is offered by (``serve --data-set NAME=DIR``), where that is not the folder's."""
     frozen: str | None = field(default=None, compare=False, repr=False)
     """The digest kept once the data set is served (:meth:`freeze`): its data no longer changes."""
 
@@ -87,7 +89,7 @@ class DataSet:
 
     @property
     def name(self) -> str:
-        return PACKAGED if self.overlay is None else self.overlay.name
+        return self.named or (PACKAGED if self.overlay is None else self.overlay.name)
 
     @property
     def digest(self) -> str:

@@ -107,6 +107,7 @@ class Offered:
                 ds = game.dataset(folder)
             except DataError as err:
                 raise DataError([f"--data-set {name}: {p}" for p in err.problems]) from None
+            ds.named = name  # saves and replays of its tables name it as the server offers it
             by_name[name] = ds.freeze()
         return offered
 
