@@ -111,3 +111,18 @@ def test_a_save_resumes_and_replays_only_with_its_data(tmp_path: Path, variant: 
     assert run("replay", str(save), "--data", str(variant)).exit_code == 0
     games.get(GAME).use_data(None)
     assert run("replay", str(save), "--recheck").exit_code == 0
+
+
+def test_serve_refuses_a_bad_data_set_at_start_naming_every_problem(tmp_path: Path) -> None:
+    """``serve --data-set`` checks each folder before it opens the database or a port."""
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "students.toml").write_text('[[student]]\nid = "amy-a"\nname = 3\n')
+    served = run("serve", "--data-dir", str(tmp_path / "db"), "--data-set", f"mine=class-of-89:{bad}")
+    assert served.exit_code == 2 and "a data set has problems:" in served.stderr
+    lines = [line.strip() for line in served.stderr.splitlines()[1:]]
+    assert len(lines) == 5 and all(line.startswith(f"--data-set mine: {bad / 'students.toml'} student #1") for line in lines)
+    assert "field 'name' must be non-empty text" in served.stderr and "field 'provenance'" in served.stderr
+    unknown = run("serve", "--data-dir", str(tmp_path / "db"), "--data-set", f"x={tmp_path / 'nowhere'}")
+    assert unknown.exit_code == 2 and "not a folder" in unknown.stderr
+    assert not (tmp_path / "db").exists()  # refused before the database was made

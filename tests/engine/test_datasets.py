@@ -8,6 +8,7 @@ import shutil
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -177,3 +178,52 @@ def test_a_run_directory_is_not_resumed_with_other_data(tmp_path: Path) -> None:
         simulate("class-of-89", 2, 2, seed=1, run_dir=run_dir)
     again = simulate("class-of-89", 2, 2, seed=1, run_dir=run_dir, data=mine)
     assert {r.data for r in again} == {"mine"}
+
+
+def test_a_data_set_bound_in_one_context_is_seen_there_only(tmp_path: Path) -> None:
+    """A server plays tables of one game with different data sets in one process: a data set bound
+    (``engine.datasets.bound``) is what every lookup in that context reads, interleaved asyncio
+    tasks and threads each see their own, and a match refuses a move under other data than its own."""
+    import asyncio
+    import contextvars
+    from concurrent.futures import ThreadPoolExecutor
+
+    from homeroom.engine.datasets import bound
+    from homeroom.games.class_of_89.components import NAMES, components
+    from homeroom.games.class_of_89.placement import lookup
+
+    game = games.get("class-of-89")
+    packaged = game.data_directory()
+    assert packaged is not None
+    ds = game.dataset(_students(tmp_path / "mine", AMY))
+
+    def seen() -> tuple[str, str, bool]:
+        return components().students["amy-a"].left, NAMES.card["amy-a"], lookup() is lookup()
+
+    async def look(data: Any) -> list[tuple[str, str, bool]]:
+        out = []
+        with bound(packaged, data):
+            for _ in range(3):
+                out.append(seen())
+                await asyncio.sleep(0)  # the other tasks run here
+        return out
+
+    async def interleaved() -> list[list[tuple[str, str, bool]]]:
+        return list(await asyncio.gather(look(ds), look(None), look(ds)))
+
+    mine, theirs = ("arts", "Amy Anderson", True), ("quiz", "Amy A", True)
+    assert asyncio.run(interleaved()) == [[mine] * 3, [theirs] * 3, [mine] * 3]
+    with bound(packaged, ds):
+        context = contextvars.copy_context()
+    with ThreadPoolExecutor(2) as pool:
+        assert pool.submit(context.run, seen).result() == mine and pool.submit(seen).result() == theirs
+    assert seen() == theirs and game.current_data().name == "packaged"
+    with bound(packaged, ds):
+        match = Match.start(game, 2, 7)
+        assert game.current_data() is ds
+    action = match.state.legal_actions()[0]
+    with pytest.raises(HomeroomError, match=r"played with data set 'mine' \(\w{12}\), not packaged"):
+        match.play(action)
+    with bound(packaged, ds):
+        match.play(action)
+    assert len(match.history) == 1

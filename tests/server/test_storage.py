@@ -251,7 +251,7 @@ def test_a_schema_1_database_upgrades_with_its_seats_invited(db_url: str) -> Non
         old.close()
     store = Store.open(db_url)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 4
+        assert store.schema_version() == SCHEMA_VERSION == 5
         rec = store.load("t1")
         assert rec is not None and [s.open for s in rec.seats] == [False, False]  # invited: link only
         assert rec.seed == 1 and rec.seed_chosen is False
@@ -287,7 +287,7 @@ def test_a_schema_2_database_upgrades_to_chat_and_archiving(db_url: str) -> None
         old.close()
     store = Store.open(db_url)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 4
+        assert store.schema_version() == SCHEMA_VERSION == 5
         rec = store.load("t1")
         assert rec is not None and rec.archived_at is None and rec.chat == []
         assert [r.id for r in store.summaries(listed_open=True)] == ["t1"]
@@ -313,7 +313,7 @@ def test_a_schema_3_database_upgrades_to_stored_analyses(db_url: str) -> None:
         old.close()
     store = Store.open(db_url)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 4
+        assert store.schema_version() == SCHEMA_VERSION == 5
         assert store.analysis("t1") is None
         store.save_analysis("t1", "running", {"iterations": 10, "decisions": 3})
         store.touch_analysis("t1", 2)
@@ -328,5 +328,44 @@ def test_a_schema_3_database_upgrades_to_stored_analyses(db_url: str) -> None:
         again.touch_analysis("t1", 0)  # only a running row takes progress
         assert again.analysis("t1")["done"] == 3  # type: ignore[index]
         assert again.delete_table("t1") and again.analysis("t1") is None
+    finally:
+        again.close()
+
+
+def _create_v4_schema(conn: Connection) -> None:
+    """Schema 4 as it was: tables without ``data_set`` and ``data_digest``."""
+    MIGRATIONS[1](conn)
+    conn.execute(text("ALTER TABLE tables DROP COLUMN data_set"))
+    conn.execute(text("ALTER TABLE tables DROP COLUMN data_digest"))
+
+
+def test_a_schema_4_database_upgrades_to_tables_with_their_data_set(db_url: str) -> None:
+    """Schema 5 adds ``tables.data_set`` and ``tables.data_digest`` (issue 37): stored tables read as
+    played with the packaged data; a new table keeps its data set's name and digest across a reopening."""
+    old = Store.open(db_url, {1: _create_v4_schema, **{n: MIGRATIONS[n] for n in (2, 3, 4)}}, target=4)
+    try:
+        assert "data_set" not in {c["name"] for c in inspect(old.engine).get_columns("tables")}
+        with old.engine.begin() as conn:
+            conn.execute(insert(tables_table).values(
+                id="t1", game="academic-society", players=2, options="{}", seed=1, engine_version="1",
+                listed=True, host_hash="h" * 64, version=0, step=0, to_move=0, terminal=False,
+                turn_started_at=1.0, created_at=1.0, updated_at=1.0))
+    finally:
+        old.close()
+    store = Store.open(db_url)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION == 5
+        rec = store.load("t1")
+        assert rec is not None and rec.data_set is None and rec.data_digest is None
+        mine = record("t2")
+        mine.data_set, mine.data_digest = "my-cards", "0123456789ab"
+        store.create_table(mine)
+    finally:
+        store.close()
+    again = Store.open(db_url)
+    try:
+        rec = again.load("t2")
+        assert rec is not None and (rec.data_set, rec.data_digest) == ("my-cards", "0123456789ab")
+        assert [(r.id, r.data_set) for r in again.summaries(["t1", "t2"])] == [("t2", "my-cards"), ("t1", None)]
     finally:
         again.close()

@@ -53,6 +53,10 @@ def serve(
     behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help="Trust X-Forwarded-For from a proxy on "
                                                "127.0.0.1 for the client address (rate limits count per "
                                                "address).")] = False,
+    data_set: Annotated[list[str] | None, typer.Option("--data-set", help="NAME=DIR: offer a data set (a "
+                                                       "folder laid over a game's packaged data, see 'homeroom "
+                                                       "data') by NAME in the create form; NAME=GAME:DIR where "
+                                                       "its files could be more than one game's. Repeatable.")] = None,
 ) -> None:
     """Serve the web platform: the lobby at http://HOST:PORT/, tables, bots and storage."""
     try:
@@ -90,7 +94,16 @@ def serve(
                         joins=rates["joins"], chat=rates["chat"], sockets=max_sockets)
     config = ServerConfig(db_url=db, data_dir=data_dir, bot_workers=bot_workers, bot_delay=bot_delay,
                           zombie_after=zombie_after, archive_after=archive_after * 86400, limits=limits,
-                          analysis_iterations=analysis_iterations)
+                          analysis_iterations=analysis_iterations, data_sets=list(data_set or []))
+    from homeroom.engine.errors import DataError
+    from homeroom.server.datasets import Offered
+
+    try:
+        offered = Offered.load(config.data_sets)  # before the database: a bad folder names every problem
+    except DataError as err:  # every problem, one a line
+        raise fail("a data set has problems:\n  " + "\n  ".join(err.problems)) from None
+    except ValueError as err:
+        raise fail(str(err)) from None
     url = config.resolved_db_url()
     try:
         lock = hold_sqlite(url)  # one process per SQLite file; held until this process ends
@@ -100,6 +113,9 @@ def serve(
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     console.print(f"homeroom serving on http://{host}:{port}/  (database {redact(url)}, "
                   f"schema v{store.schema_version()}, {store.count()} table(s))", soft_wrap=True)
+    for gid, named in offered.sets.items():
+        for name, ds in named.items():
+            console.print(f"data set {name} for {gid}: {ds.overlay} ({ds.digest})", soft_wrap=True)
     app = create_app(config, store)
     try:
         uvicorn.run(app, host=host, port=port, log_level=log_level.lower(), **uvicorn_options(behind_proxy))

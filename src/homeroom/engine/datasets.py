@@ -12,19 +12,33 @@ read it when their cached ``components()`` is first built. Switching clears thos
 the hot paths (``State.apply``, ``legal_actions``) keep reading the same cached singletons with no
 per-call cost. A data set is known by its digest (of the merged data, not of the files' text: a
 comment changes nothing) and a readable name (the folder's name; ``packaged`` for none).
+
+A server holds tables of one game with different data sets in one process, so a data set can also
+be *bound* for a stretch of code (:func:`bound`): a :class:`contextvars.ContextVar` per game that
+every component lookup (``components()``, ``load()`` and the tables derived from them, see
+:func:`per_data`) reads first, at call time. A context variable follows the code that runs for one
+table and nothing else: an asyncio task gets a copy of it (a table's tasks are started in the table's
+context), ``asyncio.to_thread`` carries it into its thread, and concurrent tables never see each
+other's. Unbound, lookups fall back to the process's data set, so the terminal game and the
+simulations are unchanged. Chosen over a worker process per data set (every view, move and replay
+of such a table would be a round trip to it) and over states carrying their components (every rule
+that reads a component would change).
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
 import hashlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from homeroom.engine.data import read_toml
 from homeroom.engine.errors import DataError
@@ -62,14 +76,26 @@ class DataSet:
     """Per file: the keys (record keys, or top-level table keys) the overlay gave."""
     problems: list[str] = field(default_factory=list)
     """Problems of the overlay itself (unknown file, record without a key); the loader adds its own."""
+    named: str | None = field(default=None, compare=False, repr=False)
+    """The name it is offered by (``serve --data-set NAME=DIR``), where that is not the folder's."""
+    frozen: str | None = field(default=None, compare=False, repr=False)
+    """The digest kept once the data set is served (:meth:`freeze`): its data no longer changes."""
+
+    def freeze(self) -> DataSet:
+        """Keep the digest (computing it hashes every file): for a data set that is bound often."""
+        self.frozen = None
+        self.frozen = self.digest
+        return self
 
     @property
     def name(self) -> str:
-        return PACKAGED if self.overlay is None else self.overlay.name
+        return self.named or (PACKAGED if self.overlay is None else self.overlay.name)
 
     @property
     def digest(self) -> str:
         """Twelve hex digits of SHA-256 over the merged data (sorted keys): equal data, equal digest."""
+        if self.frozen is not None:
+            return self.frozen
         text = json.dumps(self.files, sort_keys=True, default=str, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
@@ -150,8 +176,115 @@ _ACTIVE: dict[Path, DataSet] = {}
 _RESETS: dict[Path, list[Callable[[], None]]] = {}
 
 
+_BINDINGS: dict[Path, ContextVar[DataSet | None]] = {}
+
+
+def binding(packaged: Path) -> ContextVar[DataSet | None]:
+    """The context variable holding the data set bound for the game whose data is ``packaged``
+    (None: the process's data set). A game's loader reads it at every lookup."""
+    var = _BINDINGS.get(packaged)
+    if var is None:
+        key = packaged.resolve()
+        var = _BINDINGS.get(key)
+        if var is None:
+            var = _BINDINGS[key] = ContextVar(f"homeroom_data_{packaged.parent.name}", default=None)
+        _BINDINGS[packaged] = var
+    return var
+
+
+class Sharing:
+    """Whether this process has bound another data set of a game at some point (:func:`bound`): a
+    table derived from the components may then be kept per data set only, never in a module global.
+    A game's module keeps its object (:func:`sharing`) and reads ``.shared`` on its hot paths."""
+
+    shared: bool = False
+
+
+_SHARING: dict[Path, Sharing] = {}
+
+
+def sharing(packaged: Path) -> Sharing:
+    """The :class:`Sharing` of the game whose data is ``packaged`` (one object per game)."""
+    return _SHARING.setdefault(packaged.resolve(), Sharing())
+
+
+def shared(packaged: Path) -> bool:
+    """Whether this process has bound another data set of this game at some point (see :class:`Sharing`)."""
+    return sharing(packaged).shared
+
+
+@contextlib.contextmanager
+def bound(packaged: Path, dataset: DataSet | None) -> Iterator[None]:
+    """Run the enclosed code with ``dataset`` as its game's data (None or the packaged data: the
+    process's), in this context only (see the module's design)."""
+    var = binding(packaged)
+    value = None if dataset is None or dataset.overlay is None else dataset
+    if value is not None and value.frozen is None:
+        value.freeze()
+    if value is not None and not sharing(packaged).shared:
+        sharing(packaged).shared = True
+        for reset in _RESETS.get(packaged.resolve(), []):  # module globals: from now on kept per data set
+            reset()
+    token = var.set(value)
+    try:
+        yield
+    finally:
+        var.reset(token)
+
+
+def bound_now() -> list[DataSet]:
+    """The data sets bound for the code running now, one per game at most (for a worker process
+    that must run a think with them: :func:`bound_all` there)."""
+    return [ds for ds in (var.get() for var in set(_BINDINGS.values())) if ds is not None]
+
+
+_INTERNED: dict[str, DataSet] = {}
+
+
+@contextlib.contextmanager
+def bound_all(datasets: list[DataSet]) -> Iterator[None]:
+    """Bind each of ``datasets`` (sent from another process: one object per digest is kept, so
+    each data set's components are built once in this process)."""
+    with contextlib.ExitStack() as stack:
+        for ds in datasets:
+            kept = _INTERNED.setdefault(ds.frozen or ds.freeze().digest, ds)
+            stack.enter_context(bound(kept.packaged, kept))
+        yield
+
+
+T = TypeVar("T")
+
+
+def per_data(packaged: Path) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """``functools.cache`` kept per bound data set: for a table derived from the components
+    (the unbound results are cleared by :func:`use` as a plain cache's are)."""
+    var = binding(packaged)
+
+    def wrap(fn: Callable[..., T]) -> Callable[..., T]:
+        process = functools.cache(fn)
+        per_set: dict[int, tuple[DataSet, Callable[..., T]]] = {}
+
+        @functools.wraps(fn)
+        def lookup(*args: Any) -> T:
+            ds = var.get()
+            if ds is None:
+                return process(*args)
+            hit = per_set.get(id(ds))
+            if hit is None:  # the data set is kept with it, so its id is not reused meanwhile
+                hit = per_set[id(ds)] = (ds, functools.cache(fn))
+            return hit[1](*args)
+
+        lookup.cache_clear = process.cache_clear  # type: ignore[attr-defined]
+        return lookup
+    return wrap
+
+
 def active(packaged: Path) -> Path | DataSet:
-    """What a game's loader reads: the active data set laid over ``packaged``, or ``packaged`` itself."""
+    """What a game's loader reads: the data set bound here (:func:`bound`), else the process's
+    active data set laid over ``packaged``, else ``packaged`` itself."""
+    ds = binding(packaged).get()
+    if ds is not None:
+        return ds
     return _ACTIVE.get(packaged.resolve(), packaged)
 
 
@@ -195,12 +328,13 @@ def _package_of(packaged: Path) -> str:
 
 @cache
 def _describe(packaged: Path) -> DataSet:
-    return _ACTIVE.get(packaged) or overlay(packaged, None)
+    return (_ACTIVE.get(packaged.resolve()) or overlay(packaged, None)).freeze()
 
 
 def current(packaged: Path) -> DataSet:
-    """The active data set of the game whose packaged data is ``packaged`` (its digest and name)."""
-    return _describe(packaged.resolve())
+    """The active data set of the game whose packaged data is ``packaged`` (its digest and name):
+    the one bound here, else the process's."""
+    return binding(packaged).get() or _describe(packaged)
 
 
 def as_source(packaged: Path, directory: Path | DataSet | None) -> tuple[Path | DataSet, list[str]]:

@@ -12,6 +12,7 @@ import sys
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from homeroom.engine.actions import Action, ActionCodec
 from homeroom.engine.bots import BotSettings
 from homeroom.engine.data import provenance_census
-from homeroom.engine.datasets import DataSet, current, overlay, use
+from homeroom.engine.datasets import DataSet, bound, current, overlay, use
 from homeroom.engine.errors import DataError, OptionError
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ MAX_NAME = 40
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+_DATA_DIRS: dict[type, Path | None] = {}
+"""Each game class's packaged data folder, found once (:meth:`Game.current_data` is asked at every move)."""
 
 
 @dataclass(frozen=True)
@@ -348,9 +351,18 @@ class Game(ABC):
             use(packaged, dataset)
 
     def current_data(self) -> DataSet | None:
-        """The data set this process plays the game with (None: the game has no component data)."""
-        packaged = self.data_directory()
+        """The data set the game is played with here: the one bound for the code running now
+        (:func:`homeroom.engine.datasets.bound`), else the process's (None: the game has no data)."""
+        if type(self) not in _DATA_DIRS:
+            _DATA_DIRS[type(self)] = self.data_directory()
+        packaged = _DATA_DIRS[type(self)]
         return None if packaged is None else current(packaged)
+
+    def bound_data(self, dataset: DataSet | None) -> AbstractContextManager[None]:
+        """Run the enclosed code with ``dataset`` as this game's data, in this context only (None:
+        the process's): how a server plays tables of one game with different data sets."""
+        packaged = self.data_directory()
+        return nullcontext() if packaged is None else bound(packaged, dataset)
 
     def provenance(self, directory: Path | None = None) -> dict[str, dict[str, int]]:
         """How many components (per data file) are printed in the rulebook, stand-ins, or mixed,

@@ -148,6 +148,7 @@ class Match:
         hidden from that seat (:func:`depends_on_hidden`). Without (a game being rebuilt) it is
         marked hidden for now, and :meth:`check_tail` (called by :meth:`undo_point`) works out the
         flags an undo could need: a rebuild pays for the check only if someone asks about undo."""
+        self.check_data()
         seat = self.state.to_move
         turn = self.turn()
         if check:
@@ -163,6 +164,17 @@ class Match:
             hidden = True
         self.history.append(Entry(-1 if seat is None else seat, action, events, hidden, turn))
         return events
+
+    def check_data(self) -> None:
+        """Refuse (HomeroomError) to go on under another data set than the one the match started
+        with: a server binds each table's own (see :mod:`homeroom.engine.datasets`), and a slip
+        there must stop a move, never play it with another table's components."""
+        if self.data is None:
+            return
+        ours = self.game.current_data()
+        if ours is not None and ours.digest != self.data["digest"]:
+            raise HomeroomError(f"this game is played with data set {self.data['name']!r} "
+                                f"({self.data['digest']}), not {ours.label}")
 
     def turn(self) -> tuple[int | None, Any]:
         """The turn in progress: whose it is and the game's marker of it (see
@@ -248,6 +260,7 @@ class Match:
         """What :meth:`play` would do, without changing the match: the state after ``action`` and
         its history entry (with the hidden flag play records). For a server, which stores a
         decision before it changes memory, then calls :meth:`adopt`. Raises :class:`IllegalAction`."""
+        self.check_data()
         self.check_tail()
         seat = self.state.to_move
         turn = self.turn()

@@ -24,6 +24,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from homeroom.analysis.analyse import Settings, analyse
+from homeroom.engine.datasets import DataSet, bound_all, bound_now
 from homeroom.server.storage import Store
 from homeroom.sim.rundir import die_with_parent
 
@@ -41,9 +42,10 @@ NICE = 10
 """How much lower the analysis worker's priority is than the server's."""
 
 
-def _work(replay: dict[str, Any], settings: dict[str, Any], pipe: Connection) -> None:
+def _work(replay: dict[str, Any], settings: dict[str, Any], pipe: Connection, data: tuple[DataSet, ...] = ()) -> None:
     """The worker process: the analysis, with a ``("progress", done)`` message per finished
-    chunk, then ``("done", document)`` or ``("failed", one line)``."""
+    chunk, then ``("done", document)`` or ``("failed", one line)``; ``data``: the table's data set
+    (bound where the analysis was asked), bound here too."""
     die_with_parent()  # a killed server leaves no analysis working
     with contextlib.suppress(OSError):
         os.nice(NICE)
@@ -55,7 +57,8 @@ def _work(replay: dict[str, Any], settings: dict[str, Any], pipe: Connection) ->
         pipe.send(("progress", done))
 
     try:
-        pipe.send(("done", analyse(replay, Settings(**settings), progress=progress)))
+        with bound_all(list(data)):
+            pipe.send(("done", analyse(replay, Settings(**settings), progress=progress)))
     except Exception as err:  # noqa: BLE001 - any failure is the run's, told in one line
         pipe.send(("failed", f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"))
     finally:
@@ -157,7 +160,7 @@ class Analyses:
         """Run the worker and follow its messages (in a thread): ("done", document) or ("failed", why)."""
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe(duplex=False)
-        process = context.Process(target=_work, args=(replay, asdict(self.settings), theirs), daemon=True,
+        process = context.Process(target=_work, args=(replay, asdict(self.settings), theirs, tuple(bound_now())), daemon=True,
                                   name="homeroom-analysis")
         job.process = process
         process.start()

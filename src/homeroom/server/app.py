@@ -32,6 +32,7 @@ from homeroom.server.analysis import Analyses
 from homeroom.server.archive import archiver, delete_table, require_live
 from homeroom.server.bots import BOT_PRESETS, BotPool, offered_kinds
 from homeroom.server.config import ServerConfig
+from homeroom.server.datasets import PACKAGED, Offered, board_components, stand_ins
 from homeroom.server.errors import ProtocolError
 from homeroom.server.follow import follow, follows
 from homeroom.server.leases import sweep
@@ -205,11 +206,13 @@ def game_name(game_id: str) -> str:
 
 def summary(rec: TableRecord, live: LiveTable | None) -> dict[str, Any]:
     state = live.match.state if live is not None else None
+    turn_seat = rec.to_move if live is None or state is None else live.context.copy().run(state.turn_seat)
     return {
         "table_id": rec.id, "game": rec.game, "game_name": game_name(rec.game), "players": rec.players,
         "options": rec.options, "listed": rec.listed, "version": rec.version, "step": rec.step,
         "terminal": rec.terminal, "to_move": rec.to_move,
-        "turn_seat": state.turn_seat() if state is not None else rec.to_move,
+        "turn_seat": turn_seat, "data_set": rec.data_set,
+        "data_notice": live.data_notice if live is not None else None,
         "outcome": rec.outcome, "created_at": iso(rec.created_at), "updated_at": iso(rec.updated_at),
         "rematch": rec.rematch, "clock": rec.clock, "seed_chosen": rec.seed_chosen,
         "archived": rec.archived_at is not None,
@@ -249,6 +252,7 @@ async def start_up(hub: Hub) -> None:
 
 def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
     cfg = config or ServerConfig()
+    offered = Offered.load(cfg.data_sets)  # a bad folder stops the start, every problem named
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -256,6 +260,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         pool = BotPool(cfg.workers(), grace=cfg.bot_grace, cap=cfg.bot_think_cap, initializer=cfg.bot_initializer)
         hub = Hub(opened, pool, bot_delay=cfg.bot_delay, max_cached=cfg.max_cached_tables,
                   zombie_after=cfg.zombie_after)
+        hub.offered = offered
         app.state.hub = hub
         app.state.analyses = Analyses(opened, cfg.analysis_iterations)
         restore: asyncio.Task[Any] | None = None
@@ -367,6 +372,15 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if folder is None:
             raise ProtocolError("not_found", f"no board module for game {game_id[:64]!r}")
         missing = ProtocolError("not_found", f"no file {path[:100]!r} in the {game_id} board")
+        if path.startswith("data/"):  # the board of a data set: its components file made from that data
+            _, name, path = (path.split("/", 2) + ["", ""])[:3]
+            try:
+                ds = offered.get(game_id, name)
+            except KeyError:
+                raise ProtocolError("not_found", f"no data set {name[:64]!r} for {game_id[:64]!r}") from None
+            made = board_components(game_id, path, ds)
+            if made is not None:
+                return Response(made, media_type="text/javascript" if path.endswith(".js") else "application/json")
         if not path or len(path) > 255 or "\0" in path:  # NUL or an over-long name: no such file
             raise missing
         try:
@@ -376,6 +390,13 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         except (OSError, ValueError):
             raise missing from None
         return FileResponse(target)
+
+    @app.get("/api/tables/{table_id}/data")
+    async def api_table_data(table_id: str, request: Request) -> dict[str, Any]:
+        """The table's data set: its name, digest and which component values are stand-ins (tooltips)."""
+        table = await hub_of(request).get(table_id)
+        return {"data_set": table.rec.data_set or PACKAGED, "digest": table.rec.data_digest,
+                "notice": table.data_notice, "stand_ins": stand_ins(table.data, table.game.id)}
 
     @app.get("/how-to-play/{game_id}", include_in_schema=False)
     async def how_to_play(game_id: str) -> Response:
@@ -397,6 +418,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             info = game.info.to_json()
             folder = board_dir(game.id)
             info["board"] = folder is not None and (folder / "board.js").is_file()
+            info["data_sets"] = offered.to_json(game.id)
             infos.append(info)
         return {"games": infos, "seat_kinds": offered_kinds(), "bot_presets": BOT_PRESETS}
 

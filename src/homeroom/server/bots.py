@@ -35,6 +35,7 @@ from homeroom.agents import AgentError, kinds, make_agent
 from homeroom.agents.base import parse_spec, shown_number
 from homeroom.agents.levels import HARD_SECONDS, LABELS
 from homeroom.agents.mcts import DEFAULT_SECONDS
+from homeroom.engine.datasets import DataSet, bound_all, bound_now
 from homeroom.engine.state import State
 
 log = logging.getLogger("homeroom.server.bots")
@@ -122,11 +123,17 @@ def agent_seed(table_seed: int, seat: int, step: int) -> int:
 
 
 def think(state_bytes: bytes, seat: int, spec: str, seed: int, advise: bool = False,
-          turn_step: int = 0) -> dict[str, Any]:
+          turn_step: int = 0, data: tuple[DataSet, ...] = ()) -> dict[str, Any]:
     """Runs in a worker: the action ``spec`` chooses for ``seat`` (as JSON); with ``advise``, the
     ``medium`` bot's suggestion for a learner instead (:func:`homeroom.agents.advice.suggest`:
     ``{"action", "text", "why"}``). ``turn_step``: the seat's decisions earlier in this turn, so
-    that ``hard`` spends its budget a turn, not a decision (:func:`homeroom.agents.levels.turn_share`)."""
+    that ``hard`` spends its budget a turn, not a decision (:func:`homeroom.agents.levels.turn_share`).
+    ``data``: the data sets bound where the think was asked (the table's), bound here too."""
+    with bound_all(list(data)):
+        return _think(state_bytes, seat, spec, seed, advise, turn_step)
+
+
+def _think(state_bytes: bytes, seat: int, spec: str, seed: int, advise: bool, turn_step: int) -> dict[str, Any]:
     state: State = pickle.loads(state_bytes)
     if advise:
         from homeroom.agents.advice import suggest
@@ -193,7 +200,7 @@ class _Worker:
 class _Job:
     key: str
     spec: str
-    args: tuple[bytes, int, str, int, bool, int]
+    args: tuple[bytes, int, str, int, bool, int, tuple[DataSet, ...]]
     deadline: float
     future: asyncio.Future[dict[str, Any]]
     attempts: int = 0
@@ -281,7 +288,8 @@ class BotPool:
         other tables' thinks. Raises :class:`BotOverran` past the deadline, or the agent's error.
         ``advise``: a learner's suggestion instead (see :func:`think`; ``spec`` should be ``medium``)."""
         data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        job = _Job(key, spec, (data, seat, runnable(spec), seed, advise, turn_step), self.deadline(spec),
+        bound = tuple(bound_now())  # the table's data set: its worker thinks with it too
+        job = _Job(key, spec, (data, seat, runnable(spec), seed, advise, turn_step, bound), self.deadline(spec),
                    asyncio.get_running_loop().create_future())
         if self._closed:
             raise RuntimeError("the bot pool is closed")

@@ -11,10 +11,12 @@ from typing import Any
 
 from homeroom import ENGINE_VERSION, games
 from homeroom.agents import AgentError
+from homeroom.engine.datasets import DataSet
 from homeroom.engine.errors import IllegalAction, OptionError, UnknownGame
 from homeroom.engine.game import Game
 from homeroom.engine.match import Match, Seat
 from homeroom.server.bots import check_kind
+from homeroom.server.datasets import digest_of
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import TableEvent
 from homeroom.server.live import LiveTable, rebuild
@@ -72,6 +74,11 @@ class Commands(Scheduler):
             if is_open and kinds[index] != "human":
                 raise ProtocolError("bad_request", f"seat {index}: only a human seat can be open (a bot plays "
                                     f"{kinds[index]})")
+        try:
+            data = self.offered.get(game.id, spec.data_set)
+        except KeyError:
+            raise ProtocolError("bad_request", f"unknown data set {spec.data_set!r} for {game.id} (this server "
+                                f"offers: {', '.join(self.offered.names(game.id))})") from None
         seed = spec.seed if spec.seed is not None else new_seed()
         host = new_secret()
         seat_secrets: list[str | None] = [new_secret() if k == "human" else None for k in kinds]
@@ -82,20 +89,23 @@ class Commands(Scheduler):
             host_hash=hash_secret(host), clock=clock,
             seats=[SeatRecord(i, names[i], kinds[i], None if s is None else hash_secret(s), False,
                               None if clock is None else clock["initial_seconds"] * 1000, opened[i])
-                   for i, s in enumerate(seat_secrets)])
-        table = await self._insert(game, rec)
+                   for i, s in enumerate(seat_secrets)],
+            data_set=None if data is None else spec.data_set, data_digest=digest_of(game.id, data))
+        table = await self._insert(game, rec, data)
         return table, host, seat_secrets
 
-    async def _insert(self, game: Game, rec: TableRecord) -> LiveTable:
+    async def _insert(self, game: Game, rec: TableRecord, data: DataSet | None = None) -> LiveTable:
         try:
-            match = Match.start(game, rec.players, rec.seed, rec.options, [Seat(s.name, s.kind) for s in rec.seats])
+            with game.bound_data(data):
+                match = Match.start(game, rec.players, rec.seed, rec.options,
+                                    [Seat(s.name, s.kind) for s in rec.seats])
         except OptionError as err:
             raise ProtocolError("bad_request", str(err)) from None
         state = match.state
         rec.to_move, rec.terminal = state.to_move, state.is_terminal()
         rec.turn_started_at = time.time()
         await asyncio.to_thread(self.store.create_table, rec)
-        table = LiveTable(rec, game, match)
+        table = LiveTable(rec, game, match, data=data)
         self.tables[rec.id] = table
         self._evict()
         self.bus.publish(TableEvent(table, "loaded"))
@@ -107,17 +117,20 @@ class Commands(Scheduler):
                 return table.rec.rematch
             if not table.match.state.is_terminal():
                 raise ProtocolError("conflict", "a rematch can start only once the game is over")
+            if table.data_notice is not None:
+                raise ProtocolError("conflict", table.data_notice)
             old = table.rec
             clock = old.clock
             rec = TableRecord(
                 id=new_table_id(), game=old.game, players=old.players, options=dict(old.options),
                 seed=new_seed(), engine_version=ENGINE_VERSION, listed=old.listed,
                 host_hash=old.host_hash, clock=None if clock is None else dict(clock), rematch_of=old.id,
+                data_set=old.data_set, data_digest=old.data_digest,
                 seats=[SeatRecord(s.seat, s.name, s.kind, s.secret_hash, s.claimed,
                                   None if clock is None else clock["initial_seconds"] * 1000, s.open)
                        for s in old.seats])
             try:
-                await self._insert(table.game, rec)
+                await self._insert(table.game, rec, table.data)
             except AlreadyRematched as err:  # started through another server: that one it is
                 old.rematch = err.rematch
                 table.views.clear()
@@ -131,6 +144,9 @@ class Commands(Scheduler):
     async def act(self, table: LiveTable, seat: int, version: int | None, action_json: Any,
                   by_bot: bool = False) -> None:
         """Play an action for ``seat`` (under the table's lock, held by the caller)."""
+        if table.data_notice is not None:
+            raise ProtocolError("conflict", table.data_notice)
+        table.enter()
         rec = table.rec
         state = table.match.state
         if not by_bot and table.is_bot(seat):
@@ -163,6 +179,8 @@ class Commands(Scheduler):
 
 
     async def undo(self, table: LiveTable, seat: int, version: int) -> None:
+        if table.data_notice is not None:
+            raise ProtocolError("conflict", table.data_notice)
         if version != table.version:
             raise ProtocolError("stale", f"out of sync: you sent version {version}, the table is at "
                                 f"{table.version}; here is the current position")
@@ -175,7 +193,7 @@ class Commands(Scheduler):
         clocks = charge(table, now)
         match = table.match
         taken_back = match.history[index:]
-        undone = await asyncio.to_thread(match.truncated, index)  # off the loop; the live match is untouched
+        undone = await asyncio.to_thread(table.context.copy().run, match.truncated, index)  # off the loop; the live match is untouched
         change = table_change(table, now, clocks, undone.state, len(undone.history))
         await self._store(table, self.store.undo_op(table.id, index, change))
         match.state, match.history = undone.state, undone.history
@@ -257,7 +275,7 @@ class Commands(Scheduler):
             renamed = TableRecord(**{**table.rec.__dict__, "seats": [
                 SeatRecord(s.seat, names[s.seat], s.kind, s.secret_hash) for s in table.rec.seats]})
             renamed.actions = [{"seat": e.seat, "action": e.action.to_json()} for e in table.match.history]
-            match = await asyncio.to_thread(rebuild, table.game, renamed)
+            match = await asyncio.to_thread(rebuild, table.game, renamed, None, table.data)
         else:
             match = table.match
         await self._store(table, self.store.seat_op(table.id, seat, change, **values))

@@ -50,6 +50,7 @@ class FanOut(TableStore):
         """What ``seat`` (or a spectator, or the host) may see now, or at ``match``'s step for a
         replay: the ``view`` message of PROTOCOL.md (its schema is :class:`View`). Built as plain
         data: this runs after every change for every connection."""
+        table.enter()  # with the table's data set, whoever asks (see .datasets)
         live = match is None
         m = table.match if match is None else match
         state = m.state
@@ -58,7 +59,7 @@ class FanOut(TableStore):
         legal: list[dict[str, Any]] = []
         can_undo = False
         archived = table.rec.archived_at is not None
-        if live and viewer is not None and not table.is_bot(viewer) and not archived:
+        if live and viewer is not None and not table.is_bot(viewer) and not archived and table.data_notice is None:
             if state.to_move == viewer:
                 for action in state.legal_actions():
                     data = action.to_json()
@@ -83,6 +84,7 @@ class FanOut(TableStore):
             # what boards draw beside the position (BOARDS.md): no need to ask for options or keep old views
             "options": dict(m.options), "option_labels": option_labels(table.game, m.options, [s.name for s in table.rec.seats]),
             "last_moves": last_moves(m, viewer),
+            "data_set": table.rec.data_set, "data_notice": table.data_notice,
         }
 
     def log_lines(self, table: LiveTable, match: Match, viewer: int | None) -> list[dict[str, Any]]:
@@ -164,7 +166,7 @@ class FanOut(TableStore):
         else:
             rec = table.rec
             rec.actions = [{"seat": e.seat, "action": e.action.to_json()} for e in table.match.history]
-            past = await asyncio.get_running_loop().run_in_executor(self.replay_pool, rebuild, table.game, rec, step)
+            past = await asyncio.get_running_loop().run_in_executor(self.replay_pool, rebuild, table.game, rec, step, table.data)
         table.replays[step] = (anchor, past)  # the most recently used last
         while len(table.replays) > REPLAYS_KEPT:
             del table.replays[next(iter(table.replays))]

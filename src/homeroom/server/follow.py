@@ -88,13 +88,14 @@ async def follow(hub: Hub, url: str) -> None:
 async def catch_up(hub: Hub, table: LiveTable) -> bool:
     """Read ``table`` again from the database if it is newer there; its connections get the
     update and its bots and clock go on from there. Whether it changed."""
+    table.enter()  # the views sent from here are the table's data set's
     async with table.lock:
         if table.dead or table.deleted:
             return False
         rec = await asyncio.to_thread(hub.store.load, table.id)
         if rec is None or rec.version <= table.version:
             return False
-        match = await asyncio.to_thread(rebuild, table.game, rec)
+        match = await asyncio.to_thread(rebuild, table.game, rec, None, table.data)
         table.rec, table.match = rec, match
         table.replays.clear()
         table.logs.clear()

@@ -16,6 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from homeroom import games
 from homeroom.engine.errors import HomeroomError, OptionError
 from homeroom.server.bots import BotPool, check_kind
+from homeroom.server.datasets import Offered, resolve
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import EventBus, TableEvent
 from homeroom.server.leases import Leases
@@ -48,6 +49,8 @@ class TableStore:
         self._pending: list[tuple[Op, asyncio.Future[Exception | None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self._closing = False
+        self.offered = Offered()
+        """The data sets this server offers beside the packaged data (``serve --data-set``)."""
         self.leases = Leases(store.url)
         """The tables whose bots and clock this process runs (all of them on SQLite)."""
         self._claims: dict[str, asyncio.Task[None]] = {}
@@ -69,6 +72,7 @@ class TableStore:
         table = self.tables.get(table_id)
         if table is not None:
             self.tables.move_to_end(table_id)
+            table.enter()  # the caller goes on with this table: with its data set (see .datasets)
             return table
         if len(table_id) > 32:
             raise ProtocolError("not_found", f"no table {table_id[:32]!r}")
@@ -92,6 +96,7 @@ class TableStore:
         found = await asyncio.shield(pending)
         if found is None:
             raise ProtocolError("not_found", f"no table {table_id!r}")
+        found.enter()
         return found
 
     def _load(self, table_id: str) -> LiveTable | None:
@@ -104,11 +109,17 @@ class TableStore:
             return None
         try:
             game = games.get(rec.game)
+            data, data_notice = resolve(self.offered, rec.game, rec.data_set, rec.data_digest)
             notices = self._check_bots(rec)
-            match = rebuild(game, rec)
+            match = rebuild(game, rec, None, data, partial=data_notice is not None)
         except (HomeroomError, OptionError) as err:
             raise ProtocolError("server", f"table {table_id} cannot be restored: {err}") from None
-        table = LiveTable(rec, game, match)
+        if data_notice is not None:
+            log.warning("table %s: %s", table_id, data_notice)
+            if len(match.history) < len(rec.actions):
+                data_notice += f" (Shown up to decision {len(match.history)} of {len(rec.actions)}: the rest " \
+                               "does not replay with this server's data.)"
+        table = LiveTable(rec, game, match, data=data, data_notice=data_notice)
         table.load_notices = [(rec.version, text) for text in notices]
         return table
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from homeroom.engine.datasets import DataSet, binding
 from homeroom.engine.errors import HomeroomError, IllegalAction
 from homeroom.engine.game import Game
 from homeroom.engine.match import Match, Seat
@@ -109,6 +112,30 @@ class LiveTable:
     loaded again from the database); its tasks stop when they see this."""
     deleted: bool = False
     """The host deleted the table (see :mod:`homeroom.server.archive`): nothing may change it."""
+    data: DataSet | None = None
+    """The data set the table is played with, as this server offers it (None: the packaged data)."""
+    data_notice: str | None = None
+    """Why the table cannot be played on this server (its data set is not offered, or changed):
+    it stays readable, and every move is refused with this (see :mod:`homeroom.server.datasets`)."""
+    _context: contextvars.Context | None = None
+    _packaged: Path | None | bool = False
+
+    @property
+    def context(self) -> contextvars.Context:
+        """A context with the table's data set bound: its tasks run in it (``create_task(context=)``)."""
+        if self._context is None:
+            ctx = contextvars.Context()
+            ctx.run(self.enter)
+            self._context = ctx
+        return self._context
+
+    def enter(self) -> None:
+        """Bind the table's data set for the rest of the running task (or context): every component
+        lookup there reads it (see :mod:`homeroom.engine.datasets`)."""
+        if self._packaged is False:
+            self._packaged = self.game.data_directory()
+        if isinstance(self._packaged, Path):
+            binding(self._packaged).set(self.data)
 
     @property
     def id(self) -> str:
@@ -153,15 +180,28 @@ class LiveTable:
         return not self.conns and not busy and not self.lock.locked()
 
 
-def rebuild(game: Game, rec: TableRecord, upto: int | None = None) -> Match:
-    """The table's match from seed + its stored actions (the first ``upto`` of them)."""
+def rebuild(game: Game, rec: TableRecord, upto: int | None = None, data: DataSet | None = None,
+            partial: bool = False) -> Match:
+    """The table's match from seed + its stored actions (the first ``upto`` of them), played with
+    ``data`` (the table's data set; None: the packaged data) whatever the calling code has bound.
+    ``partial``: stop at the first action that does not replay (a table shown, never played, with
+    other data than its own) instead of failing."""
+    with game.bound_data(data):
+        return _rebuild(game, rec, upto, partial)
+
+
+def _rebuild(game: Game, rec: TableRecord, upto: int | None, partial: bool) -> Match:
     seats = [Seat(s.name, s.kind) for s in rec.seats]
     match = Match.start(game, rec.players, rec.seed, rec.options, seats)
     actions = rec.actions if upto is None else rec.actions[:upto]
     for index, entry in enumerate(actions):
         try:
             match.play(game.action_from_json(entry["action"]), check=False)  # undo_point checks the tail
-        except IllegalAction as err:
+        except Exception as err:
+            if partial:  # other data: whatever does not replay (an unknown card, a rule's check) ends it
+                break
+            if not isinstance(err, IllegalAction):
+                raise
             raise HomeroomError(f"stored action {index} of table {rec.id} no longer replays: {err}") from None
     return match
 

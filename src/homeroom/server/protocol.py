@@ -122,6 +122,8 @@ class CreateTable(Inbound):
     listed: bool = True
     seed: Annotated[int, Field(ge=0, le=2**53)] | None = None
     clock: ClockSpec | None = None
+    data_set: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    """The name of a data set the server offers for the game (``GET /api/games``); None: the packaged data."""
 
 
 class JoinSeat(Inbound):
@@ -231,6 +233,10 @@ class View(Outbound):
     """Sets of independent decisions this seat may take in one go ("Keep all"): State.batches."""
     chat: list[ChatLineView] | None = None
     """Only in the first view after hello: the table's kept chat lines, oldest first."""
+    data_set: str | None = None
+    """The name of the data set the table is played with (None: the packaged data)."""
+    data_notice: str | None = None
+    """Why no move can be made here (the table's data set is not offered by this server): one line."""
 
 
 class Update(Outbound):

@@ -36,7 +36,8 @@ class Scheduler(FanOut):
         raise NotImplementedError  # the command service plays the bots' moves
 
     def _schedule(self, table: LiveTable) -> None:
-        if self._closing or table.dead or table.deleted or table.rec.archived_at is not None:
+        if self._closing or table.dead or table.deleted or table.rec.archived_at is not None \
+                or table.data_notice is not None:  # its data set is not offered here: nothing moves
             return
         if self.tables.get(table.id) is not table:
             return  # left memory (evicted while a catch-up waited): the copy loaded since runs it
@@ -49,11 +50,12 @@ class Scheduler(FanOut):
             return
         idle = table.bot_task is None or table.bot_task.done()
         if bot_due and idle:
-            table.bot_task = asyncio.create_task(self._bot_move(table))
+            table.bot_task = asyncio.create_task(self._bot_move(table), context=table.context.copy())
         if table.clock_task is not None and not table.clock_task.done():
             table.clock_task.cancel()
         if running is not None:
-            table.clock_task = asyncio.create_task(self._clock(table, table.version, running))
+            table.clock_task = asyncio.create_task(self._clock(table, table.version, running),
+                                                   context=table.context.copy())
 
     def _claim(self, table: LiveTable) -> None:
         """Try to take the lease of a table with work to do, in the background (one try at a time)."""
@@ -70,7 +72,7 @@ class Scheduler(FanOut):
             finally:
                 claims.pop(table.id, None)
 
-        claims[table.id] = asyncio.create_task(claim())
+        claims[table.id] = asyncio.create_task(claim(), context=table.context.copy())
 
     async def _claimed(self, table: LiveTable) -> None:
         """The lease of a live table was just taken: the server that held it may have moved on

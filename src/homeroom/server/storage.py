@@ -50,7 +50,7 @@ from sqlalchemy.schema import CreateColumn
 
 from homeroom.server.notify import announce, announce_chat
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema this code writes. Raise it with a new step in :data:`MIGRATIONS`."""
 
 
@@ -123,6 +123,8 @@ tables_table = Table(
     Column("created_at", Double, nullable=False),
     Column("updated_at", Double, nullable=False),
     Column("archived_at", Double, nullable=True),
+    Column("data_set", String(64), nullable=True),
+    Column("data_digest", String(16), nullable=True),
     Index("ix_tables_listed_terminal", "listed", "terminal", "updated_at"),
 )
 
@@ -233,7 +235,17 @@ def _v4(conn: Connection) -> None:
     analyses_table.create(conn, checkfirst=True)
 
 
-MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _v2, 3: _v3, 4: _v4}
+def _v5(conn: Connection) -> None:
+    """Schema 5 (issue 37): ``tables.data_set`` and ``tables.data_digest``, the name and digest of
+    the data set the table is played with (see :mod:`homeroom.engine.datasets`). Tables stored
+    before were played with the packaged data: they read as such (NULL)."""
+    have = {c["name"] for c in inspect(conn).get_columns("tables")}
+    for column in (tables_table.c.data_set, tables_table.c.data_digest):
+        if column.name not in have:
+            conn.execute(text(f"ALTER TABLE tables ADD COLUMN {CreateColumn(column).compile(dialect=conn.dialect)}"))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _create_v1, 2: _v2, 3: _v3, 4: _v4, 5: _v5}
 """Step ``n`` takes a database at schema ``n - 1`` to ``n`` (step 1 creates the tables). Steps
 only add (tables, columns, indexes) and may rewrite values; none drops data."""
 
@@ -281,6 +293,10 @@ class TableRecord:
     """When the table was archived (read-only, out of the lists); None while it is live."""
     chat: list[ChatLine] = field(default_factory=list)
     """The chat lines kept (oldest first); filled by :meth:`Store.load` only."""
+    data_set: str | None = None
+    """The name of the data set the table is played with (None: the packaged data)."""
+    data_digest: str | None = None
+    """That data set's digest (None: the packaged data as it was when the table was made)."""
 
 
 @dataclass
@@ -514,7 +530,8 @@ class Store:
                 terminal=rec.terminal, outcome=rec.outcome,
                 clock=None if rec.clock is None else json.dumps(rec.clock),
                 turn_started_at=rec.turn_started_at or now, rematch_of=rec.rematch_of, rematch=None,
-                created_at=rec.created_at, updated_at=rec.updated_at))
+                created_at=rec.created_at, updated_at=rec.updated_at, data_set=rec.data_set,
+                data_digest=rec.data_digest))
             conn.execute(insert(seats_table), [
                 {"table_id": rec.id, "seat": s.seat, "name": s.name, "kind": s.kind,
                  "secret_hash": s.secret_hash, "claimed": s.claimed, "clock_ms": s.clock_ms,
@@ -792,7 +809,8 @@ class Store:
             terminal=bool(row["terminal"]), outcome=row["outcome"],
             clock=None if row["clock"] is None else json.loads(row["clock"]),
             turn_started_at=row["turn_started_at"], rematch_of=row["rematch_of"], rematch=row["rematch"],
-            created_at=row["created_at"], updated_at=row["updated_at"], archived_at=row["archived_at"])
+            created_at=row["created_at"], updated_at=row["updated_at"], archived_at=row["archived_at"],
+            data_set=row["data_set"], data_digest=row["data_digest"])
 
     @staticmethod
     def _seat(row: Any) -> SeatRecord:

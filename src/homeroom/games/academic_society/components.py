@@ -16,7 +16,7 @@ from typing import Any
 
 from homeroom.engine import DataError
 from homeroom.engine.data import PROVENANCES, check_provenance
-from homeroom.engine.datasets import DataSet, active, as_source, read_source
+from homeroom.engine.datasets import DataSet, active, as_source, binding, read_source
 
 SUBJECTS: tuple[str, ...] = ("math", "physics", "astronomy", "chemistry")
 """Subject order of the Individual Board rows (top to bottom) and of every theory vector."""
@@ -606,10 +606,26 @@ _PACKAGED: dict[Path, Components] = {}
 reference taken before a switch (a test's table, a module's constant) still means the game's data."""
 
 
-@cache
+_BOUND = binding(DATA_DIR)
+_BY_SET: dict[int, tuple[DataSet, Components]] = {}
+"""The components of each data set bound at some point (:func:`homeroom.engine.datasets.bound`), by its id."""
+
+
 def components() -> Components:
-    """The active data set's components (the packaged data unless
-    :func:`homeroom.engine.datasets.use` chose another), loaded once."""
+    """The active data set's components: the one bound for the code running now, else the
+    process's (the packaged data unless :func:`homeroom.engine.datasets.use` chose another)."""
+    ds = _BOUND.get()
+    if ds is None:
+        return _process_components()
+    hit = _BY_SET.get(id(ds))
+    if hit is None:
+        hit = _BY_SET[id(ds)] = (ds, load(ds))
+    return hit[1]
+
+
+@cache
+def _process_components() -> Components:
+    """The process's components, loaded once."""
     source = active(DATA_DIR)
     if not isinstance(source, DataSet) and source.resolve() in _PACKAGED:
         return _PACKAGED[source.resolve()]
@@ -617,3 +633,6 @@ def components() -> Components:
     if not isinstance(source, DataSet):
         _PACKAGED[source.resolve()] = comp
     return comp
+
+
+components.cache_clear = _process_components.cache_clear  # type: ignore[attr-defined]  # as a cached function's

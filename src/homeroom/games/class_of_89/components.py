@@ -15,7 +15,7 @@ from typing import Any
 
 from homeroom.engine import DataError
 from homeroom.engine.data import check_provenance
-from homeroom.engine.datasets import DataSet, active, as_source, on_switch, read_source
+from homeroom.engine.datasets import DataSet, active, as_source, binding, on_switch, read_source, sharing
 
 DATA_DIR = Path(__file__).parent / "data"
 CLUBS = ("council", "quiz", "pep", "arts", "athletics", "honor")
@@ -506,10 +506,30 @@ _PACKAGED: dict[Path, Components] = {}
 reference taken before a switch (a test's table, a module's constant) still means the game's data."""
 
 
-@cache
+_BOUND = binding(DATA_DIR)
+_SHARING = sharing(DATA_DIR)
+_BY_SET: dict[int, tuple[DataSet, Components]] = {}
+"""The components of each data set bound at some point (:func:`homeroom.engine.datasets.bound`), by its id."""
+
+
 def components() -> Components:
-    """The active data set's components (loaded once; the packaged data unless
-    :func:`homeroom.engine.datasets.use` chose another)."""
+    """The active data set's components: the one bound for the code running now, else the
+    process's (loaded once; the packaged data unless :func:`homeroom.engine.datasets.use` chose another)."""
+    ds = _BOUND.get()
+    if ds is None:
+        return _process_components()
+    hit = _BY_SET.get(id(ds))
+    if hit is None:
+        comp, problems = load(ds)
+        if comp is None:
+            raise DataError(problems)
+        hit = _BY_SET[id(ds)] = (ds, comp)
+    return hit[1]
+
+
+@cache
+def _process_components() -> Components:
+    """The process's components, loaded once."""
     source = active(DATA_DIR)
     if not isinstance(source, DataSet) and source.resolve() in _PACKAGED:
         return _PACKAGED[source.resolve()]
@@ -519,6 +539,9 @@ def components() -> Components:
     if not isinstance(source, DataSet):
         _PACKAGED[source.resolve()] = comp
     return comp
+
+
+components.cache_clear = _process_components.cache_clear  # type: ignore[attr-defined]  # as a cached function's
 
 
 class _CardNames(dict[str, str]):
@@ -547,7 +570,18 @@ class NameTables:
     def __getattr__(self, attr: str) -> Any:  # only while the tables are not filled yet
         if "card" in self.__dict__:
             raise AttributeError(attr)
-        comp = components()
+        if _SHARING.shared:  # data sets bound per table: the tables of the components in use, never kept here
+            comp = components()
+            tables = comp.__dict__.get("_log_name_tables")
+            if tables is None:
+                tables = comp.__dict__["_log_name_tables"] = NameTables()
+                tables.fill(comp)
+            return getattr(tables, attr)
+        self.fill(components())
+        return getattr(self, attr)
+
+    def fill(self, comp: Components) -> None:
+        """Fill the tables from ``comp``."""
         comp.card_name("")  # (fills its table)
         self.card = _CardNames(comp.__dict__["_card_names"])
         self.token = dict(comp._names("tokens"))
@@ -558,7 +592,6 @@ class NameTables:
         width = int(comp.board.get("grid_columns", 6))
         cells = width * int(comp.board.get("grid_rows", 4))
         self.grid_cell = [f"grid row {r + 1}, column {c + 1}" for r, c in (divmod(at, width) for at in range(cells))]
-        return getattr(self, attr)
 
 
 NAMES = NameTables()

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from homeroom.engine.datasets import on_switch
+from homeroom.engine.datasets import on_switch, sharing
 from homeroom.games.class_of_89.components import DATA_DIR, Components, components
 
 if TYPE_CHECKING:
@@ -83,19 +83,28 @@ on_switch(DATA_DIR, _reset_lookup)
 
 
 _TEACHERS: frozenset[str] = frozenset()
+_SHARING = sharing(DATA_DIR)
 
 
 def lookup() -> Lookup:
+    """The tables of the components in use: kept in this module's globals (the hot paths read
+    ``_LOOKUP`` directly) unless data sets are bound per table, then on the components themselves."""
     global _LOOKUP, _TEACHERS
     if _LOOKUP is None:
-        _LOOKUP = Lookup(components())
+        comp = components()
+        if _SHARING.shared:
+            found: Lookup | None = comp.__dict__.get("_lookup")
+            if found is None:
+                found = comp.__dict__["_lookup"] = Lookup(comp)
+            return found
+        _LOOKUP = Lookup(comp)
         _TEACHERS = _LOOKUP.teachers
     return _LOOKUP
 
 
 def is_teacher(card: str) -> bool:
     if _LOOKUP is None:
-        lookup()
+        return card in lookup().teachers
     return card in _TEACHERS
 
 

@@ -10,10 +10,8 @@ A mixin of :class:`~homeroom.games.class_of_89.state.Co89State`.
 
 from __future__ import annotations
 
-from functools import cache
-
 from homeroom.engine import Action, Event, IllegalAction
-from homeroom.engine.datasets import on_switch
+from homeroom.engine.datasets import on_switch, per_data, sharing
 from homeroom.games.class_of_89 import placement as pl
 from homeroom.games.class_of_89.actions import (
     STORAGE,
@@ -78,6 +76,7 @@ _PUTS: dict[tuple[str, int, str], PutToken] = {}
 """PutToken actions by their fields (tokens x targets x students: a few thousand at most)."""
 
 _MEMBER_PLACES: dict[str, list[Place]] = {}
+_SHARING = sharing(DATA_DIR)
 on_switch(DATA_DIR, _MEMBER_PLACES.clear)  # a new data set: built again from it
 
 
@@ -85,8 +84,9 @@ def _member_places(member: str) -> list[Place]:
     """The member's Place action for every space of the mat, at location * 3 + cost spot."""
     table = _MEMBER_PLACES.get(member)
     if table is None:
-        table = _MEMBER_PLACES[member] = [_place(member, lc.id, cost)
-                                          for lc in components().locations for cost in range(3)]
+        table = [_place(member, lc.id, cost) for lc in components().locations for cost in range(3)]
+        if not _SHARING.shared:  # data sets bound per table: built each time (its callers are cached per data set)
+            _MEMBER_PLACES[member] = table
     return table
 
 
@@ -95,7 +95,7 @@ _AT_ENTRANCE = 15
 mat's 15 spaces)."""
 
 
-@cache
+@per_data(DATA_DIR)
 def _members_places() -> tuple[tuple[str, list[Place]], ...]:
     """Each team member in board order with its Place action for every space of the mat (at
     location * 3 + cost spot, as :func:`_member_places`) and then the School Entrance's."""
@@ -103,13 +103,13 @@ def _members_places() -> tuple[tuple[str, list[Place]], ...]:
                  for member in components().board["members"])
 
 
-@cache
+@per_data(DATA_DIR)
 def _location_index() -> dict[str, int]:
     """Each location's index on the mat by its id."""
     return {lc.id: k for k, lc in enumerate(components().locations)}
 
 
-@cache
+@per_data(DATA_DIR)
 def _turns_per_round() -> int:
     return int(components().board["turns_per_round"])
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from homeroom.engine import DataError
 from homeroom.engine.data import PROVENANCES, check_provenance
-from homeroom.engine.datasets import DataSet, active, as_source, on_switch, read_source
+from homeroom.engine.datasets import DataSet, active, as_source, binding, on_switch, read_source
 from homeroom.games.high_school_drama.effects import TYPES, Effect, parse_effect
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -271,11 +271,24 @@ _CACHE: dict[Path | str, Components] = {}
 _DEFAULT: list[Components] = []
 
 
-def load(directory: Path | None = None) -> Components:
+_BOUND = binding(DATA_DIR)
+_BY_SET: dict[int, tuple[DataSet, Components]] = {}
+"""The components of each data set bound at some point (:func:`homeroom.engine.datasets.bound`), by its id."""
+
+
+def load(directory: Path | DataSet | None = None) -> Components:
     """The components in ``directory`` (a folder laid over the packaged data: see
-    :mod:`homeroom.engine.datasets`; default: the active data set), validated and cached."""
-    if directory is None and _DEFAULT:
-        return _DEFAULT[0]
+    :mod:`homeroom.engine.datasets`; default: the data set bound for the code running now, else
+    the process's active one), validated and cached."""
+    if directory is None:
+        ds = _BOUND.get()
+        if ds is not None:
+            hit = _BY_SET.get(id(ds))
+            if hit is None:
+                hit = _BY_SET[id(ds)] = (ds, load(ds))
+            return hit[1]
+        if _DEFAULT:
+            return _DEFAULT[0]
     source = active(DATA_DIR) if directory is None else as_source(DATA_DIR, directory)[0]
     key: Path | str = source.digest if isinstance(source, DataSet) else source.resolve()
     comps = _CACHE.get(key)

@@ -4,12 +4,12 @@ adding up, cliques well formed (arrows lined up, relationships within their maxi
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from itertools import chain
 from typing import TYPE_CHECKING
 
+from homeroom.engine.datasets import per_data
 from homeroom.games.high_school_drama.clique import OPPOSITE, bonds_in_play
-from homeroom.games.high_school_drama.components import load
+from homeroom.games.high_school_drama.components import DATA_DIR, load
 from homeroom.games.high_school_drama.constants import MARKERS, TRACKER
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 _WAY = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}
 
 
-@cache
+@per_data(DATA_DIR)
 def _every_component() -> frozenset[str]:
     comps = load()
     return frozenset(chain(comps.cards, comps.drama, comps.events))

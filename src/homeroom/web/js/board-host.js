@@ -2,8 +2,11 @@
 // exports createBoard(container, {choose, explain}) returning {update(view), destroy()}.
 // Without a module (or if it fails to load) the page uses its generic layout.
 
-export async function loadBoard(gameId, container, hooks) {
-  const url = `/boards/${encodeURIComponent(gameId)}/board.js`;
+export async function loadBoard(gameId, container, hooks, dataSet = null) {
+  // a table played with a data set the server offers loads the board from that data set's folder:
+  // its components file (fetched or imported relative to board.js) is made from that data
+  const base = `/boards/${encodeURIComponent(gameId)}/${dataSet ? `data/${encodeURIComponent(dataSet)}/` : ""}`;
+  const url = `${base}board.js`;
   try {
     const probe = await fetch(url);
     if (!probe.ok) return null;

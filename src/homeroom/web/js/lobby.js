@@ -85,6 +85,15 @@ function renderGames() {
   );
 }
 
+/** The data set picker: shown only when the server offers more than the packaged data for the game. */
+function renderDataSets() {
+  const sets = (state.game && state.game.data_sets) || [];
+  const select = $("#data-set");
+  fill(select, sets.map((d) => h("option", { value: d.packaged ? "" : d.name },
+    d.packaged ? "Packaged data (the rulebook's, with stand-ins)" : `${d.name} (data set ${d.digest})`)));
+  for (const row of document.querySelectorAll(".data-set-row")) row.classList.toggle("hidden", sets.length < 2);
+}
+
 function chooseGame(g) {
   state.game = g;
   const counts = g.players || [2];
@@ -97,6 +106,7 @@ function chooseGame(g) {
   renderVariants();
   renderOptions();
   renderSeats();
+  renderDataSets();
   $("#create-error").textContent = "";
 }
 
@@ -319,6 +329,7 @@ async function createTable(ev) {
       return seat;
     });
     body = { game: state.game.id, players: state.players, options: readOptions(), seats, listed: state.listed, clock: readClock() };
+    if ($("#data-set").value) body.data_set = $("#data-set").value;
     const seed = $("#seed").value.trim();
     if (seed) {
       if (!/^\d+$/.test(seed)) throw new Error("the seed must be a whole number");
@@ -480,7 +491,8 @@ function openItem(t) {
     { dataset: { table: t.table_id } },
     h("div",
       h("div", h("strong", t.game_name || t.game), h("span.muted.small", ` · ${plural(t.players, "player")} · ${stage}`),
-        t.seed_chosen ? h("span.pill.seed", { title: "The host chose this table's seed, which fixes every deal: the host can know every card." }, "seed chosen by the host") : null),
+        t.seed_chosen ? h("span.pill.seed", { title: "The host chose this table's seed, which fixes every deal: the host can know every card." }, "seed chosen by the host") : null,
+        t.data_set ? h("span.pill.data-set", { title: "This table is played with a data set this server offers, not the packaged data." }, `cards: ${t.data_set}`) : null),
       h("div.seat-chips", chips),
       rulesOf(t)),
     h("div", { style: { display: "flex", gap: "6px", "flex-wrap": "wrap", "justify-content": "flex-end" } },

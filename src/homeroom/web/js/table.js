@@ -108,7 +108,7 @@ async function main() {
     if (gameId) {
       learn.setup(gameId, (m) => !!page.socket && page.socket.send(m));
       announce.setup({ choose, send, socketSend: (m) => !!page.socket && page.socket.send(m) });
-      await setupBoard(gameId);
+      await setupBoard(gameId, summary.data_set || null);
     }
   } catch (e) {
     toast(`Could not load the game's details: ${e.message}`, "error");

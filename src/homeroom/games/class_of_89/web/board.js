@@ -134,7 +134,7 @@ function tokensHtml(list, keyPrefix) {
 
 function cardFace(id, { key = "", sup = "", tokens = null, tokKey = "", abc = false, extra = "" } = {}) {
   const kind = cardKind(id);
-  const k = key ? html` data-key="${(key)}"` : "";
+  const k = html` data-card="${(id)}"${key ? html` data-key="${(key)}"` : ""}`;
   const t = (cardText(id, sup));
   if (kind === "student") {
     const s = C.students[id];

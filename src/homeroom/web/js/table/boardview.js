@@ -25,6 +25,7 @@ export function renderBoard() {
     fill($("#obs"));
     page.obsSig = null;
     note.textContent = "";
+    markStandIns();
     return;
   }
   $("#board-title").textContent = v.role === "seat" ? "What you can see" : "What the players can see";
@@ -34,6 +35,25 @@ export function renderBoard() {
   if (sig === page.obsSig) return;
   page.obsSig = sig;
   fill($("#obs"), renderObservation(v.observation, { seats: v.seats, mySeat: v.role === "seat" ? v.seat : null }));
+}
+
+/** Add to the tooltip of every card the board draws (``data-card``) which of its values are stand-ins
+ * (``GET /api/tables/ID/data``): an owner sees at a glance what to check against their own cards. */
+export function markStandIns() {
+  const marks = page.standIns;
+  if (!marks) return;
+  for (const el of $("#board-host").querySelectorAll("[data-card]")) {
+    const which = marks[el.getAttribute("data-card")];
+    if (!which) continue;
+    const text = which === "all" ? "Stand-in: not printed in the rulebook (every value is a stand-in)."
+      : `Stand-in values (not printed in the rulebook): ${which.join(", ")}.`;
+    el.setAttribute("data-stand-in", which === "all" ? "all" : which.join(" "));
+    for (const attr of ["title", "data-info"]) {
+      const before = el.getAttribute(attr);
+      if (before !== null && before.includes(text)) continue; // marked already (a board redraws only what changed)
+      if (before !== null || attr === "title") el.setAttribute(attr, before ? `${before}\n${text}` : text);
+    }
+  }
 }
 
 /** What a board's update() receives: the view message plus a few conveniences (see BOARDS.md). */
@@ -52,12 +72,15 @@ export function boardView(v) {
 
 // ------------------------------------------------------------------ loading and dropping the board
 /** Load the game's board module into #board-host; without one the generic layout stays. */
-export async function setupBoard(gameId) {
+export async function setupBoard(gameId, dataSet = null) {
   const board = await loadBoard(gameId, $("#board-host"), {
     choose: (action) => choose(action),
     explain: (action) => explain(action),
-  });
+  }, dataSet);
   if (!board) return;
+  // which component values are stand-ins (not printed in the rulebook): marked in each card's tooltip
+  fetch(`/api/tables/${encodeURIComponent(page.tableId)}/data`).then((r) => (r.ok ? r.json() : null))
+    .then((data) => { page.standIns = (data && data.stand_ins) || {}; markStandIns(); }).catch(() => {});
   page.board = board;
   $("#board-title").textContent = page.game ? page.game.name : "The board";
   document.body.classList.add("has-board");

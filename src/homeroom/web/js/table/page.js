@@ -17,6 +17,7 @@ export const page = {
   seenActions: new Map(), // json -> text, every action this seat was offered (for "why not?")
   whyWaiters: new Map(), // json -> [resolve]
   board: null,
+  standIns: null, // component id -> "all" or [stand-in fields], for the cards' tooltips (GET /api/tables/ID/data)
   socket: null,
   notices: [], // [{afterStep, text}]
   clockBase: 0, // performance.now() when the live view arrived

@@ -70,6 +70,10 @@ export function onFirstView(view) {
     // the seed fixes every deal: a table whose creator chose it says so to everyone
     $("#table-tag").append(" · ", h("span.pill.seed", { title: "The host chose this table's seed, which fixes every deal: the host can know every card." }, "seed chosen by the host"));
   }
+  if (view.data_set) {
+    // played with a data set the server offers, not the packaged data (a tooltip marks each stand-in value)
+    $("#table-tag").append(" · ", h("span.pill.data-set", { title: "The component data this table is played with (a data set this server offers)." }, `cards: ${view.data_set}`));
+  }
 }
 
 export function onMessage(msg) {

@@ -46,6 +46,11 @@ export function renderStatus() {
     }
   }
   if (v.archived) sub.textContent = `This table is archived: it can be read, not played. ${sub.textContent}`;
+  if (v.data_notice) {
+    // its data set is not offered by this server (PROTOCOL.md): readable, never playable here
+    headline.textContent = "This table cannot be played on this server";
+    sub.textContent = v.data_notice;
+  }
   $("#undo-btn").classList.toggle("hidden", !isSeat() || v.terminal);
   $("#undo-btn").disabled = !v.can_undo || page.viewingStep !== null || !!page.pending || !online();
 }
