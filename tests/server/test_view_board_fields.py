@@ -33,7 +33,7 @@ def test_the_view_carries_the_tables_options_with_the_lobbys_labels(client: Test
             assert labels["transfer_student"] == "No transfer student"
             assert labels["public_draft"] == "Not: Public School Draft (shared face-up drama stacks)"
             assert labels["first_player"] == "Seat 2 (Ben) starts"
-            for name, label in labels.items():
+            for label in labels.values():
                 assert "_" not in label and not label.strip().isdigit() and not label.endswith(": 0"), label
     past = client.get(f"/api/tables/{tid}/view", params={"step": 0}).json()
     assert past["options"]["early_graduation"] is True

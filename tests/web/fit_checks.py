@@ -105,16 +105,16 @@ FIT_JS = """(minPx) => {
   for (const el of document.querySelectorAll(`${HOST} :is([data-key], [data-tok], [data-card], [data-info]), ${HOST} :is([data-key], [data-tok], [data-card], [data-info]) *`)) {
     if (!el.getClientRects().length || el.closest('.sr-only')) continue;
     const cs = getComputedStyle(el);
-    if (cs.visibility !== 'visible' || cs.color.replace(/\s/g, '').endsWith(',0)')) continue;
+    if (cs.visibility !== 'visible' || cs.color.replace(/\\s/g, '').endsWith(',0)')) continue;
     for (const n of el.childNodes) {
       if (n.nodeType !== 3) continue;
       const text = n.textContent;
-      for (const m of text.matchAll(/[A-Za-z\u00C0-\u024F']{4,}/g)) {
+      for (const m of text.matchAll(/[A-Za-z\\u00C0-\\u024F']{4,}/g)) {
         const range = document.createRange();
         range.setStart(n, m.index);
         range.setEnd(n, m.index + m[0].length);
         const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (tops.size > 1) broken.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join('.')} ${JSON.stringify(m[0])}`);
+        if (tops.size > 1) broken.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} ${JSON.stringify(m[0])}`);
       }
     }
   }
