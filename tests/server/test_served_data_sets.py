@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from server_helpers import create, seated, server
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from homeroom import games
 from homeroom.engine.datadiff import to_toml
@@ -154,7 +154,7 @@ def test_a_table_whose_data_set_is_gone_is_readable_but_takes_no_move(mine: Path
             p.until_view(1)
     with server(db_url=db) as client:  # started without --data-set mine
         summary = client.get(f"/api/tables/{made['table_id']}").json()
-        notice = summary["data_notice"]
+        notice = notice_gone = summary["data_notice"]
         assert notice.startswith("This table was played with the data set 'mine', which this server does not "
                                  "offer (it offers: packaged)") and "no move can be made" in notice
         view = client.get(f"/api/tables/{made['table_id']}/view").json()
@@ -177,6 +177,24 @@ def test_a_table_whose_data_set_is_gone_is_readable_but_takes_no_move(mine: Path
         notice = client.get(f"/api/tables/{plain['table_id']}").json()["data_notice"]
         assert notice.startswith("This table was played with the data set 'packaged' at digest 000000000000; "
                                  "this server's 'packaged' is "), notice
+    # serve --recheck: every move so far is still legal with this server's data, so the game goes on
+    # with it (the new digest stored, the players told); a data set not offered stays readable only
+    with server(db_url=db, recheck=True) as client:
+        summary = client.get(f"/api/tables/{plain['table_id']}").json()
+        assert summary["data_notice"] is None
+        to_move = client.get(f"/api/tables/{plain['table_id']}/view").json()["to_move"]
+        with seated(client, plain["table_id"], plain["seats"][to_move]["secret"]) as p:
+            assert p.view["data_notice"] is None and p.view["legal"]
+            p.act(p.view["legal"][0]["action"])
+            p.until_view(p.view["version"] + 1)
+            texts = " ".join(str(m) for m in p.messages)
+            assert "cards changed since it began" in texts and "000000000000 -> " in texts, texts[-600:]
+        assert client.get(f"/api/tables/{made['table_id']}").json()["data_notice"] == notice_gone
+    store = Store.open(db)
+    with store.engine.connect() as conn:
+        stored = conn.execute(select(tables_table.c.data_digest).where(tables_table.c.id == plain["table_id"])).scalar()
+    store.close()
+    assert stored not in (None, "0" * 12)
 
 
 def _names_in_worker(sets: bytes) -> str:

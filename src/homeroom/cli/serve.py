@@ -57,6 +57,10 @@ def serve(
                                                        "folder laid over a game's packaged data, see 'homeroom "
                                                        "data') by NAME in the create form; NAME=GAME:DIR where "
                                                        "its files could be more than one game's. Repeatable.")] = None,
+    recheck: Annotated[bool, typer.Option("--recheck", help="Let a table whose cards changed since it began (a "
+                                          "new release's data, an edited --data-set folder) go on with this "
+                                          "server's data when every move so far is still legal with it; "
+                                          "without this such tables are readable only.")] = False,
 ) -> None:
     """Serve the web platform: the lobby at http://HOST:PORT/, tables, bots and storage."""
     try:
@@ -94,7 +98,8 @@ def serve(
                         joins=rates["joins"], chat=rates["chat"], sockets=max_sockets)
     config = ServerConfig(db_url=db, data_dir=data_dir, bot_workers=bot_workers, bot_delay=bot_delay,
                           zombie_after=zombie_after, archive_after=archive_after * 86400, limits=limits,
-                          analysis_iterations=analysis_iterations, data_sets=list(data_set or []))
+                          analysis_iterations=analysis_iterations, data_sets=list(data_set or []),
+                          recheck=recheck)
     from homeroom.engine.errors import DataError
     from homeroom.server.datasets import Offered
 

@@ -253,6 +253,7 @@ async def start_up(hub: Hub) -> None:
 def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
     cfg = config or ServerConfig()
     offered = Offered.load(cfg.data_sets)  # a bad folder stops the start, every problem named
+    offered.recheck = cfg.recheck
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

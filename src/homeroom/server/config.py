@@ -41,6 +41,8 @@ class ServerConfig:
     """Search iterations a decision of a post-game analysis asked for in the browser (``homeroom
     analyse`` uses 300 by default: the server's is a lighter look)."""
     data_sets: list[str] = field(default_factory=list)
+    recheck: bool = False
+    """``--recheck``: tables whose data set changed go on when every move so far replays (see Offered)."""
     """``NAME=DIR`` (or ``NAME=GAME:DIR``): data sets offered beside the packaged data (``--data-set``)."""
     limits: RateLimits = field(default_factory=RateLimits)
     """Rate limits per connection and per client address."""

@@ -86,6 +86,10 @@ class Offered:
 
     sets: dict[str, dict[str, DataSet]] = field(default_factory=dict)
     """Per game id: the named data sets besides the packaged one."""
+    recheck: bool = False
+    """``serve --recheck``: a table whose data set changed since it began (an upgrade of the packaged
+    data, an edited folder) goes on with this server's data when every move so far is still legal
+    with it; without it (the default) such a table is readable only."""
 
     @classmethod
     def load(cls, specs: Iterable[str]) -> Offered:

@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from homeroom import games
 from homeroom.engine.errors import HomeroomError, OptionError
 from homeroom.server.bots import BotPool, check_kind
-from homeroom.server.datasets import Offered, resolve
+from homeroom.server.datasets import PACKAGED, Offered, digest_of, resolve
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import EventBus, TableEvent
 from homeroom.server.leases import Leases
@@ -119,6 +119,18 @@ class TableStore:
             if len(match.history) < len(rec.actions):
                 data_notice += f" (Shown up to decision {len(match.history)} of {len(rec.actions)}: the rest " \
                                "does not replay with this server's data.)"
+        if data_notice is not None and self.offered.recheck and len(match.history) == len(rec.actions) \
+                and (rec.data_set or PACKAGED) in self.offered.names(rec.game):
+            # serve --recheck: the data changed, every move so far is still legal with this server's
+            # data (rebuild replayed them all with it), so the game goes on with it
+            digest = digest_of(rec.game, data)
+            log.warning("table %s: data set %s rechecked: digest %s -> %s, every move still legal",
+                        table_id, rec.data_set or PACKAGED, rec.data_digest, digest)
+            self.store.set_data_digest(table_id, digest)
+            notices.append(f"This table's cards changed since it began (data set {rec.data_set or PACKAGED!r}: "
+                           f"{rec.data_digest} -> {digest}); every move so far is still legal with the new "
+                           "cards, so the game goes on with them.")
+            rec.data_digest, data_notice = digest, None
         table = LiveTable(rec, game, match, data=data, data_notice=data_notice)
         table.load_notices = [(rec.version, text) for text in notices]
         return table

@@ -593,6 +593,11 @@ class Store:
 
         return op
 
+    def set_data_digest(self, table_id: str, digest: str | None) -> None:
+        """Record that a table goes on with another digest of its data set (``serve --recheck``)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(data_digest=digest))
+
     def add_chat(self, table_id: str, seat: int | None, role: str, name: str, line: str,
                  keep: int = CHAT_KEEP) -> ChatLine:
         """Store a chat line (and drop the table's oldest beyond ``keep``); returns it with its id."""
