@@ -62,3 +62,15 @@ def test_host_picks_a_data_set_and_the_table_plays_with_it(browser_ready: None, 
         assert all(t["data_set"] == "mine" for t in listed if t["table_id"] == table_id)
     finally:
         live.stop()
+
+
+def test_academic_society_spaces_say_their_stand_in_values(server: LiveServer, new_page: Any) -> None:
+    """Academic Society's board marks its stand-in action spaces too (which space has a bonus star or
+    the 4-player icon is not printed), on a table with the packaged data."""
+    table = server.api("POST", "/api/tables", {"game": "academic-society", "players": 2, "seed": 4,
+                                                "seats": [{"kind": "human", "name": "Ana"}, {"kind": "random"}]})
+    page = new_page()
+    page.goto(server.url + table["seats"][0]["invite_url"])
+    page.wait_for_selector("#board-host [data-card='headquarters-1'][data-stand-in='all']")
+    title = page.locator("#board-host [data-card='headquarters-1']").get_attribute("title") or ""
+    assert "Society Headquarters" in title and "Stand-in: not printed in the rulebook" in title, title

@@ -440,7 +440,7 @@ export function createBoard(container, hooks) {
         const star = sp.star ? (bonusLit
           ? html`<span ${k("bonus", `Bonus action: ${loc.bonus_text}`, "as-star")}>★</span>`
           : html`<span class="as-star" ${info("Bonus action space")}>★</span>`) : "";
-        return html`<div ${k(key, what, `as-space${loc.unlimited ? " as-unlimited" : ""}${closed ? " as-closed" : ""}`)}>
+        return html`<div data-card="${(sp.id)}" ${k(key, what, `as-space${loc.unlimited ? " as-unlimited" : ""}${closed ? " as-closed" : ""}`)}>
           ${star}${sp.four_player ? html`<span class="as-4p" title="4-player space">4P</span>` : ""}
           <span class="as-space-pawns">${pawns.map((p, i) => pawn(p[0], p[1], st.marks.has(`space:${sp.id}:${i}`) ? "as-new" : ""))}</span>
         </div>`;
