@@ -17,7 +17,8 @@ from homeroom.engine.match import Match, Seat
 from homeroom.server.bots import check_kind
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import TableEvent
-from homeroom.server.live import LiveTable, rebuild
+from homeroom.server.follow import rebuild_settled
+from homeroom.server.live import LiveTable
 from homeroom.server.protocol import (
     CreateTable,
 )
@@ -166,7 +167,7 @@ class Commands(Scheduler):
         if version != table.version:
             raise ProtocolError("stale", f"out of sync: you sent version {version}, the table is at "
                                 f"{table.version}; here is the current position")
-        index = undo_point(table, seat)
+        index = await asyncio.to_thread(undo_point, table, seat)  # may replay to check hidden flags: off the loop
         if index is None:
             raise ProtocolError("illegal", "nothing to undo: only your own decisions of your turn in progress "
                                 "can be taken back, before the turn passes, a bot moves or something hidden "
@@ -257,7 +258,7 @@ class Commands(Scheduler):
             renamed = TableRecord(**{**table.rec.__dict__, "seats": [
                 SeatRecord(s.seat, names[s.seat], s.kind, s.secret_hash) for s in table.rec.seats]})
             renamed.actions = [{"seat": e.seat, "action": e.action.to_json()} for e in table.match.history]
-            match = await asyncio.to_thread(rebuild, table.game, renamed)
+            match = await asyncio.to_thread(rebuild_settled, table.game, renamed)
         else:
             match = table.match
         await self._store(table, self.store.seat_op(table.id, seat, change, **values))

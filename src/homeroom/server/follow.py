@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from homeroom.engine.errors import HomeroomError, IllegalAction
+from homeroom.engine.game import Game
+from homeroom.engine.match import Match, Seat
 from homeroom.server.chat import catch_up_chat
 from homeroom.server.live import LiveTable, rebuild
 from homeroom.server.notify import CHAT, Listener
+from homeroom.server.protocol import Notice
+from homeroom.server.storage import TableRecord
 
 if TYPE_CHECKING:
     from homeroom.server.tables import Hub
@@ -39,7 +45,7 @@ def follows(url: str) -> bool:
 async def follow(hub: Hub, url: str) -> None:
     """Until cancelled: bring every live table to the version other processes committed."""
     loop = asyncio.get_running_loop()
-    heard: asyncio.Queue[tuple[str, int]] = asyncio.Queue()
+    heard: asyncio.Queue[tuple[str, int, dict[str, Any] | None]] = asyncio.Queue()
     stop = threading.Event()
 
     def listen() -> None:
@@ -51,7 +57,7 @@ async def follow(hub: Hub, url: str) -> None:
                 stop.wait(RETRY_SECONDS)
                 continue
             try:
-                loop.call_soon_threadsafe(heard.put_nowait, ("", CHECK))  # what was announced while away
+                loop.call_soon_threadsafe(heard.put_nowait, ("", CHECK, None))  # what was announced while away
                 while not stop.is_set():
                     for found in listener.poll(0.5):
                         loop.call_soon_threadsafe(heard.put_nowait, found)
@@ -67,12 +73,17 @@ async def follow(hub: Hub, url: str) -> None:
     thread.start()
     try:
         while True:
-            table_id, version = await heard.get()
+            table_id, version, note = await heard.get()
             held = list(hub.tables.values()) if not table_id else [hub.tables.get(table_id)]
             for table in held:
                 if table is None:
                     continue  # not held here
                 try:
+                    if note is not None:
+                        if note["v"] > table.version:
+                            await catch_up(hub, table)  # (its change is announced before its notices)
+                        tell(hub, table, note)
+                        continue
                     if version in (CHAT, CHECK):
                         await catch_up_chat(hub, table)
                     if version == CHAT or (version != CHECK and table.version >= version):
@@ -86,17 +97,80 @@ async def follow(hub: Hub, url: str) -> None:
 
 
 async def catch_up(hub: Hub, table: LiveTable) -> bool:
-    """Read ``table`` again from the database if it is newer there; its connections get the
-    update and its bots and clock go on from there. Whether it changed."""
+    """Bring ``table`` to the version the database holds if it is newer there; its connections
+    get the update and its bots and clock go on from there. Whether it changed.
+
+    Only the actions after the ones held are read and played (on a copy, off the loop) when they
+    extend what is held; an undo that took back a held action, a renamed seat or any mismatch
+    reads and rebuilds the whole table instead."""
     async with table.lock:
         if table.dead or table.deleted:
             return False
-        rec = await asyncio.to_thread(hub.store.load, table.id)
-        if rec is None or rec.version <= table.version:
+        held = len(table.match.history)
+        found = await asyncio.to_thread(hub.store.load_after, table.id, held, table.version)
+        if found is None or found[0].version <= table.version:
             return False
-        match = await asyncio.to_thread(rebuild, table.game, rec)
-        table.rec, table.match = rec, match
-        table.replays.clear()
-        table.logs.clear()
+        rec, undone = found
+        same_names = [s.name for s in rec.seats] == [s.name for s in table.rec.seats]
+        ahead = None
+        if not undone and same_names and rec.step == held + len(rec.actions):
+            try:
+                ahead = await asyncio.to_thread(advance, table.game, table.match, rec)
+            except HomeroomError as err:  # memory and the database disagree: read it all
+                log.warning("table %s: catching up from step %d failed (%s); reloading it", table.id, held, err)
+        rec.chat = table.rec.chat  # the chat lines come with their own announcements
+        if ahead is not None:
+            match = table.match
+            match.seats = ahead.seats
+            match.history.extend(ahead.history[held:])  # the same list: kept log lines stay valid
+            match.state, match._tail = ahead.state, ahead._tail
+            table.rec = rec
+        else:
+            whole = await asyncio.to_thread(hub.store.load, table.id)
+            if whole is None or whole.version <= table.version:
+                return False
+            match = await asyncio.to_thread(rebuild_settled, table.game, whole)
+            whole.chat = table.rec.chat
+            table.rec, table.match = whole, match
+            table.replays.clear()
+            table.logs.clear()
         hub._after(table)
         return True
+
+
+def tell(hub: Hub, table: LiveTable, note: dict[str, Any]) -> None:
+    """Send this server's viewers of ``table`` the notices another server's change announced
+    (after the update of that change), and take its rematch if it has one."""
+    each = note.get("each") or {}
+    for conn in table.conns:
+        viewer = str(conn.seat) if conn.role == "seat" else "s"
+        for text in [*note.get("all", []), *([each[viewer]] if viewer in each else [])]:
+            conn.push(Notice(text=str(text)).model_dump_json())
+    rematch = note.get("rematch")
+    if isinstance(rematch, str) and table.rec.rematch is None:
+        table.rec.rematch = rematch
+        hub._broadcast(table)  # every view now shows it
+
+
+def advance(game: Game, match: Match, rec: TableRecord) -> Match:
+    """A copy of ``match`` (not changed) with ``rec.actions`` played after its history, checked as
+    live play checks them (so an undo point needs no replay later), and ``rec``'s seats."""
+    ahead = copy.copy(match)
+    ahead.state = match.state.clone()
+    ahead.history = list(match.history)
+    ahead.seats = [Seat(s.name, s.kind) for s in rec.seats]
+    for index, entry in enumerate(rec.actions):
+        try:
+            ahead.play(game.action_from_json(entry["action"]))
+        except IllegalAction as err:
+            raise HomeroomError(f"stored action {len(match.history) + index} no longer replays: {err}") from None
+    return ahead
+
+
+def rebuild_settled(game: Game, rec: TableRecord) -> Match:
+    """:func:`rebuild`, with the undo flags of the last decisions worked out here too (off the
+    loop) when a person plays a seat: the next view asks for its undo point."""
+    match = rebuild(game, rec)
+    if any(s.kind == "human" for s in rec.seats):
+        match.check_tail()
+    return match

@@ -18,8 +18,9 @@ from homeroom.engine.errors import HomeroomError, OptionError
 from homeroom.server.bots import BotPool, check_kind
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import EventBus, TableEvent
+from homeroom.server.follow import rebuild_settled
 from homeroom.server.leases import Leases
-from homeroom.server.live import Conn, LiveTable, rebuild
+from homeroom.server.live import Conn, LiveTable
 from homeroom.server.seats import ZOMBIE_AFTER
 from homeroom.server.storage import Op, StorageError, Store, TableRecord, failure
 
@@ -105,7 +106,7 @@ class TableStore:
         try:
             game = games.get(rec.game)
             notices = self._check_bots(rec)
-            match = rebuild(game, rec)
+            match = rebuild_settled(game, rec)  # (in a thread: the undo check too, not on the loop)
         except (HomeroomError, OptionError) as err:
             raise ProtocolError("server", f"table {table_id} cannot be restored: {err}") from None
         table = LiveTable(rec, game, match)

@@ -722,6 +722,28 @@ class Store:
                         for r in reversed(rows)]
         return rec
 
+    def load_after(self, table_id: str, ply: int, version: int) -> tuple[TableRecord, bool] | None:
+        """For catching a held table up (issue 34): the table's row and seats with only its live
+        actions from ``ply`` on (no chat), and whether an undo since ``version`` took back any of
+        the first ``ply`` actions (then those actions do not extend what the caller holds: it
+        must load it all)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            rec = self._record(row)
+            rec.seats = [self._seat(s) for s in conn.execute(
+                select(seats_table).where(seats_table.c.table_id == table_id).order_by(seats_table.c.seat)
+            ).mappings()]
+            rec.actions = [{"seat": a.seat, "action": json.loads(a.action)} for a in conn.execute(
+                select(actions_table.c.seat, actions_table.c.action).where(
+                    actions_table.c.table_id == table_id, actions_table.c.undone_version.is_(None),
+                    actions_table.c.ply >= ply).order_by(actions_table.c.ply))]
+            undone = conn.execute(select(actions_table.c.id).where(
+                actions_table.c.table_id == table_id, actions_table.c.undone_version > version,
+                actions_table.c.ply < ply).limit(1)).first()
+        return rec, undone is not None
+
     def summaries(self, ids: Iterable[str] | None = None, listed_open: bool = False,
                   limit: int = 100, free_seat: bool = False) -> list[TableRecord]:
         """Table rows with their seats (no actions), never archived ones: the given ids, or the
