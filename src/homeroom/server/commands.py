@@ -14,7 +14,7 @@ from homeroom.agents import AgentError
 from homeroom.engine.errors import IllegalAction, OptionError, UnknownGame
 from homeroom.engine.game import Game
 from homeroom.engine.match import Match, Seat
-from homeroom.server.bots import check_kind
+from homeroom.server.bots import check_kind_off_loop
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import TableEvent
 from homeroom.server.follow import rebuild_settled
@@ -59,7 +59,7 @@ class Commands(Scheduler):
         for index, seat_spec in enumerate(seat_specs):
             kind = "human" if seat_spec is None else seat_spec.kind
             try:
-                kinds.append(check_kind(kind, game.id, players))
+                kinds.append(await check_kind_off_loop(kind, game.id, players))
             except AgentError as err:
                 raise ProtocolError("bad_kind", f"seat {index}: {err}") from None
             raw = None if seat_spec is None else seat_spec.name
@@ -189,7 +189,7 @@ class Commands(Scheduler):
         """Host only: hand a seat to a bot, or give it back to its human (``by_player``: the
         seat's own player does it, see :func:`homeroom.server.seats.hand_own_seat`)."""
         try:
-            kind = check_kind(kind, table.rec.game, table.rec.players)
+            kind = await check_kind_off_loop(kind, table.rec.game, table.rec.players)
         except AgentError as err:
             raise ProtocolError("bad_kind", str(err)) from None
         rec = table.rec.seats[seat]
