@@ -350,6 +350,12 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _migration_lock(conn: Connection) -> None:
+    """On PostgreSQL: wait for other processes' schema changes, until this transaction ends."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(26734, 0)"))  # apart from the table leases (26733)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL mode and its folder created."""
     try:
@@ -478,11 +484,15 @@ class Store:
         return 0 if row is None else int(row[0])
 
     def upgrade(self, migrations: dict[int, Migration], target: int) -> None:
-        """Bring the schema to ``target`` one step at a time, each step in its own transaction."""
+        """Bring the schema to ``target`` one step at a time, each step in its own transaction
+        (on PostgreSQL under a lock: several servers starting at once on a new database would
+        otherwise create the same tables together, and all but one fail)."""
         with self.engine.begin() as conn:
+            _migration_lock(conn)
             schema_table.create(conn, checkfirst=True)
         while True:
             with self.engine.begin() as conn:
+                _migration_lock(conn)
                 current = self._version(conn)
                 if current > target:
                     raise StorageError(
