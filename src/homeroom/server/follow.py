@@ -71,29 +71,54 @@ async def follow(hub: Hub, url: str) -> None:
 
     thread = threading.Thread(target=listen, name="homeroom-follow", daemon=True)
     thread.start()
+    waiting: dict[str, list[tuple[int, dict[str, Any] | None]]] = {}
+    """What was heard for each table and not handled yet, in order (see :func:`_follow_table`)."""
+    tasks: set[asyncio.Task[None]] = set()
     try:
         while True:
             table_id, version, note = await heard.get()
-            held = list(hub.tables.values()) if not table_id else [hub.tables.get(table_id)]
-            for table in held:
-                if table is None:
+            for tid in list(hub.tables) if not table_id else [table_id]:
+                if tid not in hub.tables:
                     continue  # not held here
-                try:
-                    if note is not None:
-                        if note["v"] > table.version:
-                            await catch_up(hub, table)  # (its change is announced before its notices)
-                        tell(hub, table, note)
-                        continue
-                    if version in (CHAT, CHECK):
-                        await catch_up_chat(hub, table)
-                    if version == CHAT or (version != CHECK and table.version >= version):
-                        continue  # a chat line only, or already there (this process's own change)
-                    await catch_up(hub, table)
-                except Exception:
-                    log.exception("could not catch table %s up", table.id)
+                if tid in waiting:  # its task is on it: it takes this too
+                    waiting[tid].append((version, note))
+                    continue
+                waiting[tid] = [(version, note)]
+                task = asyncio.create_task(_follow_table(hub, tid, waiting))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
     finally:
         stop.set()
+        for task in list(tasks):
+            task.cancel()
         await asyncio.to_thread(thread.join, 2)
+
+
+async def _follow_table(hub: Hub, table_id: str, waiting: dict[str, list[tuple[int, dict[str, Any] | None]]]) -> None:
+    """Handle what was heard for one table, in order, until nothing is left: tables are followed
+    side by side (one slow read does not hold the others up), and announcements that arrive while
+    a table catches up are taken together (one read for several changes)."""
+    try:
+        while waiting.get(table_id):
+            heard, waiting[table_id] = waiting[table_id], []
+            table = hub.tables.get(table_id)
+            if table is None:
+                continue
+            try:
+                if any(version in (CHAT, CHECK) for version, _ in heard):
+                    await catch_up_chat(hub, table)
+                newest = max((v for v, note in heard if note is None and v not in (CHAT, CHECK)), default=-1)
+                if any(v == CHECK for v, _ in heard) or newest > table.version:
+                    await catch_up(hub, table)  # (a change is announced before its notices)
+                for _, note in heard:
+                    if note is not None:
+                        if note["v"] > table.version:
+                            await catch_up(hub, table)
+                        tell(hub, table, note)
+            except Exception:
+                log.exception("could not catch table %s up", table_id)
+    finally:
+        waiting.pop(table_id, None)
 
 
 async def catch_up(hub: Hub, table: LiveTable) -> bool:
@@ -106,36 +131,45 @@ async def catch_up(hub: Hub, table: LiveTable) -> bool:
     async with table.lock:
         if table.dead or table.deleted:
             return False
-        held = len(table.match.history)
-        found = await asyncio.to_thread(hub.store.load_after, table.id, held, table.version)
-        if found is None or found[0].version <= table.version:
+        found = await asyncio.to_thread(_read_ahead, hub, table)
+        if found is None:
             return False
-        rec, undone = found
-        same_names = [s.name for s in rec.seats] == [s.name for s in table.rec.seats]
-        ahead = None
-        if not undone and same_names and rec.step == held + len(rec.actions):
-            try:
-                ahead = await asyncio.to_thread(advance, table.game, table.match, rec)
-            except HomeroomError as err:  # memory and the database disagree: read it all
-                log.warning("table %s: catching up from step %d failed (%s); reloading it", table.id, held, err)
+        rec, ahead = found
         rec.chat = table.rec.chat  # the chat lines come with their own announcements
-        if ahead is not None:
+        if isinstance(ahead, tuple):  # the held match, extended
+            state, entries, seats, tail = ahead
             match = table.match
-            match.seats = ahead.seats
-            match.history.extend(ahead.history[held:])  # the same list: kept log lines stay valid
-            match.state, match._tail = ahead.state, ahead._tail
+            match.seats = seats
+            match.history.extend(entries)  # the same list: the log lines kept per viewer stay valid
+            match.state, match._tail = state, tail
             table.rec = rec
         else:
-            whole = await asyncio.to_thread(hub.store.load, table.id)
-            if whole is None or whole.version <= table.version:
-                return False
-            match = await asyncio.to_thread(rebuild_settled, table.game, whole)
-            whole.chat = table.rec.chat
-            table.rec, table.match = whole, match
+            table.rec, table.match = rec, ahead
             table.replays.clear()
             table.logs.clear()
         hub._after(table)
         return True
+
+
+def _read_ahead(hub: Hub, table: LiveTable) -> tuple[TableRecord, Match | tuple[Any, list[Any], list[Seat], Any]] | None:
+    """In a thread, under the table's lock: the stored table if it is newer than ``table``, with
+    either the held match's continuation (state, new entries, seats, tail) or a whole new match."""
+    held = len(table.match.history)
+    found = hub.store.load_after(table.id, held, table.version)
+    if found is None or found[0].version <= table.version:
+        return None
+    rec, undone = found
+    if not undone and [s.name for s in rec.seats] == [s.name for s in table.rec.seats] \
+            and rec.step == held + len(rec.actions):
+        try:
+            ahead = advance(table.game, table.match, rec)
+            return rec, (ahead.state, ahead.history[held:], ahead.seats, ahead._tail)
+        except HomeroomError as err:  # memory and the database disagree: read it all
+            log.warning("table %s: catching up from step %d failed (%s); reloading it", table.id, held, err)
+    whole = hub.store.load(table.id)
+    if whole is None or whole.version <= table.version:
+        return None
+    return whole, rebuild_settled(table.game, whole)
 
 
 def tell(hub: Hub, table: LiveTable, note: dict[str, Any]) -> None:
