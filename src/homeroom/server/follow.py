@@ -1,8 +1,11 @@
 """Following the changes other server processes commit to the same PostgreSQL database (issue 34):
 a thread listens for the announcements of :mod:`homeroom.server.notify`; a live table this process
-holds at an older version is read again from the database (the only truth) and its connections get
-the update, as for a change made here. After the listener (re)connects, every live table is
-checked, so a change announced while it was away is not missed.
+holds at an older version reads the actions after the ones it holds and plays only those (the
+whole table again after an undo that reaches what it holds, a rename or a mismatch), and its
+connections get the update, as for a change made here; the notices another process's change sent
+are passed on to them. Tables are followed side by side, each table's announcements in order.
+After the listener (re)connects, every live table is checked, so a change announced while it was
+away is not missed.
 
 A table's bots and clock run only in the process holding its lease (:mod:`.leases`)."""
 
