@@ -288,3 +288,32 @@ def test_a_policy_seat_loads_its_model_off_the_loop_and_once(tmp_path: Path, mon
     for seed in range(3):
         bots.think(__import__("pickle").dumps(state), state.to_move, spec, seed)
     assert len(_SlowPolicy.loads) == 1
+
+
+def test_a_slow_catch_up_of_one_table_does_not_hold_up_the_others(pg_url: str, tmp_path: Path) -> None:
+    """Tables are followed side by side: while server two takes seconds to read one table (bots
+    playing it through server one), a move at another table still reaches its viewer there
+    within a second."""
+    with _app(pg_url, tmp_path / "a") as one, _app(pg_url, tmp_path / "b") as two:
+        quick = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=2)
+        slow = create(one, "academic-society", 2, [{"kind": "random"}, {"kind": "random"}], seed=1)
+        store = two.app.state.hub.store  # type: ignore[attr-defined]
+        load_after = store.load_after
+
+        def slow_load_after(table_id: str, *args: Any) -> Any:
+            if table_id == slow["table_id"]:
+                time.sleep(3)
+            return load_after(table_id, *args)
+
+        store.load_after = slow_load_after
+        secrets = [s["secret"] for s in quick["seats"]]
+        with seated(two, slow["table_id"], None), seated(one, quick["table_id"], secrets[0]) as ana, \
+                seated(one, quick["table_id"], secrets[1]) as ben, seated(two, quick["table_id"], None) as watcher:
+            time.sleep(0.5)  # the bots moved: server two is reading the slow table
+            me = (ana, ben)[ana.view["to_move"]]
+            version = me.view["version"]
+            me.act(me.view["legal"][0]["action"])
+            began = time.perf_counter()
+            with within(watcher, 2.5):
+                watcher.until_view(version + 1)
+            assert time.perf_counter() - began < 1.0
