@@ -357,8 +357,9 @@ def several(args: argparse.Namespace) -> None:
         print(f"    own round trip:         p50 {figures['rtt_p50_ms']} ms, p99 {figures['rtt_p99_ms']} ms")
         print(f"    seen by the other:      p50 {figures['other_server_p50_ms']} ms, p99 "
               f"{figures['other_server_p99_ms']} ms ({figures['other_server_seen']} moves)")
-        print(f"    server CPU:             {figures['server_cpu_shares']} CPUs busy; load average "
-              f"{figures['load_average']}")
+        print(f"    server CPU:             {figures['server_cpu_shares']} CPUs busy, "
+              f"{figures['server_cpu_ms_per_human_move']} ms per human move in all; the bench's clients "
+              f"{figures['client_cpu_share']} CPUs; load average {figures['load_average']}")
 
 
 def phase(args: argparse.Namespace, count: int, db: str) -> dict[str, Any]:
@@ -374,8 +375,10 @@ def phase(args: argparse.Namespace, count: int, db: str) -> dict[str, Any]:
         far: list[float] = []
         cpu_before = [cpu_seconds(server.server_pid()) for server in servers]
         load_before = os.getloadavg()[0]
+        client_before = time.process_time()
         rtts, stats = asyncio.run(run_clients([server.port for server in servers], tables, args.seconds,
                                               tuple(args.think), args.seed, far))
+        client_cpu = time.process_time() - client_before
         cpu = [cpu_seconds(server.server_pid()) - before for server, before in zip(servers, cpu_before)]
         moves = max(1, stats["moves"])
         return {"human_moves": stats["moves"], "errors": stats["errors"], "games_finished": stats["finished"],
@@ -388,6 +391,8 @@ def phase(args: argparse.Namespace, count: int, db: str) -> dict[str, Any]:
                 "kib_whole_views_per_human_move": round(
                     stats["bytes"] / 1024 / moves * stats["sample_whole"] / max(1, stats["sample_bytes"]), 2),
                 "server_cpu_shares": [round(c / args.seconds, 2) for c in cpu],
+                "server_cpu_ms_per_human_move": round(1000 * sum(cpu) / moves, 2),
+                "client_cpu_share": round(client_cpu / args.seconds, 2),
                 "load_average": round((load_before + os.getloadavg()[0]) / 2, 1)}
     finally:
         for server in servers:
