@@ -119,8 +119,9 @@ class Server:
             args += ["--db", self.db]
         args += self.extra
         began = time.perf_counter()
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     start_new_session=True)
+        self.data.mkdir(parents=True, exist_ok=True)
+        with open(self.data / "server.log", "ab") as log:  # its warnings, for a run that went wrong
+            self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         while True:
             if self.proc.poll() is not None:
                 raise SystemExit("homeroom serve exited early")
@@ -179,6 +180,9 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.perf_counter()))
             except TimeoutError:
                 break
+            except websockets.ConnectionClosed:  # closed by the server: counted, the others go on
+                stats["closed"] += 1
+                return
             stats["bytes"] += len(raw)
             message = json.loads(raw)
             if message["type"] == "error":
@@ -222,7 +226,7 @@ async def run_clients(ports: list[int], tables: list[dict[str, Any]], seconds: f
     """Play every table (its first person through server i mod N); with several servers and
     ``far``, its second person through the next server, each timing the other's moves."""
     rtts: list[float] = []
-    stats = {"moves": 0, "errors": 0, "finished": 0, "bytes": 0, "sample_bytes": 0, "sample_whole": 0}
+    stats = {"moves": 0, "errors": 0, "closed": 0, "finished": 0, "bytes": 0, "sample_bytes": 0, "sample_whole": 0}
     until = time.perf_counter() + seconds
     jobs = []
     for i, t in enumerate(tables):
@@ -351,7 +355,11 @@ def several(args: argparse.Namespace) -> None:
             continue
         print(f"  {name}:")
         print(f"    human moves:            {figures['human_moves']} ({figures['moves_per_second']}/s), errors "
-              f"{figures['errors']}, games finished {figures['games_finished']}")
+              f"{figures['errors']}, sockets closed {figures['sockets_closed']}, games finished "
+              f"{figures['games_finished']}")
+        for index, logged in enumerate(figures["server_warnings"]):
+            for line in logged:
+                print(f"    server {index} logged:    {line}")
         print(f"    bytes per move:         {figures['kib_received_per_human_move']} KiB received by the people "
               f"(whole views each time: {figures['kib_whole_views_per_human_move']} KiB)")
         print(f"    own round trip:         p50 {figures['rtt_p50_ms']} ms, p99 {figures['rtt_p99_ms']} ms")
@@ -381,7 +389,9 @@ def phase(args: argparse.Namespace, count: int, db: str) -> dict[str, Any]:
         client_cpu = time.process_time() - client_before
         cpu = [cpu_seconds(server.server_pid()) - before for server, before in zip(servers, cpu_before)]
         moves = max(1, stats["moves"])
-        return {"human_moves": stats["moves"], "errors": stats["errors"], "games_finished": stats["finished"],
+        return {"human_moves": stats["moves"], "errors": stats["errors"], "sockets_closed": stats["closed"],
+                "games_finished": stats["finished"],
+                "server_warnings": [warnings(server) for server in servers],
                 "moves_per_second": round(stats["moves"] / args.seconds, 1),
                 "rtt_p50_ms": round(percentile(rtts, 0.5) * 1000, 1),
                 "rtt_p99_ms": round(percentile(rtts, 0.99) * 1000, 1),
@@ -397,6 +407,19 @@ def phase(args: argparse.Namespace, count: int, db: str) -> dict[str, Any]:
     finally:
         for server in servers:
             server.kill()
+
+
+def warnings(server: Server) -> list[str]:
+    """The distinct warnings and errors a server logged (its first lines, the first ten)."""
+    try:
+        lines = (server.data / "server.log").read_text(errors="replace").splitlines()
+    except OSError:
+        return []
+    found: list[str] = []
+    for line in lines:
+        if ("WARNING" in line or "ERROR" in line) and line[:160] not in found:
+            found.append(line[:160])
+    return found[:10]
 
 
 def fresh_database(url: str, suffix: str) -> str:
