@@ -12,12 +12,14 @@ that plays its seat after a short "think", and measures:
 
     python bench/bench_server.py                      # 200 active tables, 20 s, 1,000 stored
     python bench/bench_server.py --tables 400 --seconds 60 --stored 5000
-    python bench/bench_server.py --servers 2 --tables 400 --db postgresql+psycopg://USER@HOST/DB
+    python bench/bench_server.py --servers 2 --tables 400 --baseline --db postgresql+psycopg://USER@HOST/DB
 
-``--servers N`` (PostgreSQL only, an empty database) starts N servers on the one database; table
-i's human plays through server i mod N and a spectator watches it through the next server, which
-measures the round trip seen on another server (act sent -> the new version's view received
-there, through the database's announcement): p50/p99, against the same player's own round trip.
+``--servers N`` (PostgreSQL only, an empty database) starts N servers on the one database; each
+table has two people, the first playing through server i mod N and the second through the next
+server, which measures a move's round trip as the other person sees it (act sent -> the new
+version's view received on the other server, through the database's announcement): p50/p99,
+against the mover's own round trip; the bytes the people receive per move (and what whole views
+would have been); ``--baseline`` runs the same load on one server to compare the throughput.
 
 The server runs with its rate limits on (``--limits bench``): each connection keeps the default
 per-connection message limit, but as every client of the bench comes from 127.0.0.1 the
@@ -117,8 +119,9 @@ class Server:
             args += ["--db", self.db]
         args += self.extra
         began = time.perf_counter()
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     start_new_session=True)
+        self.data.mkdir(parents=True, exist_ok=True)
+        with open(self.data / "server.log", "ab") as log:  # its warnings, for a run that went wrong
+            self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         while True:
             if self.proc.poll() is not None:
                 raise SystemExit("homeroom serve exited early")
@@ -139,13 +142,16 @@ class Server:
         return self.proc.pid
 
 
-def create_tables(base: str, count: int, bot: str, rng: random.Random) -> tuple[list[dict[str, Any]], float]:
+def create_tables(base: str, count: int, bot: str, rng: random.Random,
+                  humans: int = 1) -> tuple[list[dict[str, Any]], float]:
+    """``count`` tables through ``base``: ``humans`` people seated first, bots at the others."""
     tables = []
     with httpx.Client(base_url=base, timeout=60) as client:
         began = time.perf_counter()
         for i in range(count):
             game, players = GAMES[i % len(GAMES)]
-            seats = [{"kind": "human", "name": "Human"}] + [{"kind": bot}] * (players - 1)
+            seats = [{"kind": "human", "name": f"Human {n + 1}"} for n in range(humans)]
+            seats += [{"kind": bot}] * (players - humans)
             response = client.post("/api/tables", json={"game": game, "players": players, "seats": seats,
                                                         "seed": rng.randrange(10**6), "listed": False})
             response.raise_for_status()
@@ -154,34 +160,16 @@ def create_tables(base: str, count: int, bot: str, rng: random.Random) -> tuple[
     return tables, elapsed
 
 
-async def watch(port: int, table_id: str, sent: dict[int, float], far: list[float], until: float) -> None:
-    """A spectator on another server: the time from an act's sending (``sent``, by the version it
-    makes) to that version's view here."""
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table_id}", max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "hello", "spectate": True}))
-        held: dict[str, Any] = {}
-        while time.perf_counter() < until:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.perf_counter()))
-            except TimeoutError:
-                break
-            message = json.loads(raw)
-            if message["type"] == "update":
-                message = apply_update(held, message)
-            if message["type"] != "view":
-                continue
-            held = message
-            now = time.perf_counter()
-            for version in [v for v in sent if v <= message["version"]]:
-                far.append(now - sent.pop(version))
-            if message["terminal"]:
-                return
-
-
 async def play(port: int, table: dict[str, Any], until: float, think: tuple[float, float],
                rtts: list[float], rng: random.Random, stats: dict[str, int],
-               sent: dict[int, float] | None = None) -> None:
-    secret = table["seats"][0]["secret"]
+               shared: dict[int, tuple[float, int]] | None = None, far: list[float] | None = None,
+               seat: int = 0, sample: bool = True) -> None:
+    """Play ``seat`` of a table: act after a short think whenever it is to move, and time each
+    act until its new version comes back. With ``shared`` (several servers, the table's other
+    person playing through another server): each act's time is left there by version, and each
+    version the other person made is timed here into ``far`` as it arrives. ``sample``: also count
+    what whole views would have weighed (it costs the client a JSON encoding per message)."""
+    secret = table["seats"][seat]["secret"]
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table['table_id']}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "secret": secret}))
         sent_at: float | None = None
@@ -192,6 +180,9 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.perf_counter()))
             except TimeoutError:
                 break
+            except websockets.ConnectionClosed:  # closed by the server: counted, the others go on
+                stats["closed"] += 1
+                return
             stats["bytes"] += len(raw)
             message = json.loads(raw)
             if message["type"] == "error":
@@ -199,22 +190,32 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
                 continue
             if message["type"] == "update":  # small updates (PROTOCOL.md): only what changed
                 message = apply_update(held, message)
+                if sample:
+                    stats["sample_whole"] += len(json.dumps(message, separators=(",", ":")))
+            elif sample:
+                stats["sample_whole"] += len(raw)  # what a server without small updates sent too
+            if sample:
+                stats["sample_bytes"] += len(raw)
             if message["type"] != "view":
                 continue
             held = message
+            now = time.perf_counter()
+            if shared is not None and far is not None:
+                for version in [v for v, (_, by) in shared.items() if by != seat and v <= message["version"]]:
+                    far.append(now - shared.pop(version)[0])
             if sent_at is not None and message["version"] >= waiting_for:
-                rtts.append(time.perf_counter() - sent_at)
+                rtts.append(now - sent_at)
                 sent_at = None
             if message["terminal"]:
                 stats["finished"] += 1
                 return
-            if message["to_move"] == 0 and message["legal"] and sent_at is None:
+            if message["to_move"] == seat and message["legal"] and sent_at is None:
                 await asyncio.sleep(rng.uniform(*think))
                 action = rng.choice(message["legal"])["action"]
                 waiting_for = message["version"] + 1
                 sent_at = time.perf_counter()
-                if sent is not None:
-                    sent[waiting_for] = sent_at
+                if shared is not None:
+                    shared[waiting_for] = (sent_at, seat)
                 await ws.send(json.dumps({"type": "act", "secret": secret, "version": message["version"],
                                           "action": action}))
                 stats["moves"] += 1
@@ -222,20 +223,29 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
 
 async def run_clients(ports: list[int], tables: list[dict[str, Any]], seconds: float, think: tuple[float, float],
                       seed: int, far: list[float] | None = None) -> tuple[list[float], dict[str, int]]:
-    """Play every table (table i through server i mod N); with several servers and ``far``, each
-    table watched through the next server too."""
+    """Play every table (its first person through server i mod N); with several servers and
+    ``far``, its second person through the next server, each timing the other's moves."""
     rtts: list[float] = []
-    stats = {"moves": 0, "errors": 0, "finished": 0, "bytes": 0}
+    stats = {"moves": 0, "errors": 0, "closed": 0, "finished": 0, "bytes": 0, "sample_bytes": 0, "sample_whole": 0}
     until = time.perf_counter() + seconds
     jobs = []
     for i, t in enumerate(tables):
-        sent: dict[int, float] | None = None
-        if far is not None and len(ports) > 1:
-            sent = {}
-            jobs.append(watch(ports[(i + 1) % len(ports)], t["table_id"], sent, far, until + 2))
-        jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats, sent))
+        if far is not None:
+            shared: dict[int, tuple[float, int]] = {}
+            sample = i < SAMPLED
+            jobs.append(play(ports[(i + 1) % len(ports)], t, until, think, rtts, random.Random(seed + i + 10**6),
+                             stats, shared, far, seat=1, sample=sample))
+            jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats, shared,
+                             far, sample=sample))
+        else:
+            jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats))
     await asyncio.gather(*jobs)
     return rtts, stats
+
+
+SAMPLED = 40
+"""Tables whose messages are also weighed as whole views (``kib_whole_views_per_human_move``, as a
+ratio to what they received): every table would cost the client more than the servers."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -257,6 +267,8 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp folder)")
     parser.add_argument("--servers", type=int, default=1, help="server processes on the one database "
                         "(more than one needs a PostgreSQL --db)")
+    parser.add_argument("--baseline", action="store_true", help="with --servers: run the same load on one "
+                        "server afterwards (on a new database beside --db) to compare")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limits", choices=sorted(LIMITS), default="bench",
                         help="the server's rate limits: bench (on, per-address ones raised for one client "
@@ -324,46 +336,104 @@ def main() -> None:
 
 
 def several(args: argparse.Namespace) -> None:
-    """``--servers N``: N servers on one PostgreSQL database, players and spectators spread over them."""
+    """``--servers N``: N servers on one PostgreSQL database, each table's two people on two of them;
+    with ``--baseline``, the same load on one server (a second, fresh database) for comparison."""
     if args.servers < 2 or not (args.db or "").startswith("postgresql"):
         raise SystemExit("--servers N needs N >= 2 and --db postgresql+psycopg://... (an empty database)")
-    rng = random.Random(args.seed)
-    data = Path(tempfile.mkdtemp(prefix="homeroom-bench-"))
-    servers = [Server(data / str(i), args.db, args.workers, LIMITS[args.limits]) for i in range(args.servers)]
     out: dict[str, Any] = {"servers": args.servers, "tables": args.tables, "seconds": args.seconds, "bot": args.bot,
                            "think": list(args.think), "cpus": os.cpu_count()}
-    try:
-        for server in servers:
-            server.start()
-        tables, _ = create_tables(servers[0].base, args.tables, args.bot, rng)
-        far: list[float] = []
-        cpu_before = [cpu_seconds(server.server_pid()) for server in servers]
-        rtts, stats = asyncio.run(run_clients([server.port for server in servers], tables, args.seconds,
-                                              tuple(args.think), args.seed, far))
-        cpu = [cpu_seconds(server.server_pid()) - before for server, before in zip(servers, cpu_before)]
-        out.update(human_moves=stats["moves"], errors=stats["errors"], games_finished=stats["finished"],
-                   moves_per_second=round(stats["moves"] / args.seconds, 1),
-                   rtt_p50_ms=round(percentile(rtts, 0.5) * 1000, 1),
-                   rtt_p99_ms=round(percentile(rtts, 0.99) * 1000, 1),
-                   other_server_p50_ms=round(percentile(far, 0.5) * 1000, 1),
-                   other_server_p99_ms=round(percentile(far, 0.99) * 1000, 1), other_server_seen=len(far),
-                   kib_received_per_human_move=round(stats["bytes"] / 1024 / max(1, stats["moves"]), 1),
-                   server_cpu_shares=[round(c / args.seconds, 2) for c in cpu])
-    finally:
-        for server in servers:
-            server.kill()
+    out.update(phase(args, args.servers, args.db))
+    if args.baseline:
+        out["one_server"] = phase(args, 1, fresh_database(args.db, "one"))
     if args.json:
         print(json.dumps(out))
         return
     print(f"homeroom server bench: {args.servers} servers on one PostgreSQL database, {args.tables} active tables "
-          f"for {args.seconds:g} s on {os.cpu_count()} CPU(s), bots: {args.bot}")
-    print(f"  human moves:            {out['human_moves']} ({out['moves_per_second']}/s), errors {out['errors']}, "
-          f"games finished {out['games_finished']}, {out['kib_received_per_human_move']} KiB received per "
-          "human move (the player's own socket)")
-    print(f"  own server round trip:  p50 {out['rtt_p50_ms']} ms, p99 {out['rtt_p99_ms']} ms")
-    print(f"  seen on another server: p50 {out['other_server_p50_ms']} ms, p99 {out['other_server_p99_ms']} ms "
-          f"({out['other_server_seen']} moves)")
-    print(f"  server CPU:             {out['server_cpu_shares']} CPUs busy")
+          f"(two people each, on two servers) for {args.seconds:g} s on {os.cpu_count()} CPU(s), bots: {args.bot}")
+    for name, figures in [(f"{args.servers} servers", out), ("1 server", out.get("one_server"))]:
+        if figures is None:
+            continue
+        print(f"  {name}:")
+        print(f"    human moves:            {figures['human_moves']} ({figures['moves_per_second']}/s), errors "
+              f"{figures['errors']}, sockets closed {figures['sockets_closed']}, games finished "
+              f"{figures['games_finished']}")
+        for index, logged in enumerate(figures["server_warnings"]):
+            for line in logged:
+                print(f"    server {index} logged:    {line}")
+        print(f"    bytes per move:         {figures['kib_received_per_human_move']} KiB received by the people "
+              f"(whole views each time: {figures['kib_whole_views_per_human_move']} KiB)")
+        print(f"    own round trip:         p50 {figures['rtt_p50_ms']} ms, p99 {figures['rtt_p99_ms']} ms")
+        print(f"    seen by the other:      p50 {figures['other_server_p50_ms']} ms, p99 "
+              f"{figures['other_server_p99_ms']} ms ({figures['other_server_seen']} moves)")
+        print(f"    server CPU:             {figures['server_cpu_shares']} CPUs busy, "
+              f"{figures['server_cpu_ms_per_human_move']} ms per human move in all; the bench's clients "
+              f"{figures['client_cpu_share']} CPUs; load average {figures['load_average']}")
+
+
+def phase(args: argparse.Namespace, count: int, db: str) -> dict[str, Any]:
+    """One run: ``count`` servers on ``db``, the tables created, every table's two people playing
+    (through servers i and i+1 mod ``count``) for ``args.seconds``; its figures."""
+    rng = random.Random(args.seed)
+    data = Path(tempfile.mkdtemp(prefix="homeroom-bench-"))
+    servers = [Server(data / str(i), db, args.workers, LIMITS[args.limits]) for i in range(count)]
+    try:
+        for server in servers:
+            server.start()
+        tables, _ = create_tables(servers[0].base, args.tables, args.bot, rng, humans=2)
+        far: list[float] = []
+        cpu_before = [cpu_seconds(server.server_pid()) for server in servers]
+        load_before = os.getloadavg()[0]
+        client_before = time.process_time()
+        rtts, stats = asyncio.run(run_clients([server.port for server in servers], tables, args.seconds,
+                                              tuple(args.think), args.seed, far))
+        client_cpu = time.process_time() - client_before
+        cpu = [cpu_seconds(server.server_pid()) - before for server, before in zip(servers, cpu_before)]
+        moves = max(1, stats["moves"])
+        return {"human_moves": stats["moves"], "errors": stats["errors"], "sockets_closed": stats["closed"],
+                "games_finished": stats["finished"],
+                "server_warnings": [warnings(server) for server in servers],
+                "moves_per_second": round(stats["moves"] / args.seconds, 1),
+                "rtt_p50_ms": round(percentile(rtts, 0.5) * 1000, 1),
+                "rtt_p99_ms": round(percentile(rtts, 0.99) * 1000, 1),
+                "other_server_p50_ms": round(percentile(far, 0.5) * 1000, 1),
+                "other_server_p99_ms": round(percentile(far, 0.99) * 1000, 1), "other_server_seen": len(far),
+                "kib_received_per_human_move": round(stats["bytes"] / 1024 / moves, 2),
+                "kib_whole_views_per_human_move": round(
+                    stats["bytes"] / 1024 / moves * stats["sample_whole"] / max(1, stats["sample_bytes"]), 2),
+                "server_cpu_shares": [round(c / args.seconds, 2) for c in cpu],
+                "server_cpu_ms_per_human_move": round(1000 * sum(cpu) / moves, 2),
+                "client_cpu_share": round(client_cpu / args.seconds, 2),
+                "load_average": round((load_before + os.getloadavg()[0]) / 2, 1)}
+    finally:
+        for server in servers:
+            server.kill()
+
+
+def warnings(server: Server) -> list[str]:
+    """The distinct warnings and errors a server logged (its first lines, the first ten)."""
+    try:
+        lines = (server.data / "server.log").read_text(errors="replace").splitlines()
+    except OSError:
+        return []
+    found: list[str] = []
+    for line in lines:
+        if ("WARNING" in line or "ERROR" in line) and line[:160] not in found:
+            found.append(line[:160])
+    return found[:10]
+
+
+def fresh_database(url: str, suffix: str) -> str:
+    """A new empty database beside ``url``'s (dropped first if a run before left it)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    name = f"{parsed.database}_{suffix}"
+    admin = parsed.set(drivername="postgresql", database="postgres").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return parsed.set(database=name).render_as_string(hide_password=False)
 
 
 def restore_all(base: str, ids: list[str]) -> tuple[float, int]:

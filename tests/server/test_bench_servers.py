@@ -1,5 +1,6 @@
 """``bench/bench_server.py --servers 2`` runs (briefly) on a throwaway PostgreSQL database: every
-table is played through one server and watched through the other, and the moves are seen there."""
+table's two people play through the two servers, each seeing the other's moves; then the same on one
+server (``--baseline``)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def test_bench_with_two_servers_sees_moves_on_the_other_server(postgres_server: 
         conn.execute(f"CREATE DATABASE {name}")
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench_server.py"), "--servers", "2", "--tables", "6",
-         "--seconds", "4", "--think", "0.05", "0.1", "--db", f"{postgres_server}/{name}", "--json"],
+         "--seconds", "4", "--think", "0.05", "0.1", "--baseline", "--db", f"{postgres_server}/{name}", "--json"],
         capture_output=True, text=True, timeout=180,
         env={k: v for k, v in os.environ.items() if k != "HOMEROOM_GAME_MODULES"})
     assert done.returncode == 0, done.stderr[-2000:]
@@ -30,3 +31,6 @@ def test_bench_with_two_servers_sees_moves_on_the_other_server(postgres_server: 
     assert out["servers"] == 2 and out["errors"] == 0 and out["human_moves"] > 0
     assert out["other_server_seen"] >= 0.9 * out["human_moves"], out  # (the last may still be on the way)
     assert out["other_server_p50_ms"] < 1000, out  # p99 is left to the bench: this machine may be busy
+    assert 0 < out["kib_received_per_human_move"] < out["kib_whole_views_per_human_move"], out
+    one = out["one_server"]  # the same load on one server, for the throughput
+    assert one["errors"] == 0 and one["human_moves"] > 0 and one["other_server_seen"] >= 0.9 * one["human_moves"]

@@ -42,7 +42,7 @@ def test_a_committed_write_is_announced_and_a_refused_one_is_not(postgres_server
             store.append_action("t1", 0, 0, {"type": "x"}, _change(1, 1))
         store.run_batch([store.append_op("t1", 1, 0, {"type": "y"}, _change(2, 2))])
         heard = list(listener.poll(1.0))
-        assert heard == [("t1", 1), ("t1", 2)]
+        assert heard == [("t1", 1, None), ("t1", 2, None)]
     finally:
         listener.close()
         store.close()

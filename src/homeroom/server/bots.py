@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from homeroom.agents import AgentError, kinds, make_agent
-from homeroom.agents.base import parse_spec, shown_number
+from homeroom.agents.base import Agent, parse_spec, shown_number
 from homeroom.agents.levels import HARD_SECONDS, LABELS
 from homeroom.agents.mcts import DEFAULT_SECONDS
 from homeroom.engine.datasets import DataSet, bound_all, bound_now
@@ -111,10 +111,50 @@ def check_kind(spec: str, game_id: str | None = None, players: int | None = None
     if iterations is not None and (not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS):
         raise AgentError(f"a bot may run at least 1 and at most {MAX_ITERATIONS} iterations a move "
                          f"(got {shown_number(iterations) if isinstance(iterations, int | float) else repr(iterations)})")
-    agent = make_agent(runnable(spec), 0)  # bad parameters fail here, with the agent's own message
+    agent = built_agent(runnable(spec), 0)  # bad parameters fail here, with the agent's own message
     if game_id is not None and players is not None:
         agent.check_table(game_id, players)
     return spec
+
+
+async def check_kind_off_loop(spec: str, game_id: str | None = None, players: int | None = None) -> str:
+    """:func:`check_kind` for a request handler: a ``policy:`` seat loads its model to check it,
+    which takes a while, so that one is checked in a thread (the loop serves every table)."""
+    if spec.strip().startswith("policy"):
+        return await asyncio.to_thread(check_kind, spec, game_id, players)
+    return check_kind(spec, game_id, players)
+
+
+POLICIES_KEPT = 8
+"""Trained policies kept loaded per process (the server's and each bot worker's)."""
+
+_policies: OrderedDict[tuple[str, float], Agent] = OrderedDict()
+_policies_lock = threading.Lock()
+
+
+def built_agent(spec: str, seed: int) -> Agent:
+    """``make_agent(spec, seed)``, except that a ``policy:PATH`` agent is built once per process
+    and file version (loading its model is the slow part; it plays deterministically, its seed
+    only breaks a tie that a masked policy never meets), so a policy seat does not reload its
+    model at every move or check."""
+    kind, params = parse_spec(spec)
+    if kind != "policy":
+        return make_agent(spec, seed)
+    path = str(params.get("path", ""))
+    try:
+        key = (spec, os.stat(path).st_mtime)
+    except OSError:
+        return make_agent(spec, seed)  # the agent's own error names what is wrong
+    with _policies_lock:
+        agent = _policies.get(key)
+        if agent is None:
+            agent = make_agent(spec, seed)
+            _policies[key] = agent
+            while len(_policies) > POLICIES_KEPT:
+                _policies.popitem(last=False)
+        else:
+            _policies.move_to_end(key)
+    return agent
 
 
 def agent_seed(table_seed: int, seat: int, step: int) -> int:
@@ -139,7 +179,7 @@ def _think(state_bytes: bytes, seat: int, spec: str, seed: int, advise: bool, tu
         from homeroom.agents.advice import suggest
 
         return suggest(state, seat, seed).to_json()
-    agent = make_agent(spec, seed)
+    agent = built_agent(spec, seed)
     if hasattr(agent, "turn_step"):
         agent.turn_step = turn_step
     return agent.choose(state, seat).to_json()

@@ -15,11 +15,12 @@ from homeroom.engine.datasets import DataSet
 from homeroom.engine.errors import IllegalAction, OptionError, UnknownGame
 from homeroom.engine.game import Game
 from homeroom.engine.match import Match, Seat
-from homeroom.server.bots import check_kind
+from homeroom.server.bots import check_kind_off_loop
 from homeroom.server.datasets import digest_of
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import TableEvent
-from homeroom.server.live import LiveTable, rebuild
+from homeroom.server.follow import rebuild_settled
+from homeroom.server.live import LiveTable
 from homeroom.server.protocol import (
     CreateTable,
 )
@@ -60,7 +61,7 @@ class Commands(Scheduler):
         for index, seat_spec in enumerate(seat_specs):
             kind = "human" if seat_spec is None else seat_spec.kind
             try:
-                kinds.append(check_kind(kind, game.id, players))
+                kinds.append(await check_kind_off_loop(kind, game.id, players))
             except AgentError as err:
                 raise ProtocolError("bad_kind", f"seat {index}: {err}") from None
             raw = None if seat_spec is None else seat_spec.name
@@ -184,7 +185,7 @@ class Commands(Scheduler):
         if version != table.version:
             raise ProtocolError("stale", f"out of sync: you sent version {version}, the table is at "
                                 f"{table.version}; here is the current position")
-        index = undo_point(table, seat)
+        index = await asyncio.to_thread(undo_point, table, seat)  # may replay to check hidden flags: off the loop
         if index is None:
             raise ProtocolError("illegal", "nothing to undo: only your own decisions of your turn in progress "
                                 "can be taken back, before the turn passes, a bot moves or something hidden "
@@ -206,7 +207,7 @@ class Commands(Scheduler):
         """Host only: hand a seat to a bot, or give it back to its human (``by_player``: the
         seat's own player does it, see :func:`homeroom.server.seats.hand_own_seat`)."""
         try:
-            kind = check_kind(kind, table.rec.game, table.rec.players)
+            kind = await check_kind_off_loop(kind, table.rec.game, table.rec.players)
         except AgentError as err:
             raise ProtocolError("bad_kind", str(err)) from None
         rec = table.rec.seats[seat]
@@ -275,7 +276,7 @@ class Commands(Scheduler):
             renamed = TableRecord(**{**table.rec.__dict__, "seats": [
                 SeatRecord(s.seat, names[s.seat], s.kind, s.secret_hash) for s in table.rec.seats]})
             renamed.actions = [{"seat": e.seat, "action": e.action.to_json()} for e in table.match.history]
-            match = await asyncio.to_thread(rebuild, table.game, renamed, None, table.data)
+            match = await asyncio.to_thread(rebuild_settled, table.game, renamed, table.data)
         else:
             match = table.match
         await self._store(table, self.store.seat_op(table.id, seat, change, **values))

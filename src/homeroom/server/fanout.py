@@ -16,6 +16,7 @@ from homeroom.server.events import TableEvent
 from homeroom.server.hubstore import TableStore
 from homeroom.server.lastmoves import last_moves, option_labels
 from homeroom.server.live import Conn, LiveTable, announcements, append_log, placings, rebuild
+from homeroom.server.notify import announce_note, note_payload
 from homeroom.server.protocol import (
     Notice,
     SeatsMessage,
@@ -173,6 +174,8 @@ class FanOut(TableStore):
         return self.view(table, seat, role, past)
 
     def _broadcast(self, table: LiveTable, notices: list[str] = ()) -> None:  # type: ignore[assignment]
+        if notices:
+            self._announce_notes(table, list(notices))
         table.views.clear()
         table.updates.clear()
         for text in notices:
@@ -181,6 +184,15 @@ class FanOut(TableStore):
                 conn.push(message)
         for conn in list(table.conns):
             conn.push(self.update_text(table, conn))
+
+    def _announce_notes(self, table: LiveTable, every: list[str], each: dict[str, str] | None = None) -> None:
+        """Several servers: announce notices to the other servers' viewers once the change they
+        belong to is committed (on the writer's thread, after it); see :func:`.follow.tell`."""
+        if not self.leases.shared:
+            return
+        payload = note_payload(table.id, table.version, every, each, table.rec.rematch)
+        sent = asyncio.get_running_loop().run_in_executor(self.write_pool, announce_note, self.store.engine, payload)
+        sent.add_done_callback(_log_failure)
 
     def broadcast_seats(self, table: LiveTable) -> None:
         table.views.clear()
@@ -242,12 +254,20 @@ class FanOut(TableStore):
     def _undo_notices(self, table: LiveTable, name: str, undone: list[Entry]) -> None:
         """Tell each connection which move was taken back, in the log lines of the undone
         decisions as that viewer read them (a seat's hidden choice stays hidden from the others)."""
+        if self.leases.shared:  # every seat's wording, for the viewers on other servers
+            self._announce_notes(table, [], {str(viewer) if viewer is not None else "s": undo_notice(name, undone, viewer)
+                                             for viewer in [*range(table.rec.players), None]})
         texts: dict[int | None, str] = {}
         for conn in table.conns:
             viewer = conn.seat if conn.role == "seat" else None
             if viewer not in texts:
                 texts[viewer] = Notice(text=undo_notice(name, undone, viewer)).model_dump_json()
             conn.push(texts[viewer])
+
+
+def _log_failure(done: asyncio.Future[None]) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("notices not announced to the other servers: %s", done.exception())
 
 
 UNDO_NOTICE_CHARS = 300

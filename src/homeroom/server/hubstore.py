@@ -19,8 +19,9 @@ from homeroom.server.bots import BotPool, check_kind
 from homeroom.server.datasets import PACKAGED, Offered, digest_of, resolve
 from homeroom.server.errors import ProtocolError
 from homeroom.server.events import EventBus, TableEvent
+from homeroom.server.follow import rebuild_settled
 from homeroom.server.leases import Leases
-from homeroom.server.live import Conn, LiveTable, rebuild
+from homeroom.server.live import Conn, LiveTable
 from homeroom.server.seats import ZOMBIE_AFTER
 from homeroom.server.storage import Op, StorageError, Store, TableRecord, failure
 
@@ -111,7 +112,8 @@ class TableStore:
             game = games.get(rec.game)
             data, data_notice = resolve(self.offered, rec.game, rec.data_set, rec.data_digest)
             notices = self._check_bots(rec)
-            match = rebuild(game, rec, None, data, partial=data_notice is not None)
+            # (in a thread: the undo check too, not on the loop)
+            match = rebuild_settled(game, rec, data, partial=data_notice is not None)
         except (HomeroomError, OptionError) as err:
             raise ProtocolError("server", f"table {table_id} cannot be restored: {err}") from None
         if data_notice is not None:

@@ -366,6 +366,12 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _migration_lock(conn: Connection) -> None:
+    """On PostgreSQL: wait for other processes' schema changes, until this transaction ends."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(26734, 0)"))  # apart from the table leases (26733)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL mode and its folder created."""
     try:
@@ -494,11 +500,15 @@ class Store:
         return 0 if row is None else int(row[0])
 
     def upgrade(self, migrations: dict[int, Migration], target: int) -> None:
-        """Bring the schema to ``target`` one step at a time, each step in its own transaction."""
+        """Bring the schema to ``target`` one step at a time, each step in its own transaction
+        (on PostgreSQL under a lock: several servers starting at once on a new database would
+        otherwise create the same tables together, and all but one fail)."""
         with self.engine.begin() as conn:
+            _migration_lock(conn)
             schema_table.create(conn, checkfirst=True)
         while True:
             with self.engine.begin() as conn:
+                _migration_lock(conn)
                 current = self._version(conn)
                 if current > target:
                     raise StorageError(
@@ -743,6 +753,28 @@ class Store:
             rec.chat = [ChatLine(r["id"], r["seat"], r["role"], r["name"], r["text"], r["created_at"])
                         for r in reversed(rows)]
         return rec
+
+    def load_after(self, table_id: str, ply: int, version: int) -> tuple[TableRecord, bool] | None:
+        """For catching a held table up (issue 34): the table's row and seats with only its live
+        actions from ``ply`` on (no chat), and whether an undo since ``version`` took back any of
+        the first ``ply`` actions (then those actions do not extend what the caller holds: it
+        must load it all)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            rec = self._record(row)
+            rec.seats = [self._seat(s) for s in conn.execute(
+                select(seats_table).where(seats_table.c.table_id == table_id).order_by(seats_table.c.seat)
+            ).mappings()]
+            rec.actions = [{"seat": a.seat, "action": json.loads(a.action)} for a in conn.execute(
+                select(actions_table.c.seat, actions_table.c.action).where(
+                    actions_table.c.table_id == table_id, actions_table.c.undone_version.is_(None),
+                    actions_table.c.ply >= ply).order_by(actions_table.c.ply))]
+            undone = conn.execute(select(actions_table.c.id).where(
+                actions_table.c.table_id == table_id, actions_table.c.undone_version > version,
+                actions_table.c.ply < ply).limit(1)).first()
+        return rec, undone is not None
 
     def summaries(self, ids: Iterable[str] | None = None, listed_open: bool = False,
                   limit: int = 100, free_seat: bool = False) -> list[TableRecord]:
