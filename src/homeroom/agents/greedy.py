@@ -22,6 +22,13 @@ from homeroom.engine.rng import Rng
 from homeroom.engine.state import State
 
 
+CHILDREN = "_c_children"
+"""A cache a game's evaluation may leave on a position it looked one step ahead from: ``id`` of
+each legal action (the very objects ``legal_actions()`` returns) -> the position after it, never
+changed since. Expanding that position, greedy values those instead of copying and applying again
+(the position must drop the cache when it changes: the state's ``cache_keys``)."""
+
+
 class GreedyAgent(Agent):
     """Picks the action whose resulting state the game's evaluation likes best.
 
@@ -66,7 +73,12 @@ class GreedyAgent(Agent):
     def _score(self, world: State, seat: int, legal: list[Action], depth: int) -> list[tuple[Action, float]]:
         evaluate = evaluator(world.game_id)
         results: list[tuple[Action, float, State]] = []
+        children: dict[int, State] = world.__dict__.get(CHILDREN, {})
         for action in legal:
+            known = children.get(id(action))
+            if known is not None:  # the evaluation already looked one step ahead from ``world``
+                results.append((action, value_of(known, seat, evaluate), known))
+                continue
             after = world.clone()
             try:
                 after.apply(action)
