@@ -199,8 +199,10 @@ def values(state: Any, seat: int) -> list[float]:
         decider = state.pending[-1].seat
         best: tuple[float, list[float]] | None = None
         children: dict[int, Any] = {}
-        for action in state.legal_actions():
+        legal = state.legal_actions()
+        for action in legal:
             child = state.clone()
+            child.__dict__["_c_legal"] = legal  # the same position: apply trusts its legal actions
             child.apply(action)
             vals = static_values(child)
             child.__dict__[STATIC_KEY] = vals
