@@ -23,7 +23,6 @@ from homeroom.engine.errors import IllegalAction
 from homeroom.engine.rng import Rng
 from homeroom.engine.state import State, _same_field_types
 
-
 CHILDREN = "_c_children"
 """A cache a game's evaluation may leave on a position it looked one step ahead from: ``id`` of
 each legal action (the very objects ``legal_actions()`` returns) -> the position after it, never
