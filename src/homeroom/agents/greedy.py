@@ -107,14 +107,14 @@ def legal_in(world: State, own: list[Action], action: Action, copy: State) -> Ac
     list) once more; ``action`` itself, left for ``apply`` to judge, when ``world`` has no such
     action (a determinized world that disagrees with the real one)."""
     if any(map(is_, own, repeat(action))):
-        same: Action | None = action
-    else:
-        try:
-            same = world._legal_map().get(action)
-        except TypeError:
-            return action
-        if same is None or not _same_field_types(same, action):
-            return action
+        copy.__dict__["_c_legal"] = own
+        return action
+    try:
+        same = world._legal_map().get(action)
+    except TypeError:
+        return action
+    if same is None or not _same_field_types(same, action):
+        return action
     copy.__dict__["_c_legal"] = own
     return same
 
