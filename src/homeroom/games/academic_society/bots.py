@@ -142,7 +142,9 @@ def tile_round_value(state: Any, seat: int, tid: int) -> float:
     return max(0.0, v) if t.optional else v
 
 
-def seat_value(state: Any, seat: int, total: float, left: float) -> float:
+def seat_value(state: Any, seat: int, total: float, left: float, scholars: dict[int, int] | None = None) -> float:
+    """``seat``'s estimated final Influence (``scholars``: each seat's scholars on the board, when
+    the caller counted them for every seat at once)."""
     comps = components()
     later = max(0, ROUNDS - state.round)  # Phase 2s after this round's
     v: float = total
@@ -171,8 +173,7 @@ def seat_value(state: Any, seat: int, total: float, left: float) -> float:
         if pos < n:
             to_go = n - pos
             feasible = min(1.0, later / to_go) if to_go else 1.0
-            subject = brow.subject
-            if crest(state, seat, subject) < brow.spaces[pos].crest_rank:
+            if crest(state, seat, brow.subject) < brow.spaces[pos].crest_rank:
                 feasible *= 0.5
             v += brow.influence * (pos / n) * (0.5 + 0.5 * feasible)
     if free_places:
@@ -180,7 +181,8 @@ def seat_value(state: Any, seat: int, total: float, left: float) -> float:
         v += SLOT_SHARE * typical * min(free_places, later + (1 if state.phase <= 2 else 0))
     # Pawns free to place: this round's still in hand, and every free scholar in the rounds to come
     held = state.held[seat] if state.held else 0
-    on_board = sum(1 for pawns in state.board.values() for s, p in pawns if s == seat and p == "scholar")
+    on_board = scholars.get(seat, 0) if scholars is not None else \
+        sum(1 for pawns in state.board.values() for s, p in pawns if s == seat and p == "scholar")
     free = state.hand[seat] + held + on_board + returned
     if state.phase <= 2:
         v += W_PLACEMENT * (state.hand[seat] + len(state.sec_hand[seat]))
@@ -223,7 +225,12 @@ def static_values(state: Any) -> list[float]:
     if state.phase == 0:
         return totals
     left = rounds_left(state)
-    return [seat_value(state, s, totals[s], left) for s in range(state.players)]
+    scholars: dict[int, int] = {}
+    for pawns in state.board.values():
+        for s, p in pawns:
+            if p == "scholar":
+                scholars[s] = scholars.get(s, 0) + 1
+    return [seat_value(state, s, totals[s], left, scholars) for s in range(state.players)]
 
 
 def value_parts(state: Any, seat: int) -> dict[str, float]:
