@@ -53,7 +53,8 @@ def test_unchanged_parts_are_not_encoded_again(game_id: str, monkeypatch: pytest
 
     def counting(values: list[float]) -> np.ndarray:
         converted.append(len(values))
-        return real(values)
+        out: np.ndarray = real(values)
+        return out
 
     monkeypatch.setattr(encoding_module, "floats", counting)
     env = aec_env(game_id, 2)
