@@ -76,12 +76,14 @@ class GreedyAgent(Agent):
         results: list[tuple[Action, float, State]] = []
         children: dict[int, State] = world.__dict__.get(CHILDREN, {})
         own = world.legal_actions()
-        for action in legal:
+        turn = world.turn_marker() if depth > 0 else None
+        last = len(legal) - 1
+        for k, action in enumerate(legal):
             known = children.get(id(action))
             if known is not None:  # the evaluation already looked one step ahead from ``world``
                 results.append((action, value_of(known, seat, evaluate), known))
                 continue
-            after = world.clone()
+            after = world if k == last else world.clone()  # ``world`` is this search's own: no copy left to make
             try:
                 after.apply(legal_in(world, own, action, after))
             except IllegalAction:  # the sampled world disagrees with the real one: never pick it
@@ -90,7 +92,6 @@ class GreedyAgent(Agent):
             results.append((action, value_of(after, seat, evaluate), after))
         if depth > 0:
             order = sorted(range(len(results)), key=lambda i: -results[i][1])
-            turn = world.turn_marker()
             for i in order[: self.beam]:
                 action, value, after = results[i]
                 if value > -math.inf and not after.is_terminal() and after.to_move == seat \
