@@ -18,6 +18,7 @@ from homeroom.engine.actions import Action
 from homeroom.engine.errors import IllegalAction
 from homeroom.engine.rng import Rng
 from homeroom.engine.state import State
+from homeroom.games.academic_society import bots as as_bots
 from homeroom.games.class_of_89 import scoring as c89_scoring
 
 GAMES = ("class-of-89", "academic-society", "high-school-drama")
@@ -29,6 +30,8 @@ def scratch_value_of(state: State, seat: int) -> float:
     """The old ``value_of``, with the memos the new code may fill emptied first."""
     c89_scoring._MEMO.clear()
     c89_scoring._OBJ_MEMO.clear()
+    as_bots._SEATS.clear()
+    as_bots._TILE_MEMO.clear()
     if state.is_terminal():
         totals = final_values(state)
         won = seat in (state.winner() or [])

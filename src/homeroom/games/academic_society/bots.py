@@ -230,7 +230,33 @@ def static_values(state: Any) -> list[float]:
         for s, p in pawns:
             if p == "scholar":
                 scholars[s] = scholars.get(s, 0) + 1
-    return [seat_value(state, s, totals[s], left, scholars) for s in range(state.players)]
+    comps = components()
+    if _SEATS_COMPONENTS[0] is not comps or len(_SEATS) >= _SEATS_LIMIT:
+        _SEATS.clear()
+        _SEATS_COMPONENTS[0] = comps
+    out = []
+    for s in range(state.players):
+        key = seat_key(state, s, totals[s], left, scholars)
+        v = _SEATS.get(key)
+        if v is None:
+            v = _SEATS[key] = seat_value(state, s, totals[s], left, scholars)
+        out.append(v)
+    return out
+
+
+_SEATS: dict[tuple[Any, ...], float] = {}
+_SEATS_COMPONENTS: list[Any] = [None]
+_SEATS_LIMIT = 50_000
+"""Seats' values kept before the memo starts again: within one search most positions leave all
+but one seat as they were."""
+
+
+def seat_key(state: Any, seat: int, total: float, left: float, scholars: dict[int, int]) -> tuple[Any, ...]:
+    """Everything :func:`seat_value` reads for ``seat`` (the components aside): its memo key."""
+    return (seat, total, left, state.round, state.phase, tuple(state.laid[seat]) if state.laid else (),
+            tuple(state.authority[seat]), tuple(state.theories[seat]), state.contribution[seat],
+            tuple(map(tuple, state.presentation[seat])), tuple(state.sabbatical[seat]),
+            state.held[seat] if state.held else 0, state.hand[seat], len(state.sec_hand[seat]), scholars.get(seat, 0))
 
 
 def value_parts(state: Any, seat: int) -> dict[str, float]:
