@@ -1087,7 +1087,7 @@ def planned_objectives(state: Any, w: Weights, step: str = "") -> tuple[float, f
     return split_points(p_full, p_part, [p is not None for p in part], win, lose)
 
 
-def ranked_objectives(state: Any, w: Weights) -> list[float]:
+def ranked_objectives(state: Any, w: Weights, facts: list[dict[Any, Any]] | None = None) -> list[float]:
     """Each seat's expected objective points with 2-4 players (ranked scoring: a seat short of MIN
     is worth its chance of reaching it times the place it would take there; the casual modes
     score a target alone, valued by the chance to reach it)."""
@@ -1096,7 +1096,8 @@ def ranked_objectives(state: Any, w: Weights) -> list[float]:
     n = state.players
     books = state.books[:n]
     objs = [comp.objectives[oid] for oid in state.objectives]
-    facts = [book_facts(b) for b in books]
+    if facts is None:  # each yearbook's book_facts, when the caller has not looked them up
+        facts = [book_facts(b) for b in books]
     out = [0.0] * n
     if mode != "ranked":
         casual = float(comp.board["casual_objectives"]["points"])
@@ -1187,12 +1188,13 @@ def values(state: Any, seat: int) -> list[float]:
             base = own - (ed_other + eds)
             return [base + _potential(state, w, mine - eds, base)]
         return [own - (ed_other + eds)]
-    objectives = ranked_objectives(state, w)
+    books = state.books[:state.players]
+    facts = [book_facts(b) for b in books]
+    objectives = ranked_objectives(state, w, facts)
     out = []
-    for s, b in enumerate(state.books[:state.players]):
-        facts = book_facts(b)
-        out.append(objectives[s] + _rest(b, half, facts) + _in_reach(b, left, w)
-                   + _teachers_to_come(state, s, b, left, w, facts))
+    for s, b in enumerate(books):
+        out.append(objectives[s] + _rest(b, half, facts[s]) + _in_reach(b, left, w)
+                   + _teachers_to_come(state, s, b, left, w, facts[s]))
     return out
 
 
