@@ -13,13 +13,21 @@ the same way over the most promising few candidates (a narrow beam over the rest
 from __future__ import annotations
 
 import math
+from itertools import repeat
+from operator import is_
 
 from homeroom.agents.base import Agent
 from homeroom.agents.evaluation import evaluator, final_values, margin, reward
 from homeroom.engine.actions import Action
 from homeroom.engine.errors import IllegalAction
 from homeroom.engine.rng import Rng
-from homeroom.engine.state import State
+from homeroom.engine.state import State, _same_field_types
+
+CHILDREN = "_c_children"
+"""A cache a game's evaluation may leave on a position it looked one step ahead from: ``id`` of
+each legal action (the very objects ``legal_actions()`` returns) -> the position after it, never
+changed since. Expanding that position, greedy values those instead of copying and applying again
+(the position must drop the cache when it changes: the state's ``cache_keys``)."""
 
 
 class GreedyAgent(Agent):
@@ -66,17 +74,24 @@ class GreedyAgent(Agent):
     def _score(self, world: State, seat: int, legal: list[Action], depth: int) -> list[tuple[Action, float]]:
         evaluate = evaluator(world.game_id)
         results: list[tuple[Action, float, State]] = []
-        for action in legal:
-            after = world.clone()
+        children: dict[int, State] = world.__dict__.get(CHILDREN, {})
+        own = world.legal_actions()
+        turn = world.turn_marker() if depth > 0 else None
+        last = len(legal) - 1
+        for k, action in enumerate(legal):
+            known = children.get(id(action))
+            if known is not None:  # the evaluation already looked one step ahead from ``world``
+                results.append((action, value_of(known, seat, evaluate), known))
+                continue
+            after = world if k == last else world.clone()  # ``world`` is this search's own: no copy left to make
             try:
-                after.apply(action)
+                after.apply(legal_in(world, own, action, after))
             except IllegalAction:  # the sampled world disagrees with the real one: never pick it
                 results.append((action, -math.inf, after))
                 continue
             results.append((action, value_of(after, seat, evaluate), after))
         if depth > 0:
             order = sorted(range(len(results)), key=lambda i: -results[i][1])
-            turn = world.turn_marker()
             for i in order[: self.beam]:
                 action, value, after = results[i]
                 if value > -math.inf and not after.is_terminal() and after.to_move == seat \
@@ -84,6 +99,25 @@ class GreedyAgent(Agent):
                     follow = self._score(after, seat, after.legal_actions(), depth - 1)
                     results[i] = (action, max(v for _, v in follow), after)
         return [(a, v) for a, v, _ in results]
+
+
+def legal_in(world: State, own: list[Action], action: Action, copy: State) -> Action:
+    """``action`` as ``copy`` (a fresh clone of ``world``) takes it without validating it again:
+    ``world``'s own equal legal action with ``world``'s legal actions (``own``) handed to the copy,
+    so ``apply`` takes its trusted path instead of computing the copy's legal actions (the same
+    list) once more; ``action`` itself, left for ``apply`` to judge, when ``world`` has no such
+    action (a determinized world that disagrees with the real one)."""
+    if any(map(is_, own, repeat(action))):
+        copy.__dict__["_c_legal"] = own
+        return action
+    try:
+        same = world._legal_map().get(action)
+    except TypeError:
+        return action
+    if same is None or not _same_field_types(same, action):
+        return action
+    copy.__dict__["_c_legal"] = own
+    return same
 
 
 def value_of(state: State, seat: int, evaluate: object = None) -> float:

@@ -80,8 +80,17 @@ def _is_scalar(tp: Any) -> bool:
 
 
 # ------------------------------------------------------------------ encoding
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+"""Exact scalar types, encoded as themselves (subclasses such as enums take the general path)."""
+
+
 def encode(value: Any) -> JSON:
     """Encode a value (dataclass, container, scalar) into JSON-native data."""
+    t = type(value)
+    if t in _PLAIN:
+        return value
+    if t is list:  # the common case, one element at a time without the general dispatch
+        return [x if type(x) in _PLAIN else encode(x) for x in value]
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

@@ -11,6 +11,7 @@ import hashlib
 import importlib
 import inspect
 import json
+from array import array
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -312,14 +313,26 @@ class Encoding:
         ``observation_features`` takes ``memo`` keeps the parts it encoded, to reuse those whose part
         of the observation has not changed since (the vector is the same as without it)."""
         obs = state.observation(seat)
+        expected = self.observation_size(state.players)
+        parts = getattr(self.module, "observation_parts", None)
+        if memo is not None and parts is not None:
+            out = np.concatenate(parts(obs, seat, state.players, memo, floats))
+            if len(out) != expected:
+                raise RLError(f"{self.game.id}: the observation has {len(out)} features, not {expected}")
+            return out
         if memo is not None and self._memo_ok:
             values = self.module.observation_features(obs, seat, state.players, memo=memo)  # type: ignore[call-arg]
         else:
             values = self.module.observation_features(obs, seat, state.players)
-        expected = self.observation_size(state.players)
         if len(values) != expected:
             raise RLError(f"{self.game.id}: the observation has {len(values)} features, not {expected}")
-        return np.fromiter(values, dtype=np.float32, count=expected)  # twice as fast as np.asarray on a list
+        return floats(values)
+
+
+def floats(values: Sequence[float]) -> np.ndarray:
+    """``values`` as float32 (each rounded from its double as ``np.asarray`` would), through a C
+    array of doubles: twice as fast as ``np.fromiter`` on a list of Python floats."""
+    return np.frombuffer(array("d", values), dtype=np.float64).astype(np.float32)
 
 
 @cache

@@ -32,6 +32,7 @@ from homeroom.engine.bots import BotSettings
 from homeroom.games.academic_society.components import components
 from homeroom.games.academic_society.individual_board import flasks
 from homeroom.games.academic_society.management_board import crest
+from homeroom.games.academic_society.scoring import score_totals
 
 ROUNDS = 7
 W_THEORY = 0.45
@@ -53,6 +54,12 @@ SLOT_SHARE = 0.45
 action at the Library or Headquarters, and the tiles are contested)."""
 RESOLVE = frozenset({"hq", "treatise", "blue", "advance"})
 """Pending choices that finish a main action or effect: valued by their best option."""
+STATIC_KEY = "_c_static_values"
+"""Where :func:`values` leaves a looked-ahead position's :func:`static_values` (a cache the
+state's ``apply`` drops, see ``AcademicState.cache_keys``)."""
+CHILDREN_KEY = "_c_children"
+"""Where :func:`values` leaves the positions after each option of a pending choice (``id`` of the
+legal action -> position), which ``greedy`` then expands instead of copying and applying again."""
 TYPICAL_TILE_END = 1.5
 """A Treatise still to take: its end Influence (about what the tiles show) ..."""
 TYPICAL_TILE_ROUND = 1.0
@@ -87,6 +94,34 @@ def settled_authority(state: Any, seat: int) -> tuple[list[int], int]:
     return kept, len(moved) - len(kept)
 
 
+_TILE_MEMO: dict[tuple[int, int, int], float] = {}
+_TILE_COMPONENTS: list[Any] = [None]
+
+
+def _tile_value(state: Any, seat: int, tid: int, counts: dict[str, int]) -> float:
+    """:func:`tile_round_value`, memoised on the tile and the flask counts it reads (``counts``:
+    the seat's flasks by kind, filled as needed): the evaluation values every presented tile of
+    every seat in each of the thousands of positions a search looks at."""
+    comps = components()
+    if _TILE_COMPONENTS[0] is not comps:
+        _TILE_MEMO.clear()
+        _TILE_COMPONENTS[0] = comps
+    t = comps.treatises[tid]
+    key = (tid, _count(counts, state, seat, "triangle") if t.per_triangle_flask else -1,
+           _count(counts, state, seat, "round") if t.per_round_flask else -1)
+    v = _TILE_MEMO.get(key)
+    if v is None:
+        v = _TILE_MEMO[key] = tile_round_value(state, seat, tid)
+    return v
+
+
+def _count(counts: dict[str, int], state: Any, seat: int, kind: str) -> int:
+    n = counts.get(kind)
+    if n is None:
+        n = counts[kind] = flasks(state, seat, kind)
+    return n
+
+
 def tile_round_value(state: Any, seat: int, tid: int) -> float:
     """One Phase 5 activation of Treatise ``tid`` for ``seat``, in Influence."""
     t = components().treatises[tid]
@@ -107,7 +142,9 @@ def tile_round_value(state: Any, seat: int, tid: int) -> float:
     return max(0.0, v) if t.optional else v
 
 
-def seat_value(state: Any, seat: int, total: float, left: float) -> float:
+def seat_value(state: Any, seat: int, total: float, left: float, scholars: dict[int, int] | None = None) -> float:
+    """``seat``'s estimated final Influence (``scholars``: each seat's scholars on the board, when
+    the caller counted them for every seat at once)."""
     comps = components()
     later = max(0, ROUNDS - state.round)  # Phase 2s after this round's
     v: float = total
@@ -119,9 +156,10 @@ def seat_value(state: Any, seat: int, total: float, left: float) -> float:
     v += theory_weight * sum(min(6, t) for t in state.theories[seat])
     v += W_CONTRIBUTION * state.contribution[seat] * min(1.0, left / 2)
     # Treatises on the presentation spaces: their activations to come
+    counts: dict[str, int] = {}
     for row in state.presentation[seat]:
         for tid in row:
-            v += tile_round_value(state, seat, tid) * left
+            v += _tile_value(state, seat, tid, counts) * left
     # Sabbatical tracks: progress, effects, and the Library access they open
     free_places = 0
     for i, brow in enumerate(comps.rows):
@@ -135,8 +173,7 @@ def seat_value(state: Any, seat: int, total: float, left: float) -> float:
         if pos < n:
             to_go = n - pos
             feasible = min(1.0, later / to_go) if to_go else 1.0
-            subject = brow.subject
-            if crest(state, seat, subject) < brow.spaces[pos].crest_rank:
+            if crest(state, seat, brow.subject) < brow.spaces[pos].crest_rank:
                 feasible *= 0.5
             v += brow.influence * (pos / n) * (0.5 + 0.5 * feasible)
     if free_places:
@@ -144,7 +181,8 @@ def seat_value(state: Any, seat: int, total: float, left: float) -> float:
         v += SLOT_SHARE * typical * min(free_places, later + (1 if state.phase <= 2 else 0))
     # Pawns free to place: this round's still in hand, and every free scholar in the rounds to come
     held = state.held[seat] if state.held else 0
-    on_board = sum(1 for pawns in state.board.values() for s, p in pawns if s == seat and p == "scholar")
+    on_board = scholars.get(seat, 0) if scholars is not None else \
+        sum(1 for pawns in state.board.values() for s, p in pawns if s == seat and p == "scholar")
     free = state.hand[seat] + held + on_board + returned
     if state.phase <= 2:
         v += W_PLACEMENT * (state.hand[seat] + len(state.sec_hand[seat]))
@@ -158,28 +196,67 @@ def values(state: Any, seat: int) -> list[float]:
     """Each seat's estimated final Influence. A main action whose choice is still pending (which
     Sabbatical track at the Headquarters, which Treatise at the Library, which blue arrow) is valued
     by its best choice for the player making it: half an action is worth what it leads to."""
+    d = state.__dict__
     if state.phase and state.pending and state.pending[-1].kind in RESOLVE:
         decider = state.pending[-1].seat
         best: tuple[float, list[float]] | None = None
-        for action in state.legal_actions():
+        children: dict[int, Any] = {}
+        legal = state.legal_actions()
+        for action in legal:
             child = state.clone()
+            child.__dict__["_c_legal"] = legal  # the same position: apply trusts its legal actions
             child.apply(action)
             vals = static_values(child)
+            child.__dict__[STATIC_KEY] = vals
+            children[id(action)] = child
             lead = vals[decider] - max((v for i, v in enumerate(vals) if i != decider), default=0.0)
             if best is None or lead > best[0]:
                 best = (lead, vals)
+        d[CHILDREN_KEY] = children  # the searches that expand this position next reuse them
         if best is not None:
-            return best[1]
-    return static_values(state)
+            return list(best[1])
+    cached = d.get(STATIC_KEY)
+    return list(cached) if cached is not None else static_values(state)
 
 
 def static_values(state: Any) -> list[float]:
     """Each seat's estimated final Influence from the position as it stands."""
-    totals = [float(s.total) for s in state.scores()]
+    totals = [float(t) for t in score_totals(state)]
     if state.phase == 0:
         return totals
     left = rounds_left(state)
-    return [seat_value(state, s, totals[s], left) for s in range(state.players)]
+    scholars: dict[int, int] = {}
+    for pawns in state.board.values():
+        for s, p in pawns:
+            if p == "scholar":
+                scholars[s] = scholars.get(s, 0) + 1
+    comps = components()
+    if _SEATS_COMPONENTS[0] is not comps or len(_SEATS) >= _SEATS_LIMIT:
+        _SEATS.clear()
+        _SEATS_COMPONENTS[0] = comps
+    out = []
+    for s in range(state.players):
+        key = seat_key(state, s, totals[s], left, scholars)
+        v = _SEATS.get(key)
+        if v is None:
+            v = _SEATS[key] = seat_value(state, s, totals[s], left, scholars)
+        out.append(v)
+    return out
+
+
+_SEATS: dict[tuple[Any, ...], float] = {}
+_SEATS_COMPONENTS: list[Any] = [None]
+_SEATS_LIMIT = 50_000
+"""Seats' values kept before the memo starts again: within one search most positions leave all
+but one seat as they were."""
+
+
+def seat_key(state: Any, seat: int, total: float, left: float, scholars: dict[int, int]) -> tuple[Any, ...]:
+    """Everything :func:`seat_value` reads for ``seat`` (the components aside): its memo key."""
+    return (seat, total, left, state.round, state.phase, tuple(state.laid[seat]) if state.laid else (),
+            tuple(state.authority[seat]), tuple(state.theories[seat]), state.contribution[seat],
+            tuple(map(tuple, state.presentation[seat])), tuple(state.sabbatical[seat]),
+            state.held[seat] if state.held else 0, state.hand[seat], len(state.sec_hand[seat]), scholars.get(seat, 0))
 
 
 def value_parts(state: Any, seat: int) -> dict[str, float]:

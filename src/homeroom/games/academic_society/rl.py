@@ -29,7 +29,7 @@ activated.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
@@ -192,17 +192,79 @@ def _indexes(c: Any) -> tuple[Any, ...]:
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
     """The numbers ``seat`` sees, from its observation ``obs``."""
     c = components()
-    treatise_at, cell_at, subject_at, commission_at, contexts = _indexes(c)
+    idx = _indexes(c)
+    rel = _rel(seat, players)
+    out = _turn(obs, rel, c) + _table(obs, rel, c, idx) + _decision(obs, rel, idx)
+    for r in range(players):
+        out += _seat_block(obs, (seat + r) % players, players, c, idx)
+    return out
 
+
+SEAT_ENTRIES = ("influence", "theories", "contribution", "contribution_stack", "hand", "held_aside",
+                "authority", "laid_down", "sabbatical", "presentation", "secretaries_in_hand")
+"""The per-seat entries of the observation a seat's block reads (with the turn order)."""
+
+
+def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
+                      convert: Callable[[list[float]], Any]) -> list[Any]:
+    """:func:`observation_features` in consecutive parts, each passed through ``convert``; the
+    table and each seat's block are kept in ``memo`` (one seat of one game) and encoded again only
+    when the observation entries they read changed (most moves change one seat's and the board)."""
+    c = components()
+    idx = _indexes(c)
+    rel = _rel(seat, players)
+    parts = [convert(_turn(obs, rel, c))]
+    for name, entries in (("board", BOARD_ENTRIES), ("piles", PILE_ENTRIES)):
+        now = [obs[k] for k in entries]
+        seen = memo.get(name)
+        if seen is None or seen[0] != now:
+            part = _board(obs, rel, c, idx) if name == "board" else _piles(obs, idx)
+            seen = memo[name] = (now, convert(part))
+        parts.append(seen[1])
+    parts.append(convert(_decision(obs, rel, idx)))
+    order = obs["order"]
+    for r in range(players):
+        s = (seat + r) % players
+        now = [order, *(obs[k][s] for k in SEAT_ENTRIES)]
+        seen = memo.get(("seat", r))
+        if seen is None or seen[0] != now:
+            seen = memo[("seat", r)] = (now, convert(_seat_block(obs, s, players, c, idx)))
+        parts.append(seen[1])
+    return parts
+
+
+def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
     def rel(s: Any) -> int | None:
         return None if s is None or s < 0 else (int(s) - seat) % players
+    return rel
 
+
+BOARD_ENTRIES = ("secretariat", "beside", "board")
+"""The observation entries :func:`_board` reads."""
+PILE_ENTRIES = ("royal_commission_pile", "royal_commissions_revealed", "royal_commissions_done", "treatise_piles",
+                "treatises_revealed", "treatise_discards", "treatises_removed")
+"""The observation entries :func:`_piles` reads."""
+
+
+def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], c: Any) -> list[float]:
+    """The round, the phase and the seat to move."""
     rounds = float(c.rules.rounds)
     marker = obs["round_marker"]
     out: list[float] = [obs["round"] / rounds, 0.0 if marker == "END" else 1.0]
     out += one_hot(obs["phase"], range(6))
     out += one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
-    out += multi_hot(obs["secretariat"], subject_at) + multi_hot(obs["beside"], subject_at)
+    return out
+
+
+def _table(obs: Mapping[str, Any], rel: Callable[[Any], int | None], c: Any, idx: Any) -> list[float]:
+    """The Secretariat, the board and the tile piles."""
+    return _board(obs, rel, c, idx) + _piles(obs, idx)
+
+
+def _board(obs: Mapping[str, Any], rel: Callable[[Any], int | None], c: Any, idx: Any) -> list[float]:
+    """The Secretariat and who stands on each space of the board."""
+    treatise_at, cell_at, subject_at, commission_at, contexts = idx
+    out = multi_hot(obs["secretariat"], subject_at) + multi_hot(obs["beside"], subject_at)
     for space in c.spaces:
         here = obs["board"].get(space.id, [])
         counts = [0.0] * MAX_PLAYERS
@@ -211,37 +273,52 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
             if r is not None:
                 counts[r] += 0.5
         out += counts + multi_hot([p for _, p in here if p != "scholar"], subject_at)
-    out.append(obs["royal_commission_pile"] / 10.0)
+    return out
+
+
+def _piles(obs: Mapping[str, Any], idx: Any) -> list[float]:
+    """The Royal Commissions and the Treatise piles, revealed tiles and discards."""
+    treatise_at, cell_at, subject_at, commission_at, contexts = idx
+    out = [obs["royal_commission_pile"] / 10.0]
     out += multi_hot(obs["royal_commissions_revealed"], commission_at)
     out += multi_hot(obs["royal_commissions_done"], commission_at)
     out += [obs["treatise_piles"].get(s, 0) / 9.0 for s in SUBJECTS]
     out += multi_hot([t for s in SUBJECTS for t in obs["treatises_revealed"].get(s, [])], treatise_at)
     out += multi_hot([t for s in SUBJECTS for t in obs["treatise_discards"].get(s, [])], treatise_at)
     out += multi_hot(obs["treatises_removed"], treatise_at)
+    return out
+
+
+def _decision(obs: Mapping[str, Any], rel: Callable[[Any], int | None], idx: Any) -> list[float]:
+    """The pending decision, the queue behind it and the Treatise being activated."""
+    treatise_at, cell_at, subject_at, commission_at, contexts = idx
     decision = obs["decision"] or {}
-    out += one_hot(decision.get("kind"), KINDS)
+    out = one_hot(decision.get("kind"), KINDS)
     out += one_hot(rel(decision.get("seat")), range(MAX_PLAYERS))
     out.append(float(decision.get("n", 0)) / 10.0 if isinstance(decision.get("n"), int) else 0.0)
     out += one_hot(decision.get("for"), contexts)
     out += multi_hot(decision.get("subjects", []), subject_at)
     out.append(len(obs["queue"]) / 5.0)
     out += one_hot(obs["activation"], range(-1, len(SUBJECTS) * SLOTS))  # -1: none, else a position
+    return out
+
+
+def _seat_block(obs: Mapping[str, Any], s: int, players: int, c: Any, idx: Any) -> list[float]:
+    """Seat ``s``'s place in the turn order, tracks, hand, Authority cells, Sabbaticals and Treatises."""
+    treatise_at, cell_at, subject_at, commission_at, contexts = idx
     order = list(obs["order"])
-    for r in range(players):
-        s = (seat + r) % players
-        out.append((order.index(s) + 1) / players if s in order else 0.0)
-        out.append(obs["influence"][s] / 20.0)
-        out += [t / 6.0 for t in obs["theories"][s]]
-        out += [obs["contribution"][s] / 6.0, obs["contribution_stack"][s] / 20.0]
-        out += [obs["hand"][s] / 7.0, obs["held_aside"][s] / 7.0]
-        out += multi_hot(obs["authority"][s], cell_at) + multi_hot(obs["laid_down"][s], cell_at)
-        out += [v / 3.0 for v in obs["sabbatical"][s]]
-        shown = [0.0] * (3 * len(c.treatises))
-        for row, subject_row in enumerate(obs["presentation"][s]):
-            for pos, tile in enumerate(subject_row):
-                if tile in treatise_at:
-                    i = 3 * treatise_at[tile]
-                    shown[i:i + 3] = [1.0, (row + 1) / len(SUBJECTS), (pos + 1) / SLOTS]
-        out += shown
-        out += multi_hot(obs["secretaries_in_hand"][s], subject_at)
+    out: list[float] = [(order.index(s) + 1) / players if s in order else 0.0, obs["influence"][s] / 20.0]
+    out += [t / 6.0 for t in obs["theories"][s]]
+    out += [obs["contribution"][s] / 6.0, obs["contribution_stack"][s] / 20.0]
+    out += [obs["hand"][s] / 7.0, obs["held_aside"][s] / 7.0]
+    out += multi_hot(obs["authority"][s], cell_at) + multi_hot(obs["laid_down"][s], cell_at)
+    out += [v / 3.0 for v in obs["sabbatical"][s]]
+    shown = [0.0] * (3 * len(c.treatises))
+    for row, subject_row in enumerate(obs["presentation"][s]):
+        for pos, tile in enumerate(subject_row):
+            if tile in treatise_at:
+                i = 3 * treatise_at[tile]
+                shown[i:i + 3] = [1.0, (row + 1) / len(SUBJECTS), (pos + 1) / SLOTS]
+    out += shown
+    out += multi_hot(obs["secretaries_in_hand"][s], subject_at)
     return out

@@ -26,6 +26,20 @@ def scores(st: AcademicState) -> list[Score]:
     return out
 
 
+def score_totals(st: AcademicState) -> list[int]:
+    """Each seat's :func:`scores` total without its breakdown (the bots' evaluation reads only the
+    totals, thousands of times a decision)."""
+    comps = components()
+    cells, rows, tiles = comps.cells, comps.rows, comps.treatises
+    out = []
+    for s in range(st.players):
+        sab = st.sabbatical[s]
+        out.append(st.influence[s] + sum(cells[o].influence for o in st.authority[s])
+                   + sum(row.influence for i, row in enumerate(rows) if sab[i] == len(row.spaces))
+                   + sum(tiles[t].influence for row in st.presentation[s] for t in row))
+    return out
+
+
 def tiebreak(st: AcademicState, seat: int) -> tuple[Any, ...]:
     """Most Theories in total, then earlier in the turn order (Scoring)."""
     return (sum(st.theories[seat]), -st.order.index(seat))

@@ -9,7 +9,7 @@ rule, scoring, view, explain and invariant modules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from homeroom.engine import Action, Event, IllegalAction, Rng, Score, State
 from homeroom.games.academic_society import explain, forewarn, invariants, rounds, scoring, view
@@ -23,6 +23,9 @@ from homeroom.games.academic_society.model import Pending
 @dataclass(eq=False)
 class AcademicState(State):
     game_id = "academic-society"
+    cache_keys: ClassVar[tuple[str, ...]] = ("_c_static_values", "_c_children")
+    """What the bots' evaluation leaves on a position it looked ahead from (``bots.STATIC_KEY``,
+    ``bots.CHILDREN_KEY``): stale once it changes."""
     players: int
     seed: int
     options: dict[str, Any]

@@ -506,13 +506,15 @@ def plan(costs: list[float], reach: float, w: Weights) -> list[float]:
 
 
 # ------------------------------------------------------------------ evaluation
-def _rest(book: Yearbook, half_icons: bool) -> float:
+def _rest(book: Yearbook, half_icons: bool, facts: dict[Any, Any] | None = None) -> float:
     """Endgame points other than the objectives, for the yearbook as it stands (teachers and
-    Wildcat Way memoised on its content, as the scoring does)."""
+    Wildcat Way memoised on its content, as the scoring does; ``facts``: its
+    :func:`~homeroom.games.class_of_89.scoring.book_facts` when the caller has them)."""
     comp = components()
     board = comp.board
     tops = sum(1 for club, steps in comp.tracks.items() if book.tracks[club] >= len(steps))
-    facts = book_facts(book)
+    if facts is None:
+        facts = book_facts(book)
     return float(book_teachers(book, half_icons, facts) + book_wildcat(book, half_icons, facts) + staff_points(book)
                  + int(board["track_top_points"]) * tops
                  + book.signatures // int(board["signatures_per_point"])
@@ -535,6 +537,26 @@ def _in_reach(book: Yearbook, left: float, w: Weights, solo: bool = False, stora
         v -= w.flex * left * shut(book)
     v += w.room * left * sum(MAX_TOKENS - len(book.tokens[s]) for s, c in enumerate(book.photo)
                              if c and not pl.is_teacher(c))
+    return v
+
+
+def book_teacher_potential(book: Yearbook, facts: dict[Any, Any]) -> float:
+    """:func:`teacher_potential`, memoised in ``facts`` (the yearbook's ``book_facts``: it reads
+    only the photo and the tokens, which that memo is keyed on)."""
+    v: float | None = facts.get("teacher_potential")
+    if v is None:
+        v = facts["teacher_potential"] = teacher_potential(book)
+    return v
+
+
+def book_class_prospect(book: Yearbook, facts: dict[Any, Any], students: float, q_tokens: float,
+                        q_pairs: float) -> float:
+    """:func:`class_prospect`, memoised in ``facts`` (it reads only the photo and the alphabet
+    slots, which the ``book_facts`` memo is keyed on)."""
+    key = ("class_prospect", students, q_tokens, q_pairs)
+    v: float | None = facts.get(key)
+    if v is None:
+        v = facts[key] = class_prospect(book, students, q_tokens, q_pairs)
     return v
 
 
@@ -1065,7 +1087,7 @@ def planned_objectives(state: Any, w: Weights, step: str = "") -> tuple[float, f
     return split_points(p_full, p_part, [p is not None for p in part], win, lose)
 
 
-def ranked_objectives(state: Any, w: Weights) -> list[float]:
+def ranked_objectives(state: Any, w: Weights, facts: list[dict[Any, Any]] | None = None) -> list[float]:
     """Each seat's expected objective points with 2-4 players (ranked scoring: a seat short of MIN
     is worth its chance of reaching it times the place it would take there; the casual modes
     score a target alone, valued by the chance to reach it)."""
@@ -1074,7 +1096,8 @@ def ranked_objectives(state: Any, w: Weights) -> list[float]:
     n = state.players
     books = state.books[:n]
     objs = [comp.objectives[oid] for oid in state.objectives]
-    facts = [book_facts(b) for b in books]
+    if facts is None:  # each yearbook's book_facts, when the caller has not looked them up
+        facts = [book_facts(b) for b in books]
     out = [0.0] * n
     if mode != "ranked":
         casual = float(comp.board["casual_objectives"]["points"])
@@ -1086,8 +1109,8 @@ def ranked_objectives(state: Any, w: Weights) -> list[float]:
         return out
     table = list(comp.board["objective_points"][str(n)])
     exact = [[measure_of(b, f, oid) for b, f in zip(books, facts)] for oid in state.objectives]
-    chances = [plan([cost(books[s], o.measure, o.min, w, exact[k][s], facts[s]) for k, o in enumerate(objs)],
-                    _reach(state, s, w), w) for s in range(n)]
+    chances = [_chances(books[s], facts[s], objs, [exact[k][s] for k in range(len(objs))], _reach(state, s, w), w)
+               for s in range(n)]
     for k, o in enumerate(objs):
         qualified = [v >= o.min for v in exact[k]]
         now = ranked_points(exact[k], qualified, table)
@@ -1101,6 +1124,21 @@ def ranked_objectives(state: Any, w: Weights) -> list[float]:
             at_min[s] = o.min
             would = ranked_points(at_min, [q or i == s for i, q in enumerate(qualified)], table)
             out[s] += chances[s][k] * would[s]
+    return out
+
+
+def _chances(book: Yearbook, facts: dict[Any, Any], objs: list[Any], exact: list[int], reach: float,
+             w: Weights) -> list[float]:
+    """:func:`plan` of the objectives' costs to reach their MIN, memoised in ``facts`` (the
+    yearbook's ``book_facts``) with what else it reads in the key: the objectives, their measures,
+    the reach, the weights and the storage (which the content key leaves out)."""
+    key = ("chances", tuple(id(o) for o in objs), tuple(exact), reach, id(w), tuple(book.storage))
+    hit = facts.get(key)
+    if hit is not None and hit[0] is w and all(a is b for a, b in zip(hit[1], objs)):
+        out: list[float] = hit[2]
+        return out
+    out = plan([cost(book, o.measure, o.min, w, have, facts) for o, have in zip(objs, exact)], reach, w)
+    facts[key] = (w, objs, out)
     return out
 
 
@@ -1150,20 +1188,28 @@ def values(state: Any, seat: int) -> list[float]:
             base = own - (ed_other + eds)
             return [base + _potential(state, w, mine - eds, base)]
         return [own - (ed_other + eds)]
-    objectives = ranked_objectives(state, w)
-    return [objectives[s] + _rest(b, half) + _in_reach(b, left, w) + _teachers_to_come(state, s, b, left, w)
-            for s, b in enumerate(state.books[:state.players])]
+    books = state.books[:state.players]
+    facts = [book_facts(b) for b in books]
+    objectives = ranked_objectives(state, w, facts)
+    out = []
+    for s, b in enumerate(books):
+        out.append(objectives[s] + _rest(b, half, facts[s]) + _in_reach(b, left, w)
+                   + _teachers_to_come(state, s, b, left, w, facts[s]))
+    return out
 
 
-def _teachers_to_come(state: Any, seat: int, book: Yearbook, left: float, w: Weights) -> float:
+def _teachers_to_come(state: Any, seat: int, book: Yearbook, left: float, w: Weights,
+                      facts: dict[Any, Any] | None = None) -> float:
     """With 2-4 players, the teacher points a yearbook is building toward (``teach_mp``,
-    ``teach_class_mp``); 0 with both off."""
+    ``teach_class_mp``); 0 with both off. ``facts``: the yearbook's ``book_facts``."""
     v = 0.0
+    if facts is None:
+        facts = book_facts(book)
     if w.teach_mp:
-        v += w.teach_mp * left * teacher_potential(book)
+        v += w.teach_mp * left * book_teacher_potential(book, facts)
     if w.teach_class_mp:
-        v += w.teach_class_mp * class_prospect(book, w.teach_rate * turns_left(state, seat), w.teach_q_tokens,
-                                               w.teach_q_pairs)
+        v += w.teach_class_mp * book_class_prospect(book, facts, w.teach_rate * turns_left(state, seat),
+                                                    w.teach_q_tokens, w.teach_q_pairs)
     return v
 
 

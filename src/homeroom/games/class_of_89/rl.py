@@ -37,7 +37,7 @@ sizes, revealed priorities and tokens.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from homeroom.engine import Action
@@ -261,11 +261,82 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int,
     seat of one game) keeps each yearbook's numbers with the yearbook they encode: a yearbook equal
     to the last one seen is not encoded again (most moves change one yearbook or none)."""
     d = _data()
-    locs = len(d.locations)
+    out = _head(obs, seat, players, d)
+    books = obs["books"]
+    for b in _book_order(seat, players, len(books)):
+        if memo is None:
+            out += _book(books[b], d)
+            continue
+        seen = memo.get(("book", b))
+        if seen is None or seen[0] != books[b]:
+            seen = memo[("book", b)] = (books[b], _book(books[b], d))
+        out += seen[1]
+    out += _pending(obs["pending"], seat, _rel(seat, players), d)
+    out += _solo(obs.get("solo"), d)
+    return out
 
+
+def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
+                      convert: Callable[[list[float]], Any]) -> list[Any]:
+    """:func:`observation_features` in consecutive parts, each passed through ``convert`` (the RL
+    package's conversion to its array type), the parts kept in ``memo`` (one seat of one game)
+    reused: a yearbook equal to the last one seen costs one comparison, its numbers converted
+    already."""
+    d = _data()
+    parts = _head_parts(obs, seat, players, d, memo, convert)
+    books = obs["books"]
+    for b in _book_order(seat, players, len(books)):
+        seen = memo.get(("converted book", b))
+        if seen is None or seen[0] != books[b]:
+            seen = memo[("converted book", b)] = (books[b], convert(_book(books[b], d)))
+        parts.append(seen[1])
+    parts.append(convert(_pending(obs["pending"], seat, _rel(seat, players), d) + _solo(obs.get("solo"), d)))
+    return parts
+
+
+def _book_order(seat: int, players: int, books: int) -> list[int]:
+    """The yearbooks in feature order: the viewer's, the seats after it, then Ed's (solo)."""
+    return [(seat + r) % players for r in range(players)] + list(range(players, books))
+
+
+def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
     def rel(s: Any) -> int | None:
         return None if s is None or s < 0 else (int(s) - seat) % players
+    return rel
 
+
+def _head(obs: Mapping[str, Any], seat: int, players: int, d: _Data) -> list[float]:
+    """The numbers before the yearbooks: the turn, the school, the spaces, the decks and discards."""
+    rel = _rel(seat, players)
+    return _turn(obs, rel, d) + _school(obs, d) + _spaces(obs, rel, d) + _supply(obs, d)
+
+
+HEAD_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("school", ("school", "school_sups")),
+    ("spaces", ("spaces", "space_members", "entrance")),
+    ("supply", ("decks", "discards", "set_aside", "ones_supply")))
+"""The parts of the head kept between positions, with the observation entries each reads alone."""
+
+
+def _head_parts(obs: Mapping[str, Any], seat: int, players: int, d: _Data, memo: dict[Hashable, Any],
+                convert: Callable[[list[float]], Any]) -> list[Any]:
+    """:func:`_head` as converted parts; a part whose observation entries equal those of the last
+    position ``memo`` saw is not encoded again."""
+    rel = _rel(seat, players)
+    out = [convert(_turn(obs, rel, d))]
+    for name, keys in HEAD_PARTS:
+        now = [obs[k] for k in keys]
+        seen = memo.get(("converted", name))
+        if seen is None or seen[0] != now:
+            part = _school(obs, d) if name == "school" else _spaces(obs, rel, d) if name == "spaces" \
+                else _supply(obs, d)
+            seen = memo[("converted", name)] = (now, convert(part))
+        out.append(seen[1])
+    return out
+
+
+def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    locs = len(d.locations)
     out: list[float] = [obs["round"] / 4.0]
     out += one_hot(obs["phase"], PHASES)
     for key in ("first", "turn", "to_move"):
@@ -274,14 +345,23 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int,
     out += one_hot(obs["member"], d.members)
     out += [float(bool(obs[k])) for k in ("main_done", "sig_done", "member_done")]
     out += multi_hot(obs["objectives"], {o: i for i, o in enumerate(d.objectives)})
+    return out
+
+
+def _school(obs: Mapping[str, Any], d: _Data) -> list[float]:
+    locs = len(d.locations)
     school = [0.0] * (3 * len(d.all_cards))
     for li, row in enumerate(obs["school"]):
         for si, card in enumerate(row):
             if card in d.at:
                 i = 3 * d.at[card]
                 school[i:i + 3] = [1.0, (li + 1) / locs, (si + 1) / 5.0]
-    out += school
-    out += multi_hot(obs["school_sups"].values(), d.student_at)
+    return school + multi_hot(obs["school_sups"].values(), d.student_at)
+
+
+def _spaces(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    locs = len(d.locations)
+    out: list[float] = []
     for li in range(locs):
         row = obs["spaces"][li] if li < len(obs["spaces"]) else []
         out += [(row[k] if k < len(row) else 0) / 2.0 for k in range(3)]
@@ -294,23 +374,14 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int,
         r = rel(who)
         if r is not None and member in d.members:
             entrance[r * len(d.members) + d.members.index(member)] = 1.0
-    out += entrance
-    out += [obs["decks"].get(k, 0) / 40.0 for k in d.decks]
+    return out + entrance
+
+
+def _supply(obs: Mapping[str, Any], d: _Data) -> list[float]:
+    out = [obs["decks"].get(k, 0) / 40.0 for k in d.decks]
     out += multi_hot([c for pile in obs["discards"].values() for c in pile], d.at)
     out += multi_hot(obs["set_aside"], d.at)
     out.append(obs["ones_supply"] / 24.0)
-    books = obs["books"]
-    order = [(seat + r) % players for r in range(players)] + list(range(players, len(books)))
-    for b in order:
-        if memo is None:
-            out += _book(books[b], d)
-            continue
-        seen = memo.get(("book", b))
-        if seen is None or seen[0] != books[b]:
-            seen = memo[("book", b)] = (books[b], _book(books[b], d))
-        out += seen[1]
-    out += _pending(obs["pending"], seat, rel, d)
-    out += _solo(obs.get("solo"), d)
     return out
 
 

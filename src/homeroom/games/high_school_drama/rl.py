@@ -30,7 +30,7 @@ seats after me"):
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
@@ -172,7 +172,33 @@ def _indexes(comps: Any) -> tuple[dict[str, int], ...]:
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
     """The numbers ``seat`` sees, from its observation ``obs``."""
-    card_at, play_at, event_at, drama_at = _indexes(load())
+    idx = _indexes(load())
+    out = _head(obs, seat, players, idx)
+    for r in range(players):
+        out += _seat_block(obs, (seat + r) % players, idx)
+    return out
+
+
+def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
+                      convert: Callable[[list[float]], Any]) -> list[Any]:
+    """:func:`observation_features` in consecutive parts, each passed through ``convert``; each
+    seat's block is kept in ``memo`` (one seat of one game) and encoded again only when that seat's
+    entries of the observation changed."""
+    idx = _indexes(load())
+    parts = [convert(_head(obs, seat, players, idx))]
+    for r in range(players):
+        s = (seat + r) % players
+        now = (obs["players"][s], obs["enrolled"][s])
+        seen = memo.get(("seat", r))
+        if seen is None or seen[0] != now:
+            seen = memo[("seat", r)] = (now, convert(_seat_block(obs, s, idx)))
+        parts.append(seen[1])
+    return parts
+
+
+def _head(obs: Mapping[str, Any], seat: int, players: int, idx: tuple[dict[str, int], ...]) -> list[float]:
+    """The calendar, the turn, the quad, the decks and the drama in play."""
+    card_at, play_at, event_at, drama_at = idx
 
     def rel(s: Any) -> int | None:
         return None if s is None else (int(s) - seat) % players
@@ -192,19 +218,24 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     out += [1.0 if r in exchanging else 0.0 for r in range(MAX_PLAYERS)]
     stacks = obs["stacks"] or {}
     out += [stacks.get(k, 0) / 5.0 for k in DRAMA_KINDS]
-    for r in range(players):
-        p = obs["players"][(seat + r) % players]
-        out.append(1.0 if obs["enrolled"][(seat + r) % players] else 0.0)
-        out += multi_hot(p["hand"], play_at)
-        out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
-        clique = [0.0] * (5 * len(card_at))
-        for cid, x, y, parent, bonds in p["clique"]:
-            i = 5 * card_at[cid]
-            clique[i:i + 5] = [1.0, 1.0 if parent is None else 0.0, x / SPAN, y / SPAN, bonds / 5.0]
-        out += clique
-        out.append(len(p["clique"]) / 10.0)
-        sig = p["signatures"]
-        out += [sig.get(k, 0) / 10.0 for k in CATEGORIES]
-        out += [p["supply"] / MARKERS]
-        out += multi_hot(p["drama_face_down"], drama_at)
+    return out
+
+
+def _seat_block(obs: Mapping[str, Any], s: int, idx: tuple[dict[str, int], ...]) -> list[float]:
+    """Seat ``s``'s enrolment, hand, clique, signatures, marker supply and face-down drama."""
+    card_at, play_at, event_at, drama_at = idx
+    p = obs["players"][s]
+    out = [1.0 if obs["enrolled"][s] else 0.0]
+    out += multi_hot(p["hand"], play_at)
+    out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
+    clique = [0.0] * (5 * len(card_at))
+    for cid, x, y, parent, bonds in p["clique"]:
+        i = 5 * card_at[cid]
+        clique[i:i + 5] = [1.0, 1.0 if parent is None else 0.0, x / SPAN, y / SPAN, bonds / 5.0]
+    out += clique
+    out.append(len(p["clique"]) / 10.0)
+    sig = p["signatures"]
+    out += [sig.get(k, 0) / 10.0 for k in CATEGORIES]
+    out += [p["supply"] / MARKERS]
+    out += multi_hot(p["drama_face_down"], drama_at)
     return out

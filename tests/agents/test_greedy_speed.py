@@ -1,0 +1,68 @@
+"""Where ``greedy``'s time went (issue 36), counted rather than timed: a copy applies its action
+without computing its legal actions again, the last action of an expansion needs no copy, and
+Class of '89 values a yearbook's teacher prospects once per content, not once per position."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from homeroom import games
+from homeroom.agents.greedy import GreedyAgent
+from homeroom.engine.state import State
+from homeroom.games.class_of_89 import bots as c89_bots
+from homeroom.games.class_of_89 import scoring as c89_scoring
+
+GAMES = ("class-of-89", "academic-society", "high-school-drama")
+
+
+def position(game_id: str, seed: int = 5, steps: int = 30) -> State:
+    """A seeded position a few random moves in, with a real choice to make."""
+    state = games.get(game_id).new_state(2, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        legal = state.legal_actions()
+        if steps <= 0 and len(legal) > 2:
+            return state
+        state.apply(rng.choice(legal))
+        steps -= 1
+
+
+def count(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[int]:
+    calls = [0]
+    real = getattr(owner, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_copies_take_their_action_without_legal_actions_again_and_the_last_needs_no_copy(
+        game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position(game_id)
+    cls = type(state)
+    legal_built = count(monkeypatch, cls, "_legal_actions")
+    clones = count(monkeypatch, cls, "clone")
+    applied = count(monkeypatch, cls, "apply")
+    ranked = GreedyAgent(seed=1).rank(state, state.to_move)  # type: ignore[arg-type]
+    assert len(ranked) == len(state.legal_actions())
+    # before: every copy computed its legal actions to check the action it was given, and every
+    # action evaluated had its own copy
+    assert clones[0] < applied[0]
+    assert legal_built[0] < applied[0]  # now only the positions expanded compute theirs
+
+
+def test_class_of_89_values_each_yearbooks_prospects_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position("class-of-89", seed=3, steps=40)
+    c89_scoring._MEMO.clear()
+    prospects = count(monkeypatch, c89_bots, "class_prospect")
+    evaluations = count(monkeypatch, c89_bots, "ranked_objectives")
+    GreedyAgent(seed=2).rank(state, state.to_move)  # type: ignore[arg-type]
+    assert evaluations[0] > 20
+    assert prospects[0] < evaluations[0]  # before: two a position (one per yearbook)
