@@ -140,3 +140,20 @@ def test_the_server_tells_hard_its_step_in_the_turn(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(HardAgent, "choose", record)
     think(pickle.dumps(start), start.to_move, "hard", 1, False, 2)
     assert seen == [2]
+
+
+def test_academic_society_keeps_a_whole_budget_for_every_decision_of_a_turn() -> None:
+    """Sharing a turn's budget made ``hard`` weaker in Academic Society (BOTS.md: 7 of 26 paired
+    games against a budget a decision): there every searched decision of a turn keeps a whole
+    decision budget of new iterations, while games that share it still halve."""
+    from homeroom.agents.evaluation import settings
+
+    start = long_turn("academic-society", 2, seed=4)
+    assert not settings("academic-society").hard_turn_shares and settings("class-of-89").hard_turn_shares
+    budget = settings("academic-society").hard_budget(2, 1000)
+    bot = make_agent("hard:seconds=60")
+    assert isinstance(bot, HardAgent)
+    bot.settle = False
+    bot.turn_step = 2  # the third searched decision of a turn: a quarter where turns share
+    bot.choose(start, start.to_move)
+    assert bot.last_iterations == budget

@@ -138,7 +138,10 @@ class HardAgent(MctsAgent):
             root = Node(mover=-1, visits=root.visits, children=root.children)
         k = self.turn_searched if self.turn_step is None else self.turn_step
         self.turn_searched += 1
-        left = max(0, min(self.turn_budget(state) - self.turn_used, turn_share(int(self.iterations or 0), k)))
+        if self.turn_iterations is None and self.games_budget and not settings(state.game_id).hard_turn_shares:
+            left = int(self.iterations or 0)  # a whole decision budget each (this game's turns have room)
+        else:
+            left = max(0, min(self.turn_budget(state) - self.turn_used, turn_share(int(self.iterations or 0), k)))
         cap = (self.seconds or HARD_SECONDS) - self.turn_seconds if self.turn_step is None \
             else turn_share(1, k, float(self.seconds or HARD_SECONDS))
         root = self.search(state, seat, root=root, fresh=left, seconds=max(1e-3, cap))

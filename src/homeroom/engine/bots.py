@@ -43,6 +43,12 @@ class BotSettings:
     """The ``hard`` level's search budget where this game's measurements found the shared default
     too little within the second or two a person waits: ``(from this many players, iterations)``
     pairs, the last pair whose player count is reached applying. Empty: the shared default."""
+    hard_turn_shares: bool = True
+    """``hard``'s budget a turn: True, a turn's decisions share twice a decision's budget (the first a
+    whole one, the second half...: ``agents.levels.turn_share``), for games whose turns are long;
+    False, every searched decision keeps a whole decision budget of new iterations (the tree carried
+    over from the move before comes on top), for games whose longest turn fits the wait that way and
+    where sharing made ``hard`` weaker (BOTS.md)."""
     explain_parts: PartsExplainer | None = None
     """The evaluation split into named parts for a suggestion's "why" (None: the score's own
     breakdown and one "what the position may still bring" part)."""

@@ -314,7 +314,10 @@ def value_parts(state: Any, seat: int) -> dict[str, float]:
     return parts
 
 
-BOTS = BotSettings(evaluate=values, reward_scale=6.0, explain_parts=value_parts)
+# hard keeps a whole budget for every decision of a turn: sharing a turn's budget made it weaker here
+# (7 of 26 paired games against the budget a decision, 95% [14%, 46%], BOTS.md), and the longest turn
+# with a budget a decision is 1.95 s of CPU, within the 3 s a person waits
+BOTS = BotSettings(evaluate=values, reward_scale=6.0, explain_parts=value_parts, hard_turn_shares=False)
 """Academic Society search settings: a 6-point margin is a clear lead. Playouts keep the default
 16 random decisions: shorter ones were measured weaker at the same think time (0.15 s a decision,
 20 games each, seats rotated: depth 4 won 40% with mean margin -11.6, depth 8 45% and -14.3
