@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from as_helpers import decline_phase1, give, new, refresh, texts
 
 from homeroom.games.academic_society.actions import (
@@ -125,6 +126,7 @@ def test_headquarters_needs_theories() -> None:
     assert reason is not None and "one Theory of each subject" in reason
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_crest_requirement() -> None:
     st, a, _ = to_place()
     st.authority[a] = [1, 2, 3, 12]  # Mathematics Crest of rank 1 only
@@ -157,6 +159,7 @@ def test_secretary_not_on_sabbatical() -> None:
     assert st.board["headquarters-1"] == [(a, "physics")]
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_library_needs_sabbatical() -> None:
     st, a, _ = to_place()
     assert not any(isinstance(x, Place) and x.space.startswith("library") for x in st.legal_actions())

@@ -117,6 +117,7 @@ def test_action_spaces_as_printed() -> None:
     assert components().rules.bonus_contribution_cost == 1
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_library_replaces_a_chosen_tile_when_full() -> None:
     """Library: over the limit, discard a chosen tile and put the new one in the same position."""
     st = new(2, 1)
@@ -221,6 +222,7 @@ def test_authority_and_sabbatical_only_one_way(players: int) -> None:
 
 
 # ------------------------------------------------------------------ Sabbatical Effects
+@pytest.mark.usefixtures("issue17_layout")
 def test_sabbatical_effects_from_the_leftmost_space_up_to_the_scholar() -> None:
     """"The ongoing effects ... can be used from the leftmost space of the track up to the space where
     your scholar is": a scholar on space 3 still gives the effects of spaces 1 and 2; one on space 1

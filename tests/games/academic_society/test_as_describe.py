@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from as_helpers import begin, decline_phase1, give, new, refresh, start_round_with
 
 from homeroom.games.academic_society.actions import (
@@ -30,6 +31,7 @@ def to_place(players: int = 2) -> tuple[AcademicState, int]:
 
 
 # ------------------------------------------------------------------ describe_action
+@pytest.mark.usefixtures("issue17_layout")
 def test_declare_line_shows_the_reduced_cost() -> None:
     st = new(2, 1)
     a, _ = st.order
@@ -40,6 +42,7 @@ def test_declare_line_shows_the_reduced_cost() -> None:
     assert line == "Achieve Royal Commission 10: spend 1 Mathematics + 1 Chemistry, gain 2 Contribution"
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_maintain_lines_show_cost_and_destination() -> None:
     st = new(2, 1)
     a, b = st.order
@@ -82,6 +85,7 @@ def test_bonus_and_done_lines_name_the_bonus() -> None:
     assert st.describe_action(Done()) == "Done: skip the bonus action"
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_sabbatical_line_names_the_effect() -> None:
     st, a = to_place()
     st.sabbatical[a][0] = 2
@@ -136,6 +140,7 @@ def test_lecture_hall_reason_says_which_part_fails() -> None:
     assert reason is not None and "cells 1, 2, 3, 4" in reason and "blue arrow" in reason
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_headquarters_reason_names_the_crest() -> None:
     st, a = to_place()
     st.authority[a] = [9, 10, 11, 12]  # rank 1 Crests only
@@ -196,6 +201,7 @@ def test_treatise_reason_without_sabbatical() -> None:
     assert "holds 0 tiles until a scholar is on the Physics Sabbatical track" in reason  # every Physics-back tile shows Physics
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_render_marks_passed_sabbatical_spaces() -> None:
     """Sabbatical effects apply from the leftmost space up to the scholar: the view marks them all."""
     from homeroom.games.academic_society import GAME

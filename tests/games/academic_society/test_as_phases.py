@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from as_helpers import begin, give, new, refresh, stage, start_round_with, texts
 
 from homeroom.games.academic_society import GAME, preparation
@@ -38,6 +39,7 @@ def test_unaffordable_commission_auto_declined() -> None:
     assert st.to_move == b and st.pending[-1].kind == "declare"
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_commission_reduction() -> None:
     st = new(2, 1)
     a, _ = st.order
@@ -129,6 +131,7 @@ def test_cell13_influence_zero() -> None:
     assert st.influence[a] == 0 and 13 in st.authority[a]
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_research_report_reduction() -> None:
     st = new(2, 1)
     a, b = st.order
@@ -336,7 +339,8 @@ def test_cell13_theory_cost_is_reduced(tmp_path, monkeypatch) -> None:  # type: 
         st = new(2, 1)
         a, b = st.order
         st.authority[a] = [2, 3, 4, 13]
-        st.sabbatical[a][1] = 2  # Physics track up to the Research Report reduction
+        spaces = comp_mod.components().rows[1].spaces  # the Physics track's stand-in layout
+        st.sabbatical[a][1] = 1 + [x.effect for x in spaces].index("research_report")  # up to that reduction
         give(st, a, 0, 3, 0, 0)
         give(st, b, 0, 0, 0, 0)
         st.influence[a] = 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from as_helpers import begin, decline_phase1, give, new, refresh, texts
 from test_as_treatises import activated, board, phase5, present
 
@@ -69,6 +70,7 @@ def test_phase2_turns_go_round_one_pawn_each() -> None:
     assert movers == [first, second, third, first, third, first, third]
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_placer_replacing_itself_is_not_activated() -> None:
     """G21: a Review Article that replaces itself puts the new tile in the position just activated,
     which is not later in the activation order: the new tile is not activated this round; the tile
@@ -85,6 +87,7 @@ def test_placer_replacing_itself_is_not_activated() -> None:
     assert activated(events) == [25, 2] and st.influence[a] == 1
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_placer_replacing_a_later_tile_activates_the_new_one() -> None:
     """G21: replacing a tile later in the order than the placer: the new tile is activated there,
     the replaced one never is."""
@@ -126,6 +129,7 @@ def test_crest_ranks_rise_toward_the_top_row() -> None:
             assert cells[b].crest_rank >= c.crest_rank
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_higher_crest_stands_in_for_a_lower_one() -> None:
     """Icon Overview: "A higher-rank Crest may be used in place of a lower-rank Crest."""
     st = new(2, 1)

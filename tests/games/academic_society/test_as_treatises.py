@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from as_helpers import give, new, stage, texts
 
 from homeroom.engine import Event
@@ -44,6 +45,7 @@ def activated(events: list[Event]) -> list[int]:
     return [int(m.group(1)) for e in events for m in [re.search(r"Treatise (\d+) '[^']*'(:| takes)", e.text)] if m]
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_activation_order_example() -> None:
     """Top row to bottom row, left to right: the rulebook's 1-6 (2 + 3 + 1 tiles)."""
     st, a = board()
@@ -197,6 +199,7 @@ def test_spend_one_shown_for_influence() -> None:
     assert st.influence[a] == 4 and st.theories[a] == [3, 4, 4, 3]
 
 
+@pytest.mark.usefixtures("issue17_layout")
 def test_astro_chem_tiles() -> None:
     st, a = board()
     present(st, a, {2: [27, 30], 3: [34]})

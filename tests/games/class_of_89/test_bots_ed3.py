@@ -11,6 +11,7 @@ from co89_helpers import blank_book, put, started, take_out
 from homeroom.engine import Rng
 from homeroom.games.class_of_89 import bots
 from homeroom.games.class_of_89.bots import storage_live, teacher_potential, time_left, turns_left, values
+from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.state import Co89State
 
 
@@ -54,16 +55,19 @@ def test_a_token_still_in_storage_after_the_last_turn_is_worth_nothing() -> None
 
 
 def test_a_teachers_pair_half_made_counts_half_its_points() -> None:
+    teachers = components().teachers
+    boudreau = teachers["ms-boudreau"].scoring["points"]  # a stand-in: 3 since issue 32's retune
+    laporte = teachers["mr-laporte"].scoring["points"]    # printed: 2
     book = blank_book()
-    put(book, 0, "ms-boudreau")                 # 2 points per student with a Bolt and a Star
-    put(book, 1, "amy-a", "B")                  # half made, room for the Star: 1 point
+    put(book, 0, "ms-boudreau")                 # points per student with a Bolt and a Star
+    put(book, 1, "amy-a", "B")                  # half made, room for the Star: half the points
     put(book, 2, "carla-b", "BS")               # made (scored by the teacher already): 0
     put(book, 3, "derek-b", "BBBB")             # no room for the Star: 0
     put(book, 4, "tony-a", "KK")                # neither: 0
-    assert teacher_potential(book) == 1.0
+    assert teacher_potential(book) == boudreau / 2
     put(book, 5, "mr-laporte")                  # Bookmark and Gavel: Tony A now in its class
     put(book, 6, "dana-g", "G")
-    assert teacher_potential(book) == 2.0
+    assert teacher_potential(book) == boudreau / 2 + laporte / 2
 
 
 def test_the_evaluation_values_a_half_made_teachers_pair() -> None:
@@ -81,4 +85,5 @@ def test_the_evaluation_values_a_half_made_teachers_pair() -> None:
         with_term = values(state, 0)[0]
     finally:
         bots.use_weights(old)
-    assert with_term - without == pytest.approx(1.5 * time_left(state) * 1.0)
+    half = components().teachers["ms-boudreau"].scoring["points"] / 2   # Amy A's half-made pair
+    assert with_term - without == pytest.approx(1.5 * time_left(state) * half)

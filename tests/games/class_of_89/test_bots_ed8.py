@@ -11,6 +11,7 @@ from co89_helpers import blank_book, gavel_class_round_2, put, tune_script, valu
 
 from homeroom.games.class_of_89 import bots
 from homeroom.games.class_of_89.bots import class_prospect, round_end_leads
+from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.state import Co89State
 
 Q_TOK, Q_PAIR = bots.TUNED.teach_q_tokens, bots.TUNED.teach_q_pairs
@@ -19,9 +20,11 @@ Q_TOK, Q_PAIR = bots.TUNED.teach_q_tokens, bots.TUNED.teach_q_pairs
 def test_a_teachers_class_is_worth_what_its_card_pays_the_students_still_to_come() -> None:
     """An empty photo but its teacher: every cell takes any initial, so 3 students to come all
     land in the class: 1 point each under Mr. Jensen (per student), 2 x 0.65 under Mr. LaPorte
-    (Bookmark and Gavel), 3 x 0.27 under Mr. Keane (Student Council pairs)."""
+    (Bookmark and Gavel), his points (a stand-in: 4 since issue 32) x 0.27 under Mr. Keane (Student
+    Council pairs)."""
+    keane = components().teachers["mr-keane"].scoring["points"]
     book = blank_book()
-    for teacher, each in (("mr-jensen", 1.0), ("mr-laporte", 2 * Q_TOK), ("mr-keane", 3 * Q_PAIR)):
+    for teacher, each in (("mr-jensen", 1.0), ("mr-laporte", 2 * Q_TOK), ("mr-keane", keane * Q_PAIR)):
         put(book, 0, teacher)
         assert class_prospect(book, 3.0, Q_TOK, Q_PAIR) == pytest.approx(3.0 * each)
 

@@ -78,7 +78,8 @@ def test_a_teacher_placed_before_students_splits_the_class() -> None:
     state.apply(Place("editor", "office", 0))
     state.apply(Take("mr-rourke", 2))
     assert pl.classes(book) == [(0, [1]), (2, [4, 5])]
-    assert teacher_points(book, 2, [4, 5]) == 2  # Mr. Rourke: 1 point per student in his class
+    each = components().teachers["mr-rourke"].scoring["points"]  # a stand-in: 2 since issue 32
+    assert teacher_points(book, 2, [4, 5]) == 2 * each  # Mr. Rourke: points per student in his class
     assert 3 in pl.student_slots(book, "amy-a")  # Mr. Rourke's class: A may come before Opal P
     assert 3 not in pl.student_slots(book, "heather-y")  # a Y still cannot come before Opal P
 

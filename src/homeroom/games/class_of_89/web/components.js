@@ -1697,39 +1697,39 @@ export default {
    "right": "council",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "gavel",
      "bookmark"
     ]
    },
-   "text": "2/student with Gavel+Bookmark"
+   "text": "3/student with Gavel+Bookmark"
   },
   "mr-dupree": {
    "name": "Mr. Dupree",
    "right": "pep",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "star",
      "gavel"
     ]
    },
-   "text": "2/student with Star+Gavel"
+   "text": "3/student with Star+Gavel"
   },
   "mr-fontaine": {
    "name": "Mr. Fontaine",
    "right": "athletics",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "bolt",
      "bookmark"
     ]
    },
-   "text": "2/student with Bolt+Bookmark"
+   "text": "3/student with Bolt+Bookmark"
   },
   "mr-hawke": {
    "name": "Mr. Hawke",
@@ -1745,13 +1745,13 @@ export default {
    "right": "council",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "star",
      "bookmark"
     ]
    },
-   "text": "2/student with Star+Bookmark"
+   "text": "3/student with Star+Bookmark"
   },
   "mr-jensen": {
    "name": "Mr. Jensen",
@@ -1768,9 +1768,9 @@ export default {
    "scoring": {
     "club": "council",
     "kind": "halficon_pairs",
-    "points": 3
+    "points": 4
    },
-   "text": "3/Student Council pair"
+   "text": "4/Student Council pair"
   },
   "mr-laporte": {
    "name": "Mr. LaPorte",
@@ -1791,53 +1791,53 @@ export default {
    "scoring": {
     "club": "pep",
     "kind": "halficon_pairs",
-    "points": 3
+    "points": 4
    },
-   "text": "3/Pep Squad pair"
+   "text": "4/Pep Squad pair"
   },
   "mr-pruitt": {
    "name": "Mr. Pruitt",
    "right": "council",
    "scoring": {
     "kind": "sequential_pairs",
-    "points": 3
+    "points": 4
    },
-   "text": "3/sequential pair"
+   "text": "4/sequential pair"
   },
   "mr-rourke": {
    "name": "Mr. Rourke",
    "right": "pep",
    "scoring": {
     "kind": "per_student",
-    "points": 1
+    "points": 2
    },
-   "text": "1/student"
+   "text": "2/student"
   },
   "mrs-ellison": {
    "name": "Mrs. Ellison",
    "right": "arts",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "bookmark",
      "paint"
     ]
    },
-   "text": "2/student with Bookmark+Paint"
+   "text": "3/student with Bookmark+Paint"
   },
   "mrs-ingram": {
    "name": "Mrs. Ingram",
    "right": "quiz",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "bolt",
      "star"
     ]
    },
-   "text": "2/student with Bolt+Star"
+   "text": "3/student with Bolt+Star"
   },
   "mrs-kowalski": {
    "name": "Mrs. Kowalski",
@@ -1855,57 +1855,57 @@ export default {
    "scoring": {
     "club": "arts",
     "kind": "halficon_pairs",
-    "points": 3
+    "points": 4
    },
-   "text": "3/Fine Arts pair"
+   "text": "4/Fine Arts pair"
   },
   "mrs-sutter": {
    "name": "Mrs. Sutter",
    "right": "arts",
    "scoring": {
     "kind": "per_student",
-    "points": 1
+    "points": 2
    },
-   "text": "1/student"
+   "text": "2/student"
   },
   "ms-boudreau": {
    "name": "Ms. Boudreau",
    "right": "pep",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "bolt",
      "star"
     ]
    },
-   "text": "2/student with Bolt+Star"
+   "text": "3/student with Bolt+Star"
   },
   "ms-carver": {
    "name": "Ms. Carver",
    "right": "quiz",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "bolt",
      "paint"
     ]
    },
-   "text": "2/student with Bolt+Paint"
+   "text": "3/student with Bolt+Paint"
   },
   "ms-garrity": {
    "name": "Ms. Garrity",
    "right": "honor",
    "scoring": {
     "kind": "students_with_tokens",
-    "points": 2,
+    "points": 3,
     "tokens": [
      "paint",
      "gavel"
     ]
    },
-   "text": "2/student with Paint+Gavel"
+   "text": "3/student with Paint+Gavel"
   },
   "ms-lowell": {
    "name": "Ms. Lowell",
@@ -1913,9 +1913,9 @@ export default {
    "scoring": {
     "club": "quiz",
     "kind": "halficon_pairs",
-    "points": 3
+    "points": 4
    },
-   "text": "3/Quiz Bowl pair"
+   "text": "4/Quiz Bowl pair"
   },
   "ms-ortega": {
    "name": "Ms. Ortega",
@@ -1935,9 +1935,9 @@ export default {
    "right": "quiz",
    "scoring": {
     "kind": "sequential_pairs",
-    "points": 3
+    "points": 4
    },
-   "text": "3/sequential pair"
+   "text": "4/sequential pair"
   }
  },
  "tiles": {
