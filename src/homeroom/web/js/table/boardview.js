@@ -81,6 +81,14 @@ export async function setupBoard(gameId, dataSet = null) {
   // which component values are stand-ins (not printed in the rulebook): marked in each card's tooltip
   fetch(`/api/tables/${encodeURIComponent(page.tableId)}/data`).then((r) => (r.ok ? r.json() : null))
     .then((data) => { page.standIns = (data && data.stand_ins) || {}; markStandIns(); }).catch(() => {});
+  // a board may draw later than its update() returns (in an animation frame, after loading its
+  // pictures): whatever it adds is marked too, once a frame
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued || !page.standIns) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; markStandIns(); });
+  }).observe($("#board-host"), { childList: true, subtree: true });
   page.board = board;
   $("#board-title").textContent = page.game ? page.game.name : "The board";
   document.body.classList.add("has-board");
