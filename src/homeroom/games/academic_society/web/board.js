@@ -323,6 +323,25 @@ export function createBoard(container, hooks) {
     return html`<span class="as-crest as-t-${subject}">${"✦".repeat(rank)}</span>`;
   }
 
+  /** A Treatise's name with a soft hyphen in each long word ("Electro-magnetism"), so a phone's
+   * narrow slot breaks it where a reader expects, with a hyphen, not at any letter. */
+  function breakable(name) {
+    const vowel = (c) => "aeiouyAEIOUY".includes(c);
+    const split = (w) => {
+      if (w.length < 8) return w;
+      let best = -1;
+      for (const open of [true, false]) { // before a syllable that opens on a vowel ("Thermo-dynamics"), else after any vowel
+        for (let i = 4; i <= w.length - 4; i += 1) {
+          if (vowel(w[i - 1]) && !vowel(w[i]) && (!open || vowel(w[i + 1]))
+              && (best < 0 || Math.abs(i - w.length / 2) < Math.abs(best - w.length / 2))) best = i;
+        }
+        if (best >= 0) break;
+      }
+      return best < 0 ? w : `${split(w.slice(0, best))}\u00AD${split(w.slice(best))}`;
+    };
+    return String(name).replace(/[A-Za-z]+/g, split);
+  }
+
   function treatiseTile(t, { key = null, extraInfo = "", cls = "", order = null, seat = null } = {}) {
     const d = st.C.treatises[String(t)];
     if (!d) return html`<span class="as-tile">#${t}</span>`;
@@ -330,7 +349,7 @@ export function createBoard(container, hooks) {
     const text = `Treatise ${d.id} "${d.name}" (${subjects}${d.four_player ? ", 4-player tile" : ""}): ${d.text} `
       + `Game end: ${d.influence} Influence.${d.flask ? ` Shows a ${d.flask} flask.` : ""}${extraInfo}`;
     const mark = seat !== null && st.marks.has(`tile:${seat}:${t}`) ? " as-new" : "";
-    const body = html`<span class="as-tile-band">${d.subjects.map((s) => html`<i class="as-t-${s}">${subj(s).short}</i>`)}${d.four_player ? html`<i class="as-4p">4P</i>` : ""}${order !== null ? html`<b class="as-order">${order}</b>` : ""}</span><span class="as-tile-name">${d.name}</span><span class="as-tile-text">${d.text}</span><span class="as-tile-foot"><span class="as-vp">${d.influence}</span>${d.flask ? html`<span class="as-flask">${FLASK[d.flask] || d.flask}</span>` : ""}</span>`;
+    const body = html`<span class="as-tile-band">${d.subjects.map((s) => html`<i class="as-t-${s}">${subj(s).short}</i>`)}${d.four_player ? html`<i class="as-4p">4P</i>` : ""}${order !== null ? html`<b class="as-order">${order}</b>` : ""}</span><span class="as-tile-name">${breakable(d.name)}</span><span class="as-tile-text">${d.text}</span><span class="as-tile-foot"><span class="as-vp">${d.influence}</span>${d.flask ? html`<span class="as-flask">${FLASK[d.flask] || d.flask}</span>` : ""}</span>`;
     const data = seat !== null ? html` data-tile="${t}" data-seat="${seat}"` : "";
     if (key) return html`<div${data} ${k(key, text, `as-tile ${cls}${mark}`)}>${body}</div>`;
     return html`<div${data} class="as-tile ${cls}${mark}" ${info(text)}>${body}</div>`;
