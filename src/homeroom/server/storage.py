@@ -731,16 +731,23 @@ class Store:
         announce(conn, table_id, change.version)  # other processes hear of it once it commits
 
     # ----------------------------------------------------------------- reads
+    def _head(self, conn: Connection, table_id: str) -> TableRecord | None:
+        """A table's row and its seats (no actions, no chat), or None."""
+        row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
+        if row is None:
+            return None
+        rec = self._record(row)
+        rec.seats = [self._seat(s) for s in conn.execute(
+            select(seats_table).where(seats_table.c.table_id == table_id).order_by(seats_table.c.seat)
+        ).mappings()]
+        return rec
+
     def load(self, table_id: str) -> TableRecord | None:
         self.check_file()
         with self.engine.connect() as conn:
-            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
-            if row is None:
+            rec = self._head(conn, table_id)
+            if rec is None:
                 return None
-            rec = self._record(row)
-            rec.seats = [self._seat(s) for s in conn.execute(
-                select(seats_table).where(seats_table.c.table_id == table_id).order_by(seats_table.c.seat)
-            ).mappings()]
             rec.actions = [
                 {"seat": a.seat, "action": json.loads(a.action)}
                 for a in conn.execute(
@@ -760,13 +767,9 @@ class Store:
         the first ``ply`` actions (then those actions do not extend what the caller holds: it
         must load it all)."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
-            if row is None:
+            rec = self._head(conn, table_id)
+            if rec is None:
                 return None
-            rec = self._record(row)
-            rec.seats = [self._seat(s) for s in conn.execute(
-                select(seats_table).where(seats_table.c.table_id == table_id).order_by(seats_table.c.seat)
-            ).mappings()]
             rec.actions = [{"seat": a.seat, "action": json.loads(a.action)} for a in conn.execute(
                 select(actions_table.c.seat, actions_table.c.action).where(
                     actions_table.c.table_id == table_id, actions_table.c.undone_version.is_(None),
