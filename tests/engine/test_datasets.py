@@ -227,3 +227,35 @@ def test_a_data_set_bound_in_one_context_is_seen_there_only(tmp_path: Path) -> N
     with bound(packaged, ds):
         match.play(action)
     assert len(match.history) == 1
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_components_are_built_once_per_data_set_and_the_packaged_ones_kept(game_id: str, tmp_path: Path) -> None:
+    """``components_of`` (every game's components()): one build per bound data set, the process's
+    cleared by a switch, and the packaged components the same object after switching back."""
+    import importlib
+
+    from homeroom.engine.datasets import bound, use
+
+    mod = importlib.import_module(f"homeroom.games.{game_id.replace('-', '_')}.components")
+    lookup = mod.components if hasattr(mod, "components") else mod.load
+    packaged = lookup()
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    ds = overlay(mod.DATA_DIR, None)
+    with bound(mod.DATA_DIR, ds):
+        assert lookup() is packaged  # an unchanged data set is the process's own
+    first = sorted(p.name for p in mod.DATA_DIR.glob("*.toml"))[0]
+    (folder / first).write_text((mod.DATA_DIR / first).read_text(encoding="utf-8") + "\n# mine\n", encoding="utf-8")
+    mine = overlay(mod.DATA_DIR, folder)
+    with bound(mod.DATA_DIR, mine):
+        in_set = lookup()
+        assert lookup() is in_set  # built once for this data set
+    assert lookup() is packaged
+    use(mod.DATA_DIR, mine)
+    try:
+        switched = lookup()
+        assert lookup() is switched
+    finally:
+        use(mod.DATA_DIR, None)
+    assert lookup() is packaged  # the packaged components again, not a rebuild

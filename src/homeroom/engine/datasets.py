@@ -279,6 +279,44 @@ def per_data(packaged: Path) -> Callable[[Callable[..., T]], Callable[..., T]]:
     return wrap
 
 
+def components_of(packaged: Path, build: Callable[[Path | DataSet], T]) -> Callable[[], T]:
+    """A game's ``components()``: ``build`` (the game's validating loader, raising
+    :class:`DataError`) run once per data set. The data set bound for the code running now comes
+    first (kept by its id, with the data set itself so the id is not reused), else the process's,
+    cached until :func:`use` switches it (as a ``functools.cache`` of the game's module: the result
+    carries ``build``'s ``__module__`` and a ``cache_clear``). The packaged data's components are
+    built once per process, so switching back gives the same object again and a reference taken
+    before a switch (a test's table, a module's constant) still means the game's data."""
+    var = binding(packaged)
+    by_set: dict[int, tuple[DataSet, T]] = {}
+    built: dict[Path, T] = {}
+
+    @functools.cache
+    def process() -> T:
+        source = active(packaged)
+        if isinstance(source, DataSet):
+            return build(source)
+        key = source.resolve()
+        if key not in built:
+            built[key] = build(source)
+        return built[key]
+
+    def components() -> T:
+        ds = var.get()
+        if ds is None:
+            return process()
+        hit = by_set.get(id(ds))
+        if hit is None:
+            hit = by_set[id(ds)] = (ds, build(ds))
+        return hit[1]
+
+    components.__module__ = build.__module__
+    components.__doc__ = ("The active data set's components: the one bound for the code running now, else the "
+                          "process's (the packaged data unless homeroom.engine.datasets.use chose another).")
+    components.cache_clear = process.cache_clear  # type: ignore[attr-defined]
+    return components
+
+
 def active(packaged: Path) -> Path | DataSet:
     """What a game's loader reads: the data set bound here (:func:`bound`), else the process's
     active data set laid over ``packaged``, else ``packaged`` itself."""

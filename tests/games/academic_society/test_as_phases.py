@@ -321,21 +321,19 @@ def test_game_ends_after_round7() -> None:
     assert st.invariants() == []
 
 
-def test_cell13_theory_cost_is_reduced(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_cell13_theory_cost_is_reduced(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """TN2 with a data file giving the bottom cell a Theory cost: the Research Report cost reduction of
     the Sabbatical track applies to it like to any cell (Sabbatical Effects)."""
     import importlib
-    import shutil
+
+    from homeroom.engine.datasets import bound, overlay
 
     comp_mod = importlib.import_module("homeroom.games.academic_society.components")
 
-    data = tmp_path / "data"
-    shutil.copytree(comp_mod.DATA_DIR, data)
-    track = data / "authority_track.toml"
-    track.write_text(track.read_text().replace("cost = { influence = 1 }", "cost = { influence = 1, physics = 2 }"))
-    monkeypatch.setattr(comp_mod, "DATA_DIR", data)
-    comp_mod.components.cache_clear()
-    try:
+    track = (comp_mod.DATA_DIR / "authority_track.toml").read_text()
+    (tmp_path / "authority_track.toml").write_text(
+        track.replace("cost = { influence = 1 }", "cost = { influence = 1, physics = 2 }"))
+    with bound(comp_mod.DATA_DIR, overlay(comp_mod.DATA_DIR, tmp_path)):
         st = new(2, 1)
         a, b = st.order
         st.authority[a] = [2, 3, 4, 13]
@@ -347,6 +345,3 @@ def test_cell13_theory_cost_is_reduced(tmp_path, monkeypatch) -> None:  # type: 
         events = begin(st, 3)
         assert "cell 13: 1 Influence and 1 Physics" in texts(events)
         assert st.theories[a][1] == 2 and st.influence[a] == 2
-    finally:
-        monkeypatch.undo()
-        comp_mod.components.cache_clear()

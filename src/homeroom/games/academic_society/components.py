@@ -10,13 +10,12 @@ no red-arrow cycles, every cell reachable from the starting cells.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
 from homeroom.engine.data import PROVENANCES, check_provenance
-from homeroom.engine.datasets import DataSet, active, as_source, binding, read_source
+from homeroom.engine.datasets import DataSet, as_source, components_of, read_source
 
 SUBJECTS: tuple[str, ...] = ("math", "physics", "astronomy", "chemistry")
 """Subject order of the Individual Board rows (top to bottom) and of every theory vector."""
@@ -601,38 +600,9 @@ def check(directory: Path | DataSet | None = None) -> list[str]:
     return []
 
 
-_PACKAGED: dict[Path, Components] = {}
-"""The packaged components once built (by folder): switching back to them gives the same object again, so a
-reference taken before a switch (a test's table, a module's constant) still means the game's data."""
+def _build(source: Path | DataSet) -> Components:
+    return load(source)
 
 
-_BOUND = binding(DATA_DIR)
-_BY_SET: dict[int, tuple[DataSet, Components]] = {}
-"""The components of each data set bound at some point (:func:`homeroom.engine.datasets.bound`), by its id."""
-
-
-def components() -> Components:
-    """The active data set's components: the one bound for the code running now, else the
-    process's (the packaged data unless :func:`homeroom.engine.datasets.use` chose another)."""
-    ds = _BOUND.get()
-    if ds is None:
-        return _process_components()
-    hit = _BY_SET.get(id(ds))
-    if hit is None:
-        hit = _BY_SET[id(ds)] = (ds, load(ds))
-    return hit[1]
-
-
-@cache
-def _process_components() -> Components:
-    """The process's components, loaded once."""
-    source = active(DATA_DIR)
-    if not isinstance(source, DataSet) and source.resolve() in _PACKAGED:
-        return _PACKAGED[source.resolve()]
-    comp = load(source)
-    if not isinstance(source, DataSet):
-        _PACKAGED[source.resolve()] = comp
-    return comp
-
-
-components.cache_clear = _process_components.cache_clear  # type: ignore[attr-defined]  # as a cached function's
+components = components_of(DATA_DIR, _build)
+"""The active data set's components (see :func:`homeroom.engine.datasets.components_of`)."""

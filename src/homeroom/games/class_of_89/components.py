@@ -9,13 +9,12 @@ the stand-ins and be told exactly what is wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from homeroom.engine import DataError
 from homeroom.engine.data import check_provenance
-from homeroom.engine.datasets import DataSet, active, as_source, binding, on_switch, read_source, sharing
+from homeroom.engine.datasets import DataSet, as_source, components_of, on_switch, read_source, sharing
 
 DATA_DIR = Path(__file__).parent / "data"
 CLUBS = ("council", "quiz", "pep", "arts", "athletics", "honor")
@@ -501,47 +500,18 @@ def _board(board: dict[str, Any], ck: _Checker, gw: int, gh: int) -> tuple[Any, 
     return tuple(locations), tracks, rows, sides, icons, dict(halves)
 
 
-_PACKAGED: dict[Path, Components] = {}
-"""The packaged components once built (by folder): switching back to them gives the same object again, so a
-reference taken before a switch (a test's table, a module's constant) still means the game's data."""
-
-
-_BOUND = binding(DATA_DIR)
 _SHARING = sharing(DATA_DIR)
-_BY_SET: dict[int, tuple[DataSet, Components]] = {}
-"""The components of each data set bound at some point (:func:`homeroom.engine.datasets.bound`), by its id."""
 
 
-def components() -> Components:
-    """The active data set's components: the one bound for the code running now, else the
-    process's (loaded once; the packaged data unless :func:`homeroom.engine.datasets.use` chose another)."""
-    ds = _BOUND.get()
-    if ds is None:
-        return _process_components()
-    hit = _BY_SET.get(id(ds))
-    if hit is None:
-        comp, problems = load(ds)
-        if comp is None:
-            raise DataError(problems)
-        hit = _BY_SET[id(ds)] = (ds, comp)
-    return hit[1]
-
-
-@cache
-def _process_components() -> Components:
-    """The process's components, loaded once."""
-    source = active(DATA_DIR)
-    if not isinstance(source, DataSet) and source.resolve() in _PACKAGED:
-        return _PACKAGED[source.resolve()]
+def _build(source: Path | DataSet) -> Components:
     comp, problems = load(source)
     if comp is None:
         raise DataError(problems)
-    if not isinstance(source, DataSet):
-        _PACKAGED[source.resolve()] = comp
     return comp
 
 
-components.cache_clear = _process_components.cache_clear  # type: ignore[attr-defined]  # as a cached function's
+components = components_of(DATA_DIR, _build)
+"""The active data set's components (see :func:`homeroom.engine.datasets.components_of`)."""
 
 
 class _CardNames(dict[str, str]):

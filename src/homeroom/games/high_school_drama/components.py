@@ -14,7 +14,7 @@ from typing import Any
 
 from homeroom.engine import DataError
 from homeroom.engine.data import PROVENANCES, check_provenance
-from homeroom.engine.datasets import DataSet, active, as_source, binding, on_switch, read_source
+from homeroom.engine.datasets import DataSet, as_source, components_of, read_source
 from homeroom.games.high_school_drama.effects import TYPES, Effect, parse_effect
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -268,28 +268,8 @@ def _load(directory: Path | DataSet | None) -> tuple[Components | None, list[str
 _CACHE: dict[Path | str, Components] = {}
 
 
-_DEFAULT: list[Components] = []
-
-
-_BOUND = binding(DATA_DIR)
-_BY_SET: dict[int, tuple[DataSet, Components]] = {}
-"""The components of each data set bound at some point (:func:`homeroom.engine.datasets.bound`), by its id."""
-
-
-def load(directory: Path | DataSet | None = None) -> Components:
-    """The components in ``directory`` (a folder laid over the packaged data: see
-    :mod:`homeroom.engine.datasets`; default: the data set bound for the code running now, else
-    the process's active one), validated and cached."""
-    if directory is None:
-        ds = _BOUND.get()
-        if ds is not None:
-            hit = _BY_SET.get(id(ds))
-            if hit is None:
-                hit = _BY_SET[id(ds)] = (ds, load(ds))
-            return hit[1]
-        if _DEFAULT:
-            return _DEFAULT[0]
-    source = active(DATA_DIR) if directory is None else as_source(DATA_DIR, directory)[0]
+def _build(source: Path | DataSet) -> Components:
+    """The components of one data folder or data set, validated once (by digest or folder)."""
     key: Path | str = source.digest if isinstance(source, DataSet) else source.resolve()
     comps = _CACHE.get(key)
     if comps is None:
@@ -297,14 +277,22 @@ def load(directory: Path | DataSet | None = None) -> Components:
         if comps is None:
             raise DataError(problems)
         _CACHE[key] = comps
-    if directory is None:
-        _DEFAULT.append(comps)
     return comps
+
+
+_components = components_of(DATA_DIR, _build)
+
+
+def load(directory: Path | DataSet | None = None) -> Components:
+    """The components in ``directory`` (a folder laid over the packaged data: see
+    :mod:`homeroom.engine.datasets`; default: the data set bound for the code running now, else
+    the process's active one), validated and cached."""
+    if directory is None:
+        return _components()
+    return _build(as_source(DATA_DIR, directory)[0])
 
 
 def check(directory: Path | DataSet | None = None) -> list[str]:
     """Every problem in a data folder laid over the packaged data (empty when it is valid)."""
     return _load(directory)[1]
 
-
-on_switch(DATA_DIR, _DEFAULT.clear)
