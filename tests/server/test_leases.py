@@ -90,6 +90,29 @@ def test_a_lease_is_one_process_s_until_that_process_dies(pg_url: str) -> None:
         two.close()
 
 
+def test_a_sweep_asks_for_many_leases_in_one_query(pg_url: str) -> None:
+    """``take_many`` (a sweep's every pending table): one statement for the leases not held yet,
+    the ones another process holds left out, the held ones kept without asking again."""
+    one, two = Leases(pg_url), Leases(pg_url)
+    try:
+        assert two.take("t3")
+        assert one.take("t1")
+        sent: list[str] = []
+        execute = one._conn.execute
+        one._conn.execute = lambda q, *a: (sent.append(q), execute(q, *a))[1]  # type: ignore[method-assign]
+        got = one.take_many(["t1", "t2", "t3", "t4", "t2"])
+        assert got == {"t1", "t2", "t4"} and one.held == {"t1", "t2", "t4"}
+        assert sum("pg_try_advisory_lock" in q for q in sent) == 1, sent
+        one._conn.execute = execute  # type: ignore[method-assign]
+        assert not two.take("t2") and not two.take("t4")  # each taken once, held by one
+        one.give_up("t2")
+        assert two.take("t2")
+        assert one.take_many([]) == set()
+    finally:
+        one.close()
+        two.close()
+
+
 def test_a_lost_lease_connection_forgets_its_leases(pg_url: str) -> None:
     """The database ended the lease connection (a restart, a broken network): the process stops
     believing it holds the leases, and another process may take them."""

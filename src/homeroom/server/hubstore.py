@@ -176,13 +176,13 @@ class TableStore:
         takes (another server runs the others), and set them going. Run at start-up and, with
         several servers, every few seconds: so a dead server's tables pass to the others."""
         ids = await asyncio.to_thread(self.store.pending_ids)
+        if self.leases.shared:  # running here already, or another server runs it
+            ids = [t for t in ids if not (t in self.leases.held and t in self.tables)]
+            taken = await asyncio.to_thread(self.leases.take_many, ids) if ids else set()
+            ids = [t for t in ids if t in taken]
         restored = 0
         for table_id in ids:
             if self.leases.shared:
-                if table_id in self.leases.held and table_id in self.tables:
-                    continue  # running here already
-                if not await asyncio.to_thread(self.leases.take, table_id):
-                    continue  # another server runs it
                 live = self.tables.get(table_id)
                 if live is not None:  # held here without its lease until now: read it again, go on
                     restored += 1

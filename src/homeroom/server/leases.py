@@ -65,24 +65,34 @@ class Leases:
 
     def take(self, table_id: str) -> bool:
         """Try to take the lease of ``table_id`` without waiting; whether this process holds it."""
+        return table_id in self.take_many([table_id])
+
+    def take_many(self, table_ids: list[str]) -> set[str]:
+        """Try to take the leases of ``table_ids`` without waiting, in one query (a sweep asks for
+        every table with work to do); the ones this process holds now."""
         if not self.shared:
-            return True
+            return set(table_ids)
         with self._guard:
             try:
                 conn = self._connect()
-                if table_id in self.held:
+                held = {t for t in table_ids if t in self.held}
+                if held:
                     conn.execute("SELECT 1")  # still connected, so still held
-                    return True
-                row = conn.execute("SELECT pg_try_advisory_lock(%s, %s)",
-                                   (NAMESPACE, lease_key(table_id))).fetchone()
+                asked = [t for t in dict.fromkeys(table_ids) if t not in held]
+                rows = conn.execute(
+                    "SELECT k.i, pg_try_advisory_lock(%s, k.key) FROM unnest(%s::int[]) WITH ORDINALITY AS k(key, i)",
+                    (NAMESPACE, [lease_key(t) for t in asked])).fetchall() if asked else []
             except Exception as err:
-                log.warning("cannot take the lease of table %s (%s)", table_id, str(err).splitlines()[0])
+                log.warning("cannot take the lease of %s (%s)",
+                            f"table {table_ids[0]}" if len(table_ids) == 1 else f"{len(table_ids)} tables",
+                            str(err).splitlines()[0])
                 self._drop()
-                return False
-            if row is not None and row[0]:
-                self.held.add(table_id)
-                return True
-            return False
+                return set()
+            for i, ok in rows:
+                if ok:
+                    held.add(asked[i - 1])
+            self.held |= held
+            return held
 
     def give_up(self, table_id: str) -> None:
         """Release the lease of ``table_id`` (the table left this process's memory)."""
