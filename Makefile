@@ -31,7 +31,7 @@ $(WEB): $(RUNTIME)
 	touch $(WEB)
 
 run: $(WEB)  ## serve the web platform on http://$(HOST):$(PORT) (SQLite in ./$(DATA)/)
-	$(BIN)/homeroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA) $(ARGS)
+	$(BIN)/homeroom serve --host $(HOST) --port $(PORT) --data-dir $(DATA) --recheck $(ARGS)
 
 play: $(RUNTIME)  ## play a game in the terminal (GAME=..., ARGS="--players 3 ...")
 	@$(BIN)/homeroom play $(GAME) $(ARGS)
