@@ -359,6 +359,23 @@ def test_tooltips_name_cards_never_ids(browser: Any) -> None:
         page.close()
 
 
+def test_broken_word_check_reads_soft_hyphens(browser: Any) -> None:
+    """The broken-word check itself: a word broken between two letters ("Grounds|keeper") is found; a
+    break at a soft hyphen ("Astroche-|mistry") is not (the hyphen drawn at the line's end is in the
+    text range of "mistry", which read as "mistry" on two lines before)."""
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    try:
+        page.set_content("""<div id="host" style="font: bold 10px Georgia, serif">
+          <div data-card="" style="width: 60px; hyphens: manual; overflow-wrap: anywhere">Astroche&shy;mistry I</div>
+          <div data-card="" style="width: 40px; overflow-wrap: anywhere">Groundskeeper</div>
+          <div data-card="" style="width: 60px">Vice Principal</div></div>""")
+        heights = page.evaluate("() => [...document.querySelectorAll('[data-card]')].map((e) => e.getBoundingClientRect().height)")
+        assert heights[0] > 20 and heights[1] > 20, heights  # both really wrap
+        assert measure(page)["broken"] == ['div. "Groundskeeper"']
+    finally:
+        page.close()
+
+
 def test_long_card_names_are_never_cut_off(browser: Any) -> None:
     """Class of '89's longest names ("Guidance Counselor", the "Freshmen" tile, cut off before): in
     seeded random games, each position that shows one of them is drawn with no card text cut off or
