@@ -290,5 +290,5 @@ def test_treatise_names_never_break_inside_a_word() -> None:
                 st = measure(page)
                 if st["broken"] or st["clipped"] or st["small"]:
                     problems.append(f"{width}px {twelve}: {st['broken'][:4]} {st['clipped'][:3]} {st['small'][:3]}")
-        assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+        assert not page.js_errors, page.js_errors
     assert not problems, "\n".join(problems[:12])
