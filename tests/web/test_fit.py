@@ -434,7 +434,7 @@ def test_card_names_never_break_inside_a_word(browser: Any) -> None:
             photo = [people[(20 * n + k) % len(people)] for k in range(20)]
             fills.append((group, photo))
         problems = []
-        for width in (348, 390, 700, 940, 1366):
+        for width in (348, 390, 700, 940, 1000, 1366):
             page.set_viewport_size({"width": width, "height": 844})
             for group, photo in fills:
                 view = json.loads(json.dumps(base))
