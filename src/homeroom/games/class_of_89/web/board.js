@@ -131,7 +131,7 @@ function memberPiece(view, s, m, extra = "") {
 const ONSETS = new Set(["bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "ph", "pl", "pr", "sc", "sh", "sk", "sl", "sm", "sn", "sp", "st", "sw", "th", "tr", "wh"]);
 
 /** A card's name with a soft hyphen in each long word ("LaFoun-tain", "Migue-lito"), so a phone's
- * narrow photo cell breaks it between syllables, with a hyphen, never at any letter; a box wide
+ * narrow photo cell or Wildcat Way tile breaks it between syllables, with a hyphen, never at any letter; a box wide
  * enough shows the word whole. A break goes before a run's last consonant, or before its last two
  * when they begin a syllable, nearest the word's middle, at least three letters from either end. */
 export function breakable(name) {
@@ -147,6 +147,8 @@ export function breakable(name) {
       const at = k - j >= 2 && ONSETS.has(w.slice(k - 2, k).toLowerCase()) ? k - 2 : k - 1;
       if (at >= 3 && w.length - at >= 3 && (best < 0 || Math.abs(at - w.length / 2) < Math.abs(best - w.length / 2))) best = at;
     }
+    const ing = w.length - 3; // a closer or as close "-ing" goes first ("March-ing", not "Mar-ching")
+    if (/[^aeiou]ing$/i.test(w) && (best < 0 || Math.abs(ing - w.length / 2) <= Math.abs(best - w.length / 2))) best = ing;
     return best < 0 ? w : `${split(w.slice(0, best))}\u00AD${split(w.slice(best))}`;
   };
   return String(name).replace(/[A-Za-z]+/g, split);
@@ -504,7 +506,7 @@ export function createBoard(container, hooks) {
         drawn.add(id);
         const t = C.tiles[id];
         const sup = bk.superlatives.find((x2) => x2.tile === id);
-        parts.push(html`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${(t.name)}</span>${sup ? html`<span class="supst">★ ${(cardName(sup.student))}</span>` : ""}</div>`);
+        parts.push(html`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${(breakable(t.name))}</span>${sup ? html`<span class="supst">★ ${(cardName(sup.student))}</span>` : ""}</div>`);
       } else if (id === "1x1") {
         parts.push(html`<div class="gt one1" style="grid-column:${x + 1};grid-row:${y + 1}" title="a 1x1 tile (1 point)">1×1</div>`);
       }
