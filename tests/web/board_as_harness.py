@@ -125,43 +125,48 @@ class Table:
         return reason
 
 
+def prepare(page: Any) -> Any:
+    """Load the harness into a Chromium page (its board files served from the package folder); the
+    table to explain with is set by ``show``. Returns the page, with ``holder`` and ``js_errors``."""
+    holder: dict[str, Table] = {}
+
+    def route(r: Any) -> None:
+        path = r.request.url[len(ORIGIN):].split("?")[0]
+        if path in ("/", "/harness.html"):
+            r.fulfill(status=200, body=HARNESS_HTML, content_type="text/html")
+            return
+        prefix = f"/boards/{GAME_ID}/"
+        base = WEB_DIR if path.startswith("/static/") else BOARD_DIR  # the board kit, as the server serves it
+        prefix = "/static/" if base is WEB_DIR else prefix
+        target = (base / path[len(prefix):]).resolve() if path.startswith(prefix) else None
+        if target is None or base.resolve() not in target.parents or not target.is_file():
+            r.fulfill(status=404, body="not found")
+            return
+        ctype = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        if target.suffix == ".js":
+            ctype = "text/javascript"
+        r.fulfill(status=200, body=target.read_bytes(), content_type=ctype)
+
+    page.route(f"{ORIGIN}/**", route)
+    page.expose_function("pyExplain", lambda a: holder["t"].explain(a) if "t" in holder else None)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{ORIGIN}/harness.html")
+    page.wait_for_function("window.__ready === true")
+    page.holder = holder
+    page.js_errors = errors
+    return page
+
+
 @contextmanager
 def browser_page(width: int = 1366, height: int = 768) -> Iterator[Any]:
-    """A Chromium page with the harness loaded; the table to explain with is set by ``attach``."""
+    """A Chromium page with the harness loaded, in a browser of its own (see ``prepare``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            page = browser.new_page(viewport={"width": width, "height": height})
-            holder: dict[str, Table] = {}
-
-            def route(r: Any) -> None:
-                path = r.request.url[len(ORIGIN):].split("?")[0]
-                if path in ("/", "/harness.html"):
-                    r.fulfill(status=200, body=HARNESS_HTML, content_type="text/html")
-                    return
-                prefix = f"/boards/{GAME_ID}/"
-                base = WEB_DIR if path.startswith("/static/") else BOARD_DIR  # the board kit, as the server serves it
-                prefix = "/static/" if base is WEB_DIR else prefix
-                target = (base / path[len(prefix):]).resolve() if path.startswith(prefix) else None
-                if target is None or base.resolve() not in target.parents or not target.is_file():
-                    r.fulfill(status=404, body="not found")
-                    return
-                ctype = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-                if target.suffix == ".js":
-                    ctype = "text/javascript"
-                r.fulfill(status=200, body=target.read_bytes(), content_type=ctype)
-
-            page.route(f"{ORIGIN}/**", route)
-            page.expose_function("pyExplain", lambda a: holder["t"].explain(a) if "t" in holder else None)
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{ORIGIN}/harness.html")
-            page.wait_for_function("window.__ready === true")
-            page.holder = holder  # type: ignore[attr-defined]
-            page.js_errors = errors  # type: ignore[attr-defined]
-            yield page
+            yield prepare(browser.new_page(viewport={"width": width, "height": height}))
         finally:
             browser.close()
 

@@ -1,6 +1,7 @@
 """What "fits the screen" means, measured in the page (issue 31): the status bar in view, the
 pieces to click ([data-legal], BOARDS.md) in the clear part of the window, no text drawn under
-10 px, no card text cut off by its box, no word of a card broken over two lines.
+10 px, no card text cut off by its box, no word of a card broken over two lines (a break at a soft
+hyphen, "Astroche-|mistry", is where a reader expects one: the words either side are checked).
 
 Text size is the effective one: the computed font-size times every CSS zoom (currentCSSZoom),
 transform and SVG scale above the text (an SVG element's screen matrix). Text not drawn (transparent, hidden, outside the window's columns) is not counted.
@@ -102,10 +103,25 @@ FIT_JS = """(minPx) => {
   }
   // a word broken over two lines inside a card or piece ("Carv|er"): a box too narrow for its words
   const broken = [];
+  // the word's letters are on more than one line: each letter's own box (a range that starts just
+  // after a soft hyphen also holds the hyphen drawn at the end of the line before: "Astroche-|mistry"
+  // is a break where the reader expects it, not one inside "mistry")
+  const brokenInside = (n, start, length) => {
+    const lines = new Set();
+    for (let i = start; i < start + length; i += 1) {
+      const letter = document.createRange();
+      letter.setStart(n, i);
+      letter.setEnd(n, i + 1);
+      const boxes = [...letter.getClientRects()].filter((r) => r.width > 0);
+      if (boxes.length) lines.add(Math.round(boxes[boxes.length - 1].top));
+    }
+    return lines.size > 1;
+  };
   for (const el of document.querySelectorAll(`${HOST} :is([data-key], [data-tok], [data-card], [data-info]), ${HOST} :is([data-key], [data-tok], [data-card], [data-info]) *`)) {
     if (!el.getClientRects().length || el.closest('.sr-only')) continue;
     const cs = getComputedStyle(el);
-    if (cs.visibility !== 'visible' || cs.color.replace(/\\s/g, '').endsWith(',0)')) continue;
+    const ink = cs.color.match(/[\\d.]+/g) || [];  // transparent text is not drawn (black, "rgb(0, 0, 0)", is)
+    if (cs.visibility !== 'visible' || (ink.length === 4 && Number(ink[3]) === 0)) continue;
     for (const n of el.childNodes) {
       if (n.nodeType !== 3) continue;
       const text = n.textContent;
@@ -114,7 +130,7 @@ FIT_JS = """(minPx) => {
         range.setStart(n, m.index);
         range.setEnd(n, m.index + m[0].length);
         const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (tops.size > 1) broken.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} ${JSON.stringify(m[0])}`);
+        if (tops.size > 1 && brokenInside(n, m.index, m[0].length)) broken.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} ${JSON.stringify(m[0])}`);
       }
     }
   }

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from board_as_harness import BOARD_DIR, GAME_ID, SHOTS, Table, browser_page, chromium_missing, show  # noqa: E402
+from board_as_harness import BOARD_DIR, GAME_ID, SHOTS, Table, browser_page, chromium_missing, prepare, show  # noqa: E402
 
 from homeroom.games.academic_society.web import build_components  # noqa: E402
 
@@ -261,3 +261,37 @@ def test_real_table_page_two_players_by_board_clicks(server: Any, new_page: Any,
     else:
         raise AssertionError("the game did not end within 400 moves")
     assert moves > 20 and [p.name for p in shots] == [f"as-page-2p-round{r}.png" for r in range(1, 8)]
+
+
+def test_treatise_names_never_break_inside_a_word(browser: Any) -> None:
+    """Every Treatise in a presentation slot and in the offer, on boards as wide as a small phone's,
+    a 390 px phone's (348 px inside the table page's margins), a tablet's, a laptop's and a wide
+    screen's: no word broken between two letters ("Electro-magne-tism" breaks at its soft hyphens,
+    board.js breakable), no tile text cut off or under 10 px."""
+    from fit_checks import measure
+
+    data = json.loads((BOARD_DIR / "components.json").read_text(encoding="utf-8"))
+    ids = sorted(int(t) for t in data["treatises"])
+    problems: list[str] = []
+    page = prepare(browser.new_page(viewport={"width": 1366, "height": 768}))  # the session's browser
+    try:
+        table = Table(2, 3)
+        show(page, table)
+        base = table.view()
+        for width in (330, 348, 390, 700, 940, 1200, 1366, 1900):
+            page.set_viewport_size({"width": width, "height": 844})
+            for n in range(0, len(ids), 12):
+                view = json.loads(json.dumps(base))
+                obs = view["observation"]
+                twelve = [ids[(n + k) % len(ids)] for k in range(12)]
+                obs["presentation"][0] = [twelve[3 * r:3 * r + 3] for r in range(4)]
+                obs["treatises_revealed"] = {s: twelve[2 * i:2 * i + 2] for i, s in enumerate(obs["treatises_revealed"])}
+                page.evaluate("v => window.__board.update(v)", view)
+                page.wait_for_function("() => document.querySelectorAll('.as-tile-name').length >= 20")
+                st = measure(page)
+                if st["broken"] or st["clipped"] or st["small"]:
+                    problems.append(f"{width}px {twelve}: {st['broken'][:4]} {st['clipped'][:3]} {st['small'][:3]}")
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.close()
+    assert not problems, "\n".join(problems[:12])

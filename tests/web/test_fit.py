@@ -120,12 +120,8 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
             problems.append(f"{where}: text under 10 px: {st['small'][:6]}")
         if st["clipped"]:
             problems.append(f"{where}: card text cut off: {st['clipped'][:6]}")
-        # words broken over two lines: held for High School Drama (surveyed clean); Class of '89 ("Attendance"
-        # on a phone's staff card) and Academic Society (Treatise names in a phone's narrowest slots) still
-        # break some, a known gap left for the next session
-        broken = st["broken"] if game == "high-school-drama" else []
-        if broken:
-            problems.append(f"{where}: a word broken over two lines: {broken[:6]}")
+        if st["broken"]:
+            problems.append(f"{where}: a word broken over two lines: {st['broken'][:6]}")
         seen_words.update(st["hyphenated"])
         raw = sorted(set(st["hyphenated"]) & ids)
         if raw:
@@ -359,6 +355,23 @@ def test_tooltips_name_cards_never_ids(browser: Any) -> None:
         page.close()
 
 
+def test_broken_word_check_reads_soft_hyphens(browser: Any) -> None:
+    """The broken-word check itself: a word broken between two letters ("Grounds|keeper") is found; a
+    break at a soft hyphen ("Astroche-|mistry") is not (the hyphen drawn at the line's end is in the
+    text range of "mistry", which read as "mistry" on two lines before)."""
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    try:
+        page.set_content("""<div id="host" style="font: bold 10px Georgia, serif">
+          <div data-card="" style="width: 60px; hyphens: manual; overflow-wrap: anywhere">Astroche&shy;mistry I</div>
+          <div data-card="" style="width: 40px; overflow-wrap: anywhere">Groundskeeper</div>
+          <div data-card="" style="width: 60px">Vice Principal</div></div>""")
+        heights = page.evaluate("() => [...document.querySelectorAll('[data-card]')].map((e) => e.getBoundingClientRect().height)")
+        assert heights[0] > 20 and heights[1] > 20, heights  # both really wrap
+        assert measure(page)["broken"] == ['div. "Groundskeeper"']
+    finally:
+        page.close()
+
+
 def test_long_card_names_are_never_cut_off(browser: Any) -> None:
     """Class of '89's longest names ("Guidance Counselor", the "Freshmen" tile, cut off before): in
     seeded random games, each position that shows one of them is drawn with no card text cut off or
@@ -390,6 +403,49 @@ def test_long_card_names_are_never_cut_off(browser: Any) -> None:
             if seen == wanted:
                 break
         assert seen == wanted, f"never on the board: {wanted - seen}"
+        assert not bp.errors, bp.errors
+    finally:
+        page.close()
+
+
+def test_card_names_never_break_inside_a_word(browser: Any) -> None:
+    """Class of '89: every staff card in a yearbook's staff section ("Attendance" broke on a phone's in
+    CI, "Groundskeeper" on a laptop's), every teacher and the longest-named students in the class
+    photo ("LaFountain", "Quimby" broke on a phone's; "Bookmark+Paint" in a teacher's text on a
+    laptop's), on boards as wide as a 390 px phone's (348 px inside the table page's margins), a
+    tablet's and a laptop's: no word broken between two letters (a soft hyphen's break is allowed), no
+    card text cut off or under 10 px."""
+    import board_co89_harness as C
+
+    from homeroom.games.class_of_89.components import components
+
+    data = components()
+    staff = sorted(data.staff)
+    people = sorted(data.teachers) + sorted(data.students, key=lambda i: -len(data.students[i].name))
+    page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    try:
+        bp = C.BoardPage(page)
+        match = C.new_match(2, 3)
+        bp.match = match
+        base = C.view_for(match, 0, 0)
+        fills = []  # (staff section, class photo) of seat 0's yearbook
+        for n in range(max(len(staff) // 4, len(people) // 20) + 1):
+            group = [staff[(4 * n + k) % len(staff)] for k in range(4)]
+            photo = [people[(20 * n + k) % len(people)] for k in range(20)]
+            fills.append((group, photo))
+        problems = []
+        for width in (348, 390, 700, 940, 1000, 1366):
+            page.set_viewport_size({"width": width, "height": 844})
+            for group, photo in fills:
+                view = json.loads(json.dumps(base))
+                book = view["observation"]["books"][0]
+                book["staff"], book["photo"] = group, photo
+                book["tokens"] = [["bolt", "paint"] if k % 3 == 0 else [] for k in range(len(photo))]
+                bp.show(view)
+                st = measure(page)
+                if st["broken"] or st["clipped"] or st["small"]:
+                    problems.append(f"{width}px {group}: {st['broken'][:4]} {st['clipped'][:3]} {st['small'][:3]}")
+        assert not problems, "\n".join(problems[:12])
         assert not bp.errors, bp.errors
     finally:
         page.close()

@@ -127,6 +127,33 @@ function memberPiece(view, s, m, extra = "") {
 }
 
 // ------------------------------------------------------------------ cards
+// consonant pairs that begin an English syllable: a word breaks before them ("Bou-dreau", "Kowal-ski")
+const ONSETS = new Set(["bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "ph", "pl", "pr", "sc", "sh", "sk", "sl", "sm", "sn", "sp", "st", "sw", "th", "tr", "wh"]);
+
+/** A card's name with a soft hyphen in each long word ("LaFoun-tain", "Migue-lito"), so a phone's
+ * narrow photo cell or Wildcat Way tile breaks it between syllables, with a hyphen, never at any letter; a box wide
+ * enough shows the word whole. A break goes before a run's last consonant, or before its last two
+ * when they begin a syllable, nearest the word's middle, at least three letters from either end. */
+export function breakable(name) {
+  const vowel = (w, i) => "aeiouAEIOU".includes(w[i]) || (i > 0 && "yY".includes(w[i]));
+  const split = (w) => {
+    if (w.length < 8) return w;
+    let best = -1;
+    for (let k = 1; k < w.length; k += 1) {
+      if (!vowel(w, k) || vowel(w, k - 1)) continue;
+      let j = k; // the consonant run w[j..k) ends before the vowel at k
+      while (j > 0 && !vowel(w, j - 1)) j -= 1;
+      if (j === 0) continue; // no vowel before it: the word's start
+      const at = k - j >= 2 && ONSETS.has(w.slice(k - 2, k).toLowerCase()) ? k - 2 : k - 1;
+      if (at >= 3 && w.length - at >= 3 && (best < 0 || Math.abs(at - w.length / 2) < Math.abs(best - w.length / 2))) best = at;
+    }
+    const ing = w.length - 3; // a closer or as close "-ing" goes first ("March-ing", not "Mar-ching")
+    if (/[^aeiou]ing$/i.test(w) && (best < 0 || Math.abs(ing - w.length / 2) <= Math.abs(best - w.length / 2))) best = ing;
+    return best < 0 ? w : `${split(w.slice(0, best))}\u00AD${split(w.slice(best))}`;
+  };
+  return String(name).replace(/[A-Za-z]+/g, split);
+}
+
 function tokensHtml(list, keyPrefix) {
   if (!list || !list.length) return "";
   return html`<span class="toks">${list.map((t) => (keyPrefix ? html`<span data-key="tok:${keyPrefix}:${t}">${tokenIcon(t)}</span>` : tokenIcon(t)))}</span>`;
@@ -140,20 +167,20 @@ function cardFace(id, { key = "", sup = "", tokens = null, tokKey = "", abc = fa
     const s = C.students[id];
     const first = s.name.endsWith(` ${s.letter}`) ? s.name.slice(0, -2) : s.name;
     return html`<div class="cd st ${extra}"${k} title="${t}" data-info="${t}">
-      <i class="hi l club-${s.left}">${ABBR[s.left]}</i><span class="nm">${(first)} <b class="${abc ? "abc" : ""}">${abc ? "ABC" : (s.letter)}</b></span><i class="hi r club-${s.right}">${ABBR[s.right]}</i>${tokensHtml(tokens, tokKey)}</div>`;
+      <i class="hi l club-${s.left}">${ABBR[s.left]}</i><span class="nm">${(breakable(first))} <b class="${abc ? "abc" : ""}">${abc ? "ABC" : (s.letter)}</b></span><i class="hi r club-${s.right}">${ABBR[s.right]}</i>${tokensHtml(tokens, tokKey)}</div>`;
   }
   if (kind === "teacher") {
-    const c = C.teachers[id];
-    return html`<div class="cd te ${extra}"${k} title="${t}" data-info="${t}"><span class="nm">${(c.name)}</span><span class="tx">${(c.text)}</span><i class="hi r club-${c.right}">${ABBR[c.right]}</i></div>`;
+    const c = C.teachers[id]; // its text may break after a "+" ("Bookmark+|Paint"), never inside a token's name
+    return html`<div class="cd te ${extra}"${k} title="${t}" data-info="${t}"><span class="nm">${(breakable(c.name))}</span><span class="tx">${(c.text.replace(/\+(?=[A-Za-z])/g, "+\u200B"))}</span><i class="hi r club-${c.right}">${ABBR[c.right]}</i></div>`;
   }
   if (kind === "staff") {
     const c = C.staff[id];
-    return html`<div class="cd sf ${extra}"${k} title="${t}" data-info="${t}"><span class="nm">${(c.name)}</span>${clubBadge(c.club, "corner")}<span class="tx">${gains(c.gains)}</span></div>`;
+    return html`<div class="cd sf ${extra}"${k} title="${t}" data-info="${t}"><span class="nm">${(breakable(c.name))}</span>${clubBadge(c.club, "corner")}<span class="tx">${gains(c.gains)}</span></div>`;
   }
   if (kind === "tile") {
     const c = C.tiles[id];
     const supHtml = c.superlative ? html`<span class="supst">★ ${(sup ? cardName(sup) : "superlative")}</span>` : "";
-    return html`<div class="cd tl tl-${c.letter} ${extra}"${k} title="${t}" data-info="${t}"><span class="lt">${c.letter}</span><span class="nm">${(c.name)}</span><span class="sz">${c.width}×${c.height}</span><span class="tx">${gains(c.gains)}${c.text ? html` ${(c.text)}` : ""}</span>${supHtml}</div>`;
+    return html`<div class="cd tl tl-${c.letter} ${extra}"${k} title="${t}" data-info="${t}"><span class="lt">${c.letter}</span><span class="nm">${(breakable(c.name))}</span><span class="sz">${c.width}×${c.height}</span><span class="tx">${gains(c.gains)}${c.text ? html` ${(c.text)}` : ""}</span>${supHtml}</div>`;
   }
   return html`<div class="cd ${extra}"${k}>${(id)}</div>`;
 }
@@ -479,7 +506,7 @@ export function createBoard(container, hooks) {
         drawn.add(id);
         const t = C.tiles[id];
         const sup = bk.superlatives.find((x2) => x2.tile === id);
-        parts.push(html`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${(t.name)}</span>${sup ? html`<span class="supst">★ ${(cardName(sup.student))}</span>` : ""}</div>`);
+        parts.push(html`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${(breakable(t.name))}</span>${sup ? html`<span class="supst">★ ${(cardName(sup.student))}</span>` : ""}</div>`);
       } else if (id === "1x1") {
         parts.push(html`<div class="gt one1" style="grid-column:${x + 1};grid-row:${y + 1}" title="a 1x1 tile (1 point)">1×1</div>`);
       }
