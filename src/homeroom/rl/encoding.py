@@ -11,8 +11,9 @@ import hashlib
 import importlib
 import inspect
 import json
+import pickle
 from array import array
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -145,6 +146,7 @@ class Encoding:
         self._bounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._sizes: dict[int, int] = {}
         self._memo_ok = "memo" in inspect.signature(self.module.observation_features).parameters
+        self._state_parts: Callable[[int], Sequence[StatePart]] | None = getattr(self.module, "state_parts", None)
         self._known: dict[int, dict[Action, int]] = {}
         """Per seat: the index of each action seen whose key read no observation."""
 
@@ -312,8 +314,13 @@ class Encoding:
         ``memo``: a dict the caller keeps for this seat of one game (an env does), where a game whose
         ``observation_features`` takes ``memo`` keeps the parts it encoded, to reuse those whose part
         of the observation has not changed since (the vector is the same as without it)."""
-        obs = state.observation(seat)
         expected = self.observation_size(state.players)
+        if memo is not None and self._state_parts is not None:
+            kept = memo.get(_KEPT)
+            if not isinstance(kept, _Kept) or kept.seat != seat or kept.players != state.players:
+                kept = memo[_KEPT] = _Kept(self, seat, state.players)
+            return kept.read(state)
+        obs = state.observation(seat)
         parts = getattr(self.module, "observation_parts", None)
         if memo is not None and parts is not None:
             out = np.concatenate(parts(obs, seat, state.players, memo, floats))
@@ -327,6 +334,84 @@ class Encoding:
         if len(values) != expected:
             raise RLError(f"{self.game.id}: the observation has {len(values)} features, not {expected}")
         return floats(values)
+
+
+StatePart = tuple[Callable[[State, int], Any], Callable[[State, int, int], list[float]]]
+"""One consecutive part of a game's feature vector read straight from the state (a game's
+``state_parts``): ``live(state, seat)``, the very sub-state values the part reads (not copies: a
+tuple of them, or one object), and ``encode(state, seat, players)``, the part's numbers."""
+
+_KEPT = "_kept"
+"""The key of a seat's :class:`_Kept` in an env's memo."""
+
+_UNSEEN = object()
+
+
+class _Kept:
+    """One seat's feature vector kept between positions, for a game that declares ``state_parts``.
+
+    Each part is encoded again only when what it reads differs from the copy taken when it was
+    last encoded (compared by value, so any state may come next: a clone, a determinization, a
+    position stepped back to), and only its slice of a float32 buffer is rewritten; ``read`` hands
+    out a copy of the buffer (a trainer keeps observations). Nothing builds ``observation(seat)``."""
+
+    __slots__ = ("buffer", "game_id", "parts", "players", "seat", "seen", "slices")
+
+    def __init__(self, enc: Encoding, seat: int, players: int) -> None:
+        assert enc._state_parts is not None
+        self.game_id = enc.game.id
+        self.seat = seat
+        self.players = players
+        self.parts = tuple(enc._state_parts(players))
+        self.seen: list[Any] = [_UNSEEN] * len(self.parts)
+        self.slices: list[slice] = []
+        self.buffer = np.zeros(enc.observation_size(players), dtype=np.float32)
+
+    def read(self, state: State) -> np.ndarray:
+        """``seat``'s features in ``state``, the parts whose sub-state is unchanged not encoded again."""
+        if not self.slices:
+            return self._first(state)
+        seat, seen, buffer = self.seat, self.seen, self.buffer
+        write = _write
+        for i, (live, encode) in enumerate(self.parts):
+            now = live(state, seat)
+            if now != seen[i]:
+                where = self.slices[i]
+                values = encode(state, seat, self.players)
+                if len(values) != where.stop - where.start:
+                    raise RLError(f"{self.game_id}: observation part {i} has {len(values)} features, "
+                                  f"not {where.stop - where.start}")
+                write(buffer, where, values)
+                seen[i] = snapshot(now)
+        return buffer.copy()
+
+    def _first(self, state: State) -> np.ndarray:
+        """Encode every part once, which fixes each part's slice of the vector."""
+        at = 0
+        for i, (live, encode) in enumerate(self.parts):
+            values = encode(state, self.seat, self.players)
+            if at + len(values) > len(self.buffer):
+                break
+            _write(self.buffer, slice(at, at + len(values)), values)
+            self.slices.append(slice(at, at + len(values)))
+            self.seen[i] = snapshot(live(state, self.seat))
+            at += len(values)
+        if len(self.slices) != len(self.parts) or at != len(self.buffer):
+            self.slices = []
+            raise RLError(f"{self.game_id}: the observation parts do not add up to its {len(self.buffer)} features")
+        return self.buffer.copy()
+
+
+def _write(buffer: np.ndarray, where: slice, values: list[float]) -> None:
+    """Put a part's numbers into its slice of a float32 buffer (each double rounded to float32 as
+    :func:`floats` rounds it; for the short parts a step changes, faster than building an array)."""
+    buffer[where] = values
+
+
+def snapshot(value: Any) -> Any:
+    """A deep copy of plain sub-state values (lists, dicts, tuples, dataclasses of them) to compare
+    later values with: a pickle round trip, which runs in C."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 def floats(values: Sequence[float]) -> np.ndarray:

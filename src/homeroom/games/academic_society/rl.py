@@ -233,6 +233,66 @@ def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dic
     return parts
 
 
+def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., list[float]]], ...]:
+    """:func:`observation_features` as consecutive parts read straight from the state, each with
+    what it reads (``live``) and its numbers (``encode``, the same functions over the same entries
+    ``observation(seat)`` has): the RL package encodes a part again only when that changed,
+    without building the whole observation (see ``ENCODING.md``)."""
+    parts: list[tuple[Callable[..., Any], Callable[..., list[float]]]] = [
+        (lambda st, seat: (st.round, st.phase, st.to_move),
+         lambda st, seat, n: _turn({"round": st.round, "round_marker": "END" if st.phase == 0 else st.round,
+                                    "phase": st.phase, "to_move": st.to_move}, _rel(seat, n), components())),
+        (lambda st, seat: (st.secretariat, st.beside, st.board),
+         lambda st, seat, n: _board(_board_view(st), _rel(seat, n), components(), _indexes(components()))),
+        (lambda st, seat: _piles_view(st), lambda st, seat, n: _piles(_piles_view(st), _indexes(components()))),
+        (lambda st, seat: (st.pending[-1] if st.pending else None, st.queue, st.activation),
+         lambda st, seat, n: _decision(_decision_view(st), _rel(seat, n), _indexes(components())))]
+    for r in range(players):
+        parts.append((lambda st, seat, r=r: _seat_live(st, (seat + r) % st.players),
+                      lambda st, seat, n, r=r: _seat_block(_seat_view(st, (seat + r) % n), (seat + r) % n, n,
+                                                           components(), _indexes(components()))))
+    return tuple(parts)
+
+
+def _board_view(st: Any) -> dict[str, Any]:
+    return {"secretariat": list(st.secretariat), "beside": list(st.beside),
+            "board": {k: [list(p) for p in v] for k, v in st.board.items()}}
+
+
+def _piles_view(st: Any) -> dict[str, Any]:
+    """The entries of ``observation(seat)`` that :func:`_piles` reads."""
+    return {"royal_commission_pile": len(st.rc_pile), "royal_commissions_revealed": list(st.rc_revealed),
+            "royal_commissions_done": list(st.rc_done),
+            "treatise_piles": {k: len(v) for k, v in st.tr_piles.items()},
+            "treatises_revealed": {k: list(v) for k, v in st.tr_revealed.items()},
+            "treatise_discards": {k: sorted(v) for k, v in st.tr_discard.items()},
+            "treatises_removed": sorted(st.tr_removed)}
+
+
+def _decision_view(st: Any) -> dict[str, Any]:
+    top = st.pending[-1] if st.pending else None
+    return {"decision": None if top is None else {"kind": top.kind, "seat": top.seat, "n": top.n, "for": top.ctx,
+                                                  "subjects": list(top.subjects)},
+            "queue": [list(q) for q in st.queue], "activation": st.activation}
+
+
+def _seat_live(st: Any, s: int) -> tuple[Any, ...]:
+    """What seat ``s``'s block reads of the state."""
+    return (st.order, st.influence[s], st.theories[s], st.contribution[s], st.stamp[s], st.hand[s],
+            st.held[s] if st.held else 0, st.authority[s], st.laid[s], st.sabbatical[s], st.presentation[s],
+            st.sec_hand[s])
+
+
+def _seat_view(st: Any, s: int) -> dict[str, Any]:
+    """Seat ``s``'s entries of ``observation(seat)``, as :func:`_seat_block` reads them."""
+    return {"order": list(st.order), "influence": {s: st.influence[s]}, "theories": {s: list(st.theories[s])},
+            "contribution": {s: st.contribution[s]}, "contribution_stack": {s: st.stamp[s]},
+            "hand": {s: st.hand[s]}, "held_aside": {s: st.held[s] if st.held else 0},
+            "authority": {s: list(st.authority[s])}, "laid_down": {s: list(st.laid[s])},
+            "sabbatical": {s: list(st.sabbatical[s])}, "presentation": {s: [list(r) for r in st.presentation[s]]},
+            "secretaries_in_hand": {s: list(st.sec_hand[s])}}
+
+
 def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
     def rel(s: Any) -> int | None:
         return None if s is None or s < 0 else (int(s) - seat) % players

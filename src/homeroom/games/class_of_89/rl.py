@@ -38,9 +38,11 @@ sizes, revealed priorities and tokens.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from homeroom.engine import Action
+from homeroom.engine.codec import encode
 from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
 from homeroom.games.class_of_89.actions import (
     STORAGE,
@@ -66,6 +68,7 @@ from homeroom.games.class_of_89.actions import (
 )
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import EMPTY, JANITOR
+from homeroom.games.class_of_89.view import _solo_view
 
 FORMAT = 1
 """The encoding's version: raise it whenever an index or a feature changes meaning."""
@@ -294,6 +297,81 @@ def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dic
     return parts
 
 
+def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., list[float]]], ...]:
+    """:func:`observation_features` as consecutive parts read straight from the state, each with
+    the sub-state it reads (``live``) and its numbers (``encode``, the same functions over the
+    same entries ``observation(seat)`` would give): the RL package encodes a part again only when
+    its sub-state changed, without building the observation (see ``ENCODING.md``)."""
+    books = _books(players)
+    parts: list[tuple[Callable[..., Any], Callable[..., list[float]]]] = [
+        (_turn_live, lambda st, seat, n: _turn(_turn_view(st), _rel(seat, n), _data())),
+        (lambda st, seat: (st.school, st.school_sups),
+         lambda st, seat, n: _school({"school": encode(st.school), "school_sups": dict(st.school_sups)}, _data())),
+        (lambda st, seat: (st.spaces, st.space_members, st.entrance),
+         lambda st, seat, n: _spaces({"spaces": encode(st.spaces), "space_members": encode(st.space_members),
+                                      "entrance": encode(st.entrance)}, _rel(seat, n), _data())),
+        (_supply_live, lambda st, seat, n: _supply(_supply_view(st), _data()))]
+    for r in range(books):
+        book = _book_live(r, players)
+        parts += [(lambda st, seat, book=book: book(st, seat).photo,
+                   lambda st, seat, n, book=book: _photo(book(st, seat).photo, _data())),
+                  (lambda st, seat, book=book: book(st, seat).tokens,
+                   lambda st, seat, n, book=book: _tokens(book(st, seat).tokens, _data())),
+                  ]
+        for group, fields in BOOK_GROUPS:
+            get = attrgetter(*fields)
+            parts.append((lambda st, seat, book=book, get=get: get(book(st, seat)),
+                          lambda st, seat, n, book=book, group=group, fields=fields: group(
+                              {name: encode(getattr(book(st, seat), name)) for name in fields}, _data())))
+    parts.append((_pending_live, lambda st, seat, n: _pending_and_solo(st, seat, n)))
+    return tuple(parts)
+
+
+_turn_fields = attrgetter("round", "phase", "first", "current", "to_move", "location", "member", "main_done",
+                          "sig_done", "member_done", "objectives")
+
+
+def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return _turn_fields(st)  # type: ignore[no-any-return]
+
+
+def _turn_view(st: Any) -> dict[str, Any]:
+    return {"round": st.round, "phase": st.phase, "first": st.first, "turn": st.current, "to_move": st.to_move,
+            "location": st.location, "member": st.member, "main_done": st.main_done, "sig_done": st.sig_done,
+            "member_done": st.member_done, "objectives": list(st.objectives)}
+
+
+def _supply_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return ({k: len(v) for k, v in st.decks.items()}, st.discards, st.set_aside, st.ones_supply)
+
+
+def _supply_view(st: Any) -> dict[str, Any]:
+    return {"decks": {k: len(v) for k, v in st.decks.items()}, "discards": encode(st.discards),
+            "set_aside": list(st.set_aside), "ones_supply": st.ones_supply}
+
+
+def _book_live(r: int, players: int) -> Callable[[Any, int], Any]:
+    """The yearbook ``r`` places after the viewer's (Ed's past the seats)."""
+    if r >= players:
+        return lambda st, seat: st.books[r]
+    return lambda st, seat: st.books[(seat + r) % players]
+
+
+def _pending_live(st: Any, seat: int) -> tuple[Any, ...]:
+    if st.players != 1:
+        return (st.pending,)
+    return (st.pending, st.solo_location, len(st.solo_locations), len(st.solo_choices), st.ed_priority,
+            st.ed_revealed, st.ed_tokens)
+
+
+def _pending_and_solo(st: Any, seat: int, players: int) -> list[float]:
+    """The pending decisions and the solo part, from the same entries ``observation(seat)`` has."""
+    pend = [{"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source,
+             "optional": p.optional, "cards": list(p.cards) if p.seat == seat else len(p.cards)} for p in st.pending]
+    d = _data()
+    return _pending(pend, seat, _rel(seat, players), d) + _solo(_solo_view(st) if st.players == 1 else None, d)
+
+
 def _book_order(seat: int, players: int, books: int) -> list[int]:
     """The yearbooks in feature order: the viewer's, the seats after it, then Ed's (solo)."""
     return [(seat + r) % players for r in range(players)] + list(range(players, books))
@@ -386,32 +464,72 @@ def _supply(obs: Mapping[str, Any], d: _Data) -> list[float]:
 
 
 def _book(book: Mapping[str, Any], d: _Data) -> list[float]:
+    return _photo(book["photo"], d) + _tokens(book["tokens"], d) + _book_rest(book, d)
+
+
+def _photo(cards: Sequence[str], d: _Data) -> list[float]:
+    """A yearbook's class photo: per photo card, there and its cell."""
     photo = [0.0] * (2 * len(d.photo_cards))
-    for cell, card in enumerate(book["photo"]):
+    for cell, card in enumerate(cards):
         if card in d.photo_at:
             i = 2 * d.photo_at[card]
             photo[i:i + 2] = [1.0, (cell + 1) / len(d.cells)]
-    out = photo
+    return photo
+
+
+def _tokens(tokens: Sequence[Sequence[str]], d: _Data) -> list[float]:
+    """The tokens on each cell of a class photo."""
+    out: list[float] = []
     for cell in d.cells:
-        toks = book["tokens"][cell] if cell < len(book["tokens"]) else []
+        toks = tokens[cell] if cell < len(tokens) else []
         out += [toks.count(t) / 4.0 for t in d.tokens]
+    return out
+
+
+def _book_rest(book: Mapping[str, Any], d: _Data) -> list[float]:
+    """A yearbook after its class photo and tokens: the Wildcat Way on."""
+    out: list[float] = []
+    for group, _fields in BOOK_GROUPS:
+        out += group(book, d)
+    return out
+
+
+def _wildcat(book: Mapping[str, Any], d: _Data) -> list[float]:
+    out: list[float] = []
     for cell in d.grid:
         what = book["grid"][cell] if cell < len(book["grid"]) else ""
         out += [1.0 if what == "1x1" else 0.0, 1.0 if what and what != "1x1" else 0.0]
-    out += multi_hot(book["tiles"], d.tile_at)
-    out += [book["tracks"].get(c, 0) / 6.0 for c in d.clubs]
+    return out + multi_hot(book["tiles"], d.tile_at)
+
+
+def _counters(book: Mapping[str, Any], d: _Data) -> list[float]:
+    out = [book["tracks"].get(c, 0) / 6.0 for c in d.clubs]
     out += [book["signatures"] / 20.0, book["abc_tokens"] / 2.0]
     out += multi_hot(book["abc_slots"], {c: c for c in d.cells})
     out += [book["storage"].count(t) / 2.0 for t in d.tokens]
     out.append(book["ones"] / 24.0)
-    out += multi_hot([s["student"] for s in book["superlatives"]], d.student_at)
+    return out
+
+
+def _cards(book: Mapping[str, Any], d: _Data) -> list[float]:
+    out = multi_hot([s["student"] for s in book["superlatives"]], d.student_at)
     out += multi_hot(book["staff"], d.staff_at)
     out += [book["halves"].count(c) / 4.0 for c in d.clubs]
     out += multi_hot(book["rows_done"], {r: r for r in range(d.rows)})
     out += multi_hot(book["cols_done"], {c: c for c in range(d.columns)})
-    out += one_hot(book["side"], ("A", "B"))
-    out += multi_hot(book["used"], {m: i for i, m in enumerate(d.members)})
     return out
+
+
+def _side_used(book: Mapping[str, Any], d: _Data) -> list[float]:
+    return one_hot(book["side"], ("A", "B")) + multi_hot(book["used"], {m: i for i, m in enumerate(d.members)})
+
+
+BOOK_GROUPS: tuple[tuple[Callable[[Mapping[str, Any], _Data], list[float]], tuple[str, ...]], ...] = (
+    (_wildcat, ("grid", "tiles")),
+    (_counters, ("tracks", "signatures", "abc_tokens", "abc_slots", "storage", "ones")),
+    (_cards, ("superlatives", "staff", "halves", "rows_done", "cols_done")),
+    (_side_used, ("side", "used")))
+"""A yearbook after its photo and tokens, in order: the parts kept apart, with the fields each reads."""
 
 
 def _pending(pending: Sequence[Mapping[str, Any]], seat: int, rel: Any, d: _Data) -> list[float]:

@@ -196,6 +196,49 @@ def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dic
     return parts
 
 
+def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., list[float]]], ...]:
+    """:func:`observation_features` as consecutive parts read straight from the state, each with
+    what it reads (``live``) and its numbers (``encode``, the same functions over the same entries
+    ``observation(seat)`` has): the RL package encodes a part again only when that changed,
+    without building the whole observation (see ``ENCODING.md``)."""
+    parts: list[tuple[Callable[..., Any], Callable[..., list[float]]]] = [
+        (lambda st, seat: _head_view(st),
+         lambda st, seat, n: _head(_head_view(st), seat, n, _indexes(load())))]
+    for r in range(players):
+        parts.append((lambda st, seat, r=r: _seat_live(st, (seat + r) % st.players),
+                      lambda st, seat, n, r=r: _seat_block(_seat_view(st, (seat + r) % n, seat),
+                                                           (seat + r) % n, _indexes(load()))))
+    return tuple(parts)
+
+
+def _head_view(st: Any) -> dict[str, Any]:
+    """The entries of ``observation(seat)`` that :func:`_head` reads (the same for every seat)."""
+    return {"year": YEARS[st.year], "season": SEASONS[st.season], "phase": st.phase,
+            "step": ("midterm", "final")[st.step], "leader": st.leader, "to_move": st.to_move,
+            "quad": sorted(st.quad), "student_deck": len(st.student_deck), "organization_deck": len(st.org_deck),
+            "event_deck": len(st.event_deck), "event_discard": list(st.event_discard), "playing": st.playing,
+            "exchanging": list(st.ex_queue) if st.ex_queue is not None else None,
+            "stacks": {k: len(v) for k, v in st.stacks.items()} if st.public_draft else None}
+
+
+def _seat_live(st: Any, s: int) -> tuple[Any, ...]:
+    """What seat ``s``'s block reads of the state (its whole hand, of which others see counts)."""
+    return (st.enrolled[s], st.hands[s], st.cliques[s], st.supply[s], st.signatures[s],
+            st.shown[s] if st.shown else None)
+
+
+def _seat_view(st: Any, s: int, seat: int) -> dict[str, Any]:
+    """Seat ``s``'s entries of ``observation(seat)``, as :func:`_seat_block` reads them."""
+    events = st.comps.events
+    hand = st.hands[s]
+    player = {"hand": sorted(hand) if s == seat else None, "hand_size": len(hand),
+              "events_in_hand": sum(1 for c in hand if c in events),
+              "clique": [[cid, p.x, p.y, p.parent, p.bonds] for cid, p in st.cliques[s].items()],
+              "supply": st.supply[s], "signatures": dict(sorted(st.signatures[s].items())),
+              "drama_face_down": sorted(st.shown[s]) if st.shown else []}
+    return {"players": {s: player}, "enrolled": {s: st.enrolled[s]}}
+
+
 def _head(obs: Mapping[str, Any], seat: int, players: int, idx: tuple[dict[str, int], ...]) -> list[float]:
     """The calendar, the turn, the quad, the decks and the drama in play."""
     card_at, play_at, event_at, drama_at = idx
