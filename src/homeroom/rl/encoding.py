@@ -336,10 +336,12 @@ class Encoding:
         return floats(values)
 
 
-StatePart = tuple[Callable[[State, int], Any], Callable[[State, int, int], list[float]]]
+StatePart = tuple[Callable[[State, int], Any], Callable[[State, int, int, Any], list[float]]]
 """One consecutive part of a game's feature vector read straight from the state (a game's
-``state_parts``): ``live(state, seat)``, the very sub-state values the part reads (not copies: a
-tuple of them, or one object), and ``encode(state, seat, players)``, the part's numbers."""
+``state_parts``): ``live(state, seat)``, what the part reads (the very sub-state values, not
+copies, in a tuple, or entries built from them) and ``encode(state, seat, players, live)``, the
+part's numbers. ``live`` must hold everything the numbers depend on: a part is encoded again
+only when it differs from a copy of the last one encoded."""
 
 _KEPT = "_kept"
 """The key of a seat's :class:`_Kept` in an env's memo."""
@@ -377,7 +379,7 @@ class _Kept:
             now = live(state, seat)
             if now != seen[i]:
                 where = self.slices[i]
-                values = encode(state, seat, self.players)
+                values = encode(state, seat, self.players, now)
                 if len(values) != where.stop - where.start:
                     raise RLError(f"{self.game_id}: observation part {i} has {len(values)} features, "
                                   f"not {where.stop - where.start}")
@@ -389,12 +391,13 @@ class _Kept:
         """Encode every part once, which fixes each part's slice of the vector."""
         at = 0
         for i, (live, encode) in enumerate(self.parts):
-            values = encode(state, self.seat, self.players)
+            now = live(state, self.seat)
+            values = encode(state, self.seat, self.players, now)
             if at + len(values) > len(self.buffer):
                 break
             _write(self.buffer, slice(at, at + len(values)), values)
             self.slices.append(slice(at, at + len(values)))
-            self.seen[i] = snapshot(live(state, self.seat))
+            self.seen[i] = snapshot(now)
             at += len(values)
         if len(self.slices) != len(self.parts) or at != len(self.buffer):
             self.slices = []

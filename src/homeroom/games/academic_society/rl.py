@@ -240,23 +240,19 @@ def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., l
     without building the whole observation (see ``ENCODING.md``)."""
     parts: list[tuple[Callable[..., Any], Callable[..., list[float]]]] = [
         (lambda st, seat: (st.round, st.phase, st.to_move),
-         lambda st, seat, n: _turn({"round": st.round, "round_marker": "END" if st.phase == 0 else st.round,
-                                    "phase": st.phase, "to_move": st.to_move}, _rel(seat, n), components())),
+         lambda st, seat, n, now: _turn({"round": now[0], "round_marker": "END" if now[1] == 0 else now[0],
+                                         "phase": now[1], "to_move": now[2]}, _rel(seat, n), components())),
         (lambda st, seat: (st.secretariat, st.beside, st.board),
-         lambda st, seat, n: _board(_board_view(st), _rel(seat, n), components(), _indexes(components()))),
-        (lambda st, seat: _piles_view(st), lambda st, seat, n: _piles(_piles_view(st), _indexes(components()))),
-        (lambda st, seat: (st.pending[-1] if st.pending else None, st.queue, st.activation),
-         lambda st, seat, n: _decision(_decision_view(st), _rel(seat, n), _indexes(components())))]
+         lambda st, seat, n, now: _board(dict(zip(BOARD_ENTRIES, now)), _rel(seat, n), components(),
+                                         _indexes(components()))),
+        (lambda st, seat: _piles_view(st), lambda st, seat, n, now: _piles(now, _indexes(components()))),
+        (lambda st, seat: _decision_view(st),
+         lambda st, seat, n, now: _decision(now, _rel(seat, n), _indexes(components())))]
     for r in range(players):
         parts.append((lambda st, seat, r=r: _seat_live(st, (seat + r) % st.players),
-                      lambda st, seat, n, r=r: _seat_block(_seat_view(st, (seat + r) % n), (seat + r) % n, n,
-                                                           components(), _indexes(components()))))
+                      lambda st, seat, n, now, r=r: _seat_block(_seat_view(now, (seat + r) % n), (seat + r) % n, n,
+                                                                components(), _indexes(components()))))
     return tuple(parts)
-
-
-def _board_view(st: Any) -> dict[str, Any]:
-    return {"secretariat": list(st.secretariat), "beside": list(st.beside),
-            "board": {k: [list(p) for p in v] for k, v in st.board.items()}}
 
 
 def _piles_view(st: Any) -> dict[str, Any]:
@@ -283,14 +279,10 @@ def _seat_live(st: Any, s: int) -> tuple[Any, ...]:
             st.sec_hand[s])
 
 
-def _seat_view(st: Any, s: int) -> dict[str, Any]:
-    """Seat ``s``'s entries of ``observation(seat)``, as :func:`_seat_block` reads them."""
-    return {"order": list(st.order), "influence": {s: st.influence[s]}, "theories": {s: list(st.theories[s])},
-            "contribution": {s: st.contribution[s]}, "contribution_stack": {s: st.stamp[s]},
-            "hand": {s: st.hand[s]}, "held_aside": {s: st.held[s] if st.held else 0},
-            "authority": {s: list(st.authority[s])}, "laid_down": {s: list(st.laid[s])},
-            "sabbatical": {s: list(st.sabbatical[s])}, "presentation": {s: [list(r) for r in st.presentation[s]]},
-            "secretaries_in_hand": {s: list(st.sec_hand[s])}}
+def _seat_view(live: tuple[Any, ...], s: int) -> dict[str, Any]:
+    """Seat ``s``'s entries of ``observation(seat)`` from what :func:`_seat_live` read, as
+    :func:`_seat_block` reads them."""
+    return {"order": live[0], **{k: {s: v} for k, v in zip(SEAT_ENTRIES, live[1:])}}
 
 
 def _rel(seat: int, players: int) -> Callable[[Any], int | None]:

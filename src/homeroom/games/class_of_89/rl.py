@@ -304,26 +304,26 @@ def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., l
     its sub-state changed, without building the observation (see ``ENCODING.md``)."""
     books = _books(players)
     parts: list[tuple[Callable[..., Any], Callable[..., list[float]]]] = [
-        (_turn_live, lambda st, seat, n: _turn(_turn_view(st), _rel(seat, n), _data())),
+        (_turn_live, lambda st, seat, n, now: _turn(_turn_view(st), _rel(seat, n), _data())),
         (lambda st, seat: (st.school, st.school_sups),
-         lambda st, seat, n: _school({"school": encode(st.school), "school_sups": dict(st.school_sups)}, _data())),
+         lambda st, seat, n, now: _school({"school": encode(st.school), "school_sups": dict(st.school_sups)}, _data())),
         (lambda st, seat: (st.spaces, st.space_members, st.entrance),
-         lambda st, seat, n: _spaces({"spaces": encode(st.spaces), "space_members": encode(st.space_members),
+         lambda st, seat, n, now: _spaces({"spaces": encode(st.spaces), "space_members": encode(st.space_members),
                                       "entrance": encode(st.entrance)}, _rel(seat, n), _data())),
-        (_supply_live, lambda st, seat, n: _supply(_supply_view(st), _data()))]
+        (_supply_live, lambda st, seat, n, now: _supply(_supply_view(st), _data()))]
     for r in range(books):
         book = _book_live(r, players)
         parts += [(lambda st, seat, book=book: book(st, seat).photo,
-                   lambda st, seat, n, book=book: _photo(book(st, seat).photo, _data())),
+                   lambda st, seat, n, now, book=book: _photo(book(st, seat).photo, _data())),
                   (lambda st, seat, book=book: book(st, seat).tokens,
-                   lambda st, seat, n, book=book: _tokens(book(st, seat).tokens, _data())),
+                   lambda st, seat, n, now, book=book: _tokens(book(st, seat).tokens, _data())),
                   ]
         for group, fields in BOOK_GROUPS:
             get = attrgetter(*fields)
             parts.append((lambda st, seat, book=book, get=get: get(book(st, seat)),
-                          lambda st, seat, n, book=book, group=group, fields=fields: group(
+                          lambda st, seat, n, now, book=book, group=group, fields=fields: group(
                               {name: encode(getattr(book(st, seat), name)) for name in fields}, _data())))
-    parts.append((_pending_live, lambda st, seat, n: _pending_and_solo(st, seat, n)))
+    parts.append((_pending_live, lambda st, seat, n, now: _pending_and_solo(st, seat, n)))
     return tuple(parts)
 
 
