@@ -297,33 +297,41 @@ def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dic
     return parts
 
 
-def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., list[float]]], ...]:
+Part = tuple[Callable[..., Any], Callable[..., list[float]], Callable[[int, int], Hashable] | None]
+
+
+def state_parts(players: int) -> tuple[Part, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
-    the sub-state it reads (``live``) and its numbers (``encode``, the same functions over the
-    same entries ``observation(seat)`` would give): the RL package encodes a part again only when
-    its sub-state changed, without building the observation (see ``ENCODING.md``)."""
-    books = _books(players)
-    parts: list[tuple[Callable[..., Any], Callable[..., list[float]]]] = [
-        (_turn_live, lambda st, seat, n, now: _turn(_turn_view(st), _rel(seat, n), _data())),
+    the sub-state it reads (``live``), its numbers (``encode``, the same functions over the same
+    entries ``observation(seat)`` would give) and, for a part whose numbers do not depend on the
+    viewer, a key naming it for every seat (``share``): the RL package encodes a part again only
+    when its sub-state changed, without building the observation (see ``ENCODING.md``)."""
+    parts: list[Part] = [
+        (_turn_live, lambda st, seat, n, now: _turn(_turn_view(st), _rel(seat, n), _data()), None),
         (lambda st, seat: (st.school, st.school_sups),
-         lambda st, seat, n, now: _school({"school": encode(st.school), "school_sups": dict(st.school_sups)}, _data())),
+         lambda st, seat, n, now: _school({"school": encode(st.school), "school_sups": dict(st.school_sups)}, _data()),
+         lambda seat, n: "school"),
         (lambda st, seat: (st.spaces, st.space_members, st.entrance),
          lambda st, seat, n, now: _spaces({"spaces": encode(st.spaces), "space_members": encode(st.space_members),
-                                      "entrance": encode(st.entrance)}, _rel(seat, n), _data())),
-        (_supply_live, lambda st, seat, n, now: _supply(_supply_view(st), _data()))]
-    for r in range(books):
+                                           "entrance": encode(st.entrance)}, _rel(seat, n), _data()), None),
+        (_supply_live, lambda st, seat, n, now: _supply(_supply_view(st), _data()), lambda seat, n: "supply")]
+    for r in range(_books(players)):
         book = _book_live(r, players)
+
+        def share(k: int, r: int = r) -> Callable[[int, int], Hashable]:
+            return lambda seat, n: ("book", r if r >= n else (seat + r) % n, k)
+
         parts += [(lambda st, seat, book=book: book(st, seat).photo,
-                   lambda st, seat, n, now, book=book: _photo(book(st, seat).photo, _data())),
+                   lambda st, seat, n, now: _photo(now, _data()), share(0)),
                   (lambda st, seat, book=book: book(st, seat).tokens,
-                   lambda st, seat, n, now, book=book: _tokens(book(st, seat).tokens, _data())),
-                  ]
-        for group, fields in BOOK_GROUPS:
-            get = attrgetter(*fields)
+                   lambda st, seat, n, now: _tokens(now, _data()), share(1))]
+        for k, (group, fields) in enumerate(BOOK_GROUPS, 2):
+            get = _superlatives_as_tuples(attrgetter(*fields)) if "superlatives" in fields else attrgetter(*fields)
             parts.append((lambda st, seat, book=book, get=get: get(book(st, seat)),
                           lambda st, seat, n, now, book=book, group=group, fields=fields: group(
-                              {name: encode(getattr(book(st, seat), name)) for name in fields}, _data())))
-    parts.append((_pending_live, lambda st, seat, n, now: _pending_and_solo(st, seat, n)))
+                              {name: encode(getattr(book(st, seat), name)) for name in fields}, _data()),
+                          share(k)))
+    parts.append((_pending_live, lambda st, seat, n, now: _pending_and_solo(st, seat, n), None))
     return tuple(parts)
 
 
@@ -357,10 +365,20 @@ def _book_live(r: int, players: int) -> Callable[[Any, int], Any]:
     return lambda st, seat: st.books[(seat + r) % players]
 
 
+def _superlatives_as_tuples(get: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
+    """``get`` with the yearbook's Senior Superlatives (the first field) as plain tuples, which the
+    RL package copies fastest."""
+    def live(book: Any) -> tuple[Any, ...]:
+        sups, *rest = get(book)
+        return ([(x.tile, x.student, x.tokens) for x in sups], *rest)
+    return live
+
+
 def _pending_live(st: Any, seat: int) -> tuple[Any, ...]:
+    pending = [(p.kind, p.seat, p.token, p.club, p.source, p.cards, p.optional) for p in st.pending]
     if st.players != 1:
-        return (st.pending,)
-    return (st.pending, st.solo_location, len(st.solo_locations), len(st.solo_choices), st.ed_priority,
+        return (pending,)
+    return (pending, st.solo_location, len(st.solo_locations), len(st.solo_choices), st.ed_priority,
             st.ed_revealed, st.ed_tokens)
 
 
