@@ -307,14 +307,18 @@ def state_parts(players: int) -> tuple[Part, ...]:
     viewer, a key naming it for every seat (``share``): the RL package encodes a part again only
     when its sub-state changed, without building the observation (see ``ENCODING.md``)."""
     parts: list[Part] = [
-        (_turn_live, lambda st, seat, n, now: _turn(_turn_view(st), _rel(seat, n), _data()), None),
+        (_turn_live, lambda st, seat, n, now: _turn_head(dict(zip(TURN_ENTRIES, now)), _rel(seat, n), _data()), None),
+        (lambda st, seat: st.objectives, lambda st, seat, n, now: _objectives(now, _data()),
+         lambda seat, n: "objectives"),
         (lambda st, seat: (st.school, st.school_sups),
-         lambda st, seat, n, now: _school({"school": encode(st.school), "school_sups": dict(st.school_sups)}, _data()),
+         lambda st, seat, n, now: _school({"school": now[0], "school_sups": now[1]}, _data()),
          lambda seat, n: "school"),
-        (lambda st, seat: (st.spaces, st.space_members, st.entrance),
-         lambda st, seat, n, now: _spaces({"spaces": encode(st.spaces), "space_members": encode(st.space_members),
-                                           "entrance": encode(st.entrance)}, _rel(seat, n), _data()), None),
-        (_supply_live, lambda st, seat, n, now: _supply(_supply_view(st), _data()), lambda seat, n: "supply")]
+        (lambda st, seat: (st.spaces, st.space_members),
+         lambda st, seat, n, now: _space_rows({"spaces": now[0], "space_members": now[1]}, _data()),
+         lambda seat, n: "spaces"),
+        (lambda st, seat: st.entrance, lambda st, seat, n, now: _entrance(now, _rel(seat, n), _data()), None),
+        (_supply_live, lambda st, seat, n, now: _supply(dict(zip(("decks", "discards", "set_aside", "ones_supply"), now)),
+                                                        _data()), lambda seat, n: "supply")]
     for r in range(_books(players)):
         book = _book_live(r, players)
 
@@ -328,34 +332,25 @@ def state_parts(players: int) -> tuple[Part, ...]:
         for k, (group, fields) in enumerate(BOOK_GROUPS, 2):
             get = _superlatives_as_tuples(attrgetter(*fields)) if "superlatives" in fields else attrgetter(*fields)
             parts.append((lambda st, seat, book=book, get=get: get(book(st, seat)),
-                          lambda st, seat, n, now, book=book, group=group, fields=fields: group(
-                              {name: encode(getattr(book(st, seat), name)) for name in fields}, _data()),
+                          lambda st, seat, n, now, group=group, fields=fields: group(_group_view(fields, now), _data()),
                           share(k)))
     parts.append((_pending_live, lambda st, seat, n, now: _pending_and_solo(st, seat, n), None))
     return tuple(parts)
 
 
+TURN_ENTRIES = ("round", "phase", "first", "turn", "to_move", "location", "member", "main_done", "sig_done",
+                "member_done")
+"""The observation entries :func:`_turn_head` reads ("turn" is the state's ``current``)."""
 _turn_fields = attrgetter("round", "phase", "first", "current", "to_move", "location", "member", "main_done",
-                          "sig_done", "member_done", "objectives")
+                          "sig_done", "member_done")
 
 
 def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
     return _turn_fields(st)  # type: ignore[no-any-return]
 
 
-def _turn_view(st: Any) -> dict[str, Any]:
-    return {"round": st.round, "phase": st.phase, "first": st.first, "turn": st.current, "to_move": st.to_move,
-            "location": st.location, "member": st.member, "main_done": st.main_done, "sig_done": st.sig_done,
-            "member_done": st.member_done, "objectives": list(st.objectives)}
-
-
 def _supply_live(st: Any, seat: int) -> tuple[Any, ...]:
     return ({k: len(v) for k, v in st.decks.items()}, st.discards, st.set_aside, st.ones_supply)
-
-
-def _supply_view(st: Any) -> dict[str, Any]:
-    return {"decks": {k: len(v) for k, v in st.decks.items()}, "discards": encode(st.discards),
-            "set_aside": list(st.set_aside), "ones_supply": st.ones_supply}
 
 
 def _book_live(r: int, players: int) -> Callable[[Any, int], Any]:
@@ -363,6 +358,15 @@ def _book_live(r: int, players: int) -> Callable[[Any, int], Any]:
     if r >= players:
         return lambda st, seat: st.books[r]
     return lambda st, seat: st.books[(seat + r) % players]
+
+
+def _group_view(fields: tuple[str, ...], now: tuple[Any, ...]) -> dict[str, Any]:
+    """A yearbook group's entries of ``observation(seat)`` from what its ``live`` read (plain values
+    read as they are; the Senior Superlatives, read as tuples, as the student each names)."""
+    view = dict(zip(fields, now))
+    if "superlatives" in view:
+        view["superlatives"] = [{"student": student} for _tile, student, _tokens in view["superlatives"]]
+    return view
 
 
 def _superlatives_as_tuples(get: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
@@ -432,6 +436,11 @@ def _head_parts(obs: Mapping[str, Any], seat: int, players: int, d: _Data, memo:
 
 
 def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    return _turn_head(obs, rel, d) + _objectives(obs["objectives"], d)
+
+
+def _turn_head(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    """The round, the phase, whose turn and move it is, and what is in use and done this turn."""
     locs = len(d.locations)
     out: list[float] = [obs["round"] / 4.0]
     out += one_hot(obs["phase"], PHASES)
@@ -440,8 +449,11 @@ def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) ->
     out += one_hot(obs["location"], range(-1, locs + 1))  # -1: none, the locations, the entrance
     out += one_hot(obs["member"], d.members)
     out += [float(bool(obs[k])) for k in ("main_done", "sig_done", "member_done")]
-    out += multi_hot(obs["objectives"], {o: i for i, o in enumerate(d.objectives)})
     return out
+
+
+def _objectives(objectives: Sequence[str], d: _Data) -> list[float]:
+    return multi_hot(objectives, {o: i for i, o in enumerate(d.objectives)})
 
 
 def _school(obs: Mapping[str, Any], d: _Data) -> list[float]:
@@ -456,21 +468,37 @@ def _school(obs: Mapping[str, Any], d: _Data) -> list[float]:
 
 
 def _spaces(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    return _space_rows(obs, d) + _entrance(obs["entrance"], rel, d)
+
+
+def _space_rows(obs: Mapping[str, Any], d: _Data) -> list[float]:
+    """Who stands on each member space (seat / 2, empty, janitor) and which team member it is."""
     locs = len(d.locations)
     out: list[float] = []
     for li in range(locs):
         row = obs["spaces"][li] if li < len(obs["spaces"]) else []
         out += [(row[k] if k < len(row) else 0) / 2.0 for k in range(3)]
+    kinds = (*d.members, "janitor")
+    width = len(kinds)
+    which = [0.0] * (3 * locs * width)  # one one-hot of the kinds per space, written where it is 1
     for li in range(locs):
         row = obs["space_members"][li] if li < len(obs["space_members"]) else []
-        for k in range(3):
-            out += one_hot(row[k] if k < len(row) else "", (*d.members, "janitor"))
-    entrance = [0.0] * (MAX_PLAYERS * len(d.members))
-    for who, member in obs["entrance"]:
+        for k in range(min(3, len(row))):
+            if row[k] != "" and row[k] is not None:
+                if row[k] not in kinds:
+                    raise ValueError(f"the RL encoding does not know the value {row[k]!r} (known: {list(kinds)})")
+                which[(3 * li + k) * width + kinds.index(row[k])] = 1.0
+    return out + which
+
+
+def _entrance(entrance: Sequence[Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    """The team members at the entrance, per seat (relative)."""
+    out = [0.0] * (MAX_PLAYERS * len(d.members))
+    for who, member in entrance:
         r = rel(who)
         if r is not None and member in d.members:
-            entrance[r * len(d.members) + d.members.index(member)] = 1.0
-    return out + entrance
+            out[r * len(d.members) + d.members.index(member)] = 1.0
+    return out
 
 
 def _supply(obs: Mapping[str, Any], d: _Data) -> list[float]:
