@@ -205,34 +205,6 @@ SEAT_ENTRIES = ("influence", "theories", "contribution", "contribution_stack", "
 """The per-seat entries of the observation a seat's block reads (with the turn order)."""
 
 
-def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
-                      convert: Callable[[list[float]], Any]) -> list[Any]:
-    """:func:`observation_features` in consecutive parts, each passed through ``convert``; the
-    table and each seat's block are kept in ``memo`` (one seat of one game) and encoded again only
-    when the observation entries they read changed (most moves change one seat's and the board)."""
-    c = components()
-    idx = _indexes(c)
-    rel = _rel(seat, players)
-    parts = [convert(_turn(obs, rel, c))]
-    for name, entries in (("board", BOARD_ENTRIES), ("piles", PILE_ENTRIES)):
-        now = [obs[k] for k in entries]
-        seen = memo.get(name)
-        if seen is None or seen[0] != now:
-            part = _board(obs, rel, c, idx) if name == "board" else _piles(obs, idx)
-            seen = memo[name] = (now, convert(part))
-        parts.append(seen[1])
-    parts.append(convert(_decision(obs, rel, idx)))
-    order = obs["order"]
-    for r in range(players):
-        s = (seat + r) % players
-        now = [order, *(obs[k][s] for k in SEAT_ENTRIES)]
-        seen = memo.get(("seat", r))
-        if seen is None or seen[0] != now:
-            seen = memo[("seat", r)] = (now, convert(_seat_block(obs, s, players, c, idx)))
-        parts.append(seen[1])
-    return parts
-
-
 def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., list[float]], Any], ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
     what it reads (``live``) and its numbers (``encode``, the same functions over the same entries

@@ -42,7 +42,6 @@ from operator import attrgetter
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.codec import encode
 from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
 from homeroom.games.class_of_89.actions import (
     STORAGE,
@@ -279,25 +278,8 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int,
     return out
 
 
-def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
-                      convert: Callable[[list[float]], Any]) -> list[Any]:
-    """:func:`observation_features` in consecutive parts, each passed through ``convert`` (the RL
-    package's conversion to its array type), the parts kept in ``memo`` (one seat of one game)
-    reused: a yearbook equal to the last one seen costs one comparison, its numbers converted
-    already."""
-    d = _data()
-    parts = _head_parts(obs, seat, players, d, memo, convert)
-    books = obs["books"]
-    for b in _book_order(seat, players, len(books)):
-        seen = memo.get(("converted book", b))
-        if seen is None or seen[0] != books[b]:
-            seen = memo[("converted book", b)] = (books[b], convert(_book(books[b], d)))
-        parts.append(seen[1])
-    parts.append(convert(_pending(obs["pending"], seat, _rel(seat, players), d) + _solo(obs.get("solo"), d)))
-    return parts
-
-
 Part = tuple[Callable[..., Any], Callable[..., list[float]], Callable[[int, int], Hashable] | None]
+"""A part of the feature vector: ``live``, ``encode``, ``share`` (see :func:`state_parts`)."""
 
 
 def state_parts(players: int) -> tuple[Part, ...]:
@@ -346,7 +328,7 @@ _turn_fields = attrgetter("round", "phase", "first", "current", "to_move", "loca
 
 
 def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
-    return _turn_fields(st)  # type: ignore[no-any-return]
+    return _turn_fields(st)
 
 
 def _supply_live(st: Any, seat: int) -> tuple[Any, ...]:
@@ -409,30 +391,6 @@ def _head(obs: Mapping[str, Any], seat: int, players: int, d: _Data) -> list[flo
     """The numbers before the yearbooks: the turn, the school, the spaces, the decks and discards."""
     rel = _rel(seat, players)
     return _turn(obs, rel, d) + _school(obs, d) + _spaces(obs, rel, d) + _supply(obs, d)
-
-
-HEAD_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("school", ("school", "school_sups")),
-    ("spaces", ("spaces", "space_members", "entrance")),
-    ("supply", ("decks", "discards", "set_aside", "ones_supply")))
-"""The parts of the head kept between positions, with the observation entries each reads alone."""
-
-
-def _head_parts(obs: Mapping[str, Any], seat: int, players: int, d: _Data, memo: dict[Hashable, Any],
-                convert: Callable[[list[float]], Any]) -> list[Any]:
-    """:func:`_head` as converted parts; a part whose observation entries equal those of the last
-    position ``memo`` saw is not encoded again."""
-    rel = _rel(seat, players)
-    out = [convert(_turn(obs, rel, d))]
-    for name, keys in HEAD_PARTS:
-        now = [obs[k] for k in keys]
-        seen = memo.get(("converted", name))
-        if seen is None or seen[0] != now:
-            part = _school(obs, d) if name == "school" else _spaces(obs, rel, d) if name == "spaces" \
-                else _supply(obs, d)
-            seen = memo[("converted", name)] = (now, convert(part))
-        out.append(seen[1])
-    return out
 
 
 def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:

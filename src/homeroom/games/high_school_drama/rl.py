@@ -179,23 +179,6 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     return out
 
 
-def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
-                      convert: Callable[[list[float]], Any]) -> list[Any]:
-    """:func:`observation_features` in consecutive parts, each passed through ``convert``; each
-    seat's block is kept in ``memo`` (one seat of one game) and encoded again only when that seat's
-    entries of the observation changed."""
-    idx = _indexes(load())
-    parts = [convert(_head(obs, seat, players, idx))]
-    for r in range(players):
-        s = (seat + r) % players
-        now = (obs["players"][s], obs["enrolled"][s])
-        seen = memo.get(("seat", r))
-        if seen is None or seen[0] != now:
-            seen = memo[("seat", r)] = (now, convert(_seat_block(obs, s, idx)))
-        parts.append(seen[1])
-    return parts
-
-
 def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., list[float]], Any], ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
     what it reads (``live``, here mostly the very entries ``observation(seat)`` would hold) and its
