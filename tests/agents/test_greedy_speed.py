@@ -66,3 +66,47 @@ def test_class_of_89_values_each_yearbooks_prospects_once(monkeypatch: pytest.Mo
     GreedyAgent(seed=2).rank(state, state.to_move)  # type: ignore[arg-type]
     assert evaluations[0] > 20
     assert prospects[0] < evaluations[0]  # before: two a position (one per yearbook)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_cyclic_collector_is_paused_for_a_search_and_restored(game_id: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search's copies are freed by reference counting: the collector, set off by their
+    allocations over and over (a fifth to a third of a decision), is off while greedy searches,
+    and afterwards as it was, also when the search fails, and never switched on by greedy when it
+    was off."""
+    import gc
+
+    from homeroom.agents import greedy
+
+    state = position(game_id)
+    seat = state.to_move
+    assert seat is not None
+    seen: list[bool] = []
+    real = greedy.value_of
+
+    def watching(*args: Any, **kwargs: Any) -> float:
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(greedy, "value_of", watching)
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        GreedyAgent(seed=1).choose(state, seat)
+        assert seen and not any(seen)
+        assert gc.isenabled()
+        gc.disable()
+        GreedyAgent(seed=1).choose(state, seat)
+        assert not gc.isenabled()
+        gc.enable()
+
+        def failing(*args: Any, **kwargs: Any) -> float:
+            raise RuntimeError("an evaluation that fails")
+
+        monkeypatch.setattr(greedy, "value_of", failing)
+        with pytest.raises(RuntimeError):
+            GreedyAgent(seed=1).choose(state, seat)
+        assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
