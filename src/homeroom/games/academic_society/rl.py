@@ -291,15 +291,22 @@ def _board(obs: Mapping[str, Any], rel: Callable[[Any], int | None], c: Any, idx
     """The Secretariat and who stands on each space of the board."""
     treatise_at, cell_at, subject_at, commission_at, contexts = idx
     out = multi_hot(obs["secretariat"], subject_at) + multi_hot(obs["beside"], subject_at)
-    for space in c.spaces:
-        here = obs["board"].get(space.id, [])
-        counts = [0.0] * MAX_PLAYERS
-        for who, _pawn in here:
+    width = MAX_PLAYERS + len(subject_at)  # per space: pawns of each seat x 0.5, the Secretaries' subjects
+    spaces = [0.0] * (len(c.spaces) * width)  # written only where a space holds pawns
+    board = obs["board"]
+    for k, space in enumerate(c.spaces):
+        here = board.get(space.id)
+        if not here:
+            continue
+        for who, pawn in here:
             r = rel(who)
             if r is not None:
-                counts[r] += 0.5
-        out += counts + multi_hot([p for _, p in here if p != "scholar"], subject_at)
-    return out
+                spaces[k * width + r] += 0.5
+            if pawn != "scholar":
+                if pawn not in subject_at:
+                    raise ValueError(f"the RL encoding does not know the value {pawn!r}")
+                spaces[k * width + MAX_PLAYERS + subject_at[pawn]] = 1.0
+    return out + spaces
 
 
 def _piles(obs: Mapping[str, Any], idx: Any) -> list[float]:
