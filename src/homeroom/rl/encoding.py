@@ -24,7 +24,7 @@ import numpy as np
 
 from homeroom import games
 from homeroom.engine import Action, Game, HomeroomError, State
-from homeroom.engine.features import Run, runs_to_bounds
+from homeroom.engine.features import Run, StatePart, runs_to_bounds
 
 FieldDomains = tuple[tuple[str, tuple[Hashable, ...]], ...]
 Block = tuple[str, type[Action], FieldDomains]
@@ -342,16 +342,6 @@ class Encoding:
         return floats(values)
 
 
-StatePart = tuple[Callable[[State, int], Any], Callable[[State, int, int, Any], list[float]],
-                  Callable[[int, int], Hashable] | None]
-"""One consecutive part of a game's feature vector read straight from the state (a game's
-``state_parts``): ``live(state, seat)``, what the part reads (the very sub-state values, not
-copies, in a tuple, or entries built from them); ``encode(state, seat, players, live)``, the
-part's numbers; ``share(seat, players)``, a key naming the part for every viewer when its numbers
-do not depend on the viewer (a yearbook, a seat's clique), else None. ``live`` must hold
-everything the numbers depend on: a part is encoded again only when it differs from a copy of
-the last one encoded."""
-
 _KEPT = "_kept"
 """The key of a seat's :class:`_Kept` in an env's memo."""
 
@@ -366,18 +356,19 @@ class _Kept:
     position stepped back to), and only its slice of a float32 buffer is rewritten; ``read`` hands
     out a copy of the buffer (a trainer keeps observations). Nothing builds ``observation(seat)``.
     A part the game names for every viewer (``share``) is encoded once for all the seats of a game
-    that share a ``shared`` dict (an AEC env's seats)."""
+    that share a ``shared`` dict (an AEC env's seats). The parts are :class:`StatePart`."""
 
-    __slots__ = ("buffer", "game_id", "keys", "parts", "players", "seat", "seen", "slices")
+    __slots__ = ("buffer", "fresh", "game_id", "keys", "parts", "players", "seat", "seen", "slices")
 
     def __init__(self, enc: Encoding, seat: int, players: int) -> None:
         assert enc._state_parts is not None
         self.game_id = enc.game.id
         self.seat = seat
         self.players = players
-        self.parts = tuple((part[0], part[1]) for part in enc._state_parts(players))
-        self.keys = tuple(None if len(part) < 3 or part[2] is None else part[2](seat, players)
-                          for part in enc._state_parts(players))
+        parts = [StatePart(*part) for part in enc._state_parts(players)]
+        self.parts = tuple((part.live, part.encode) for part in parts)
+        self.keys = tuple(None if part.share is None else part.share(seat, players) for part in parts)
+        self.fresh = tuple(part.fresh for part in parts)
         self.seen: list[Any] = [_UNSEEN] * len(self.parts)
         self.slices: list[slice] = []
         self.buffer = np.zeros(enc.observation_size(players), dtype=np.float32)
@@ -401,7 +392,7 @@ class _Kept:
                     if len(values) != where.stop - where.start:
                         raise RLError(f"{self.game_id}: observation part {i} has {len(values)} features, "
                                       f"not {where.stop - where.start}")
-                    copy = snapshot(now)
+                    copy = now if self.fresh[i] else snapshot(now)
                     if key is not None and shared is not None:
                         shared[key] = (copy, values)
                 write(buffer, self.slices[i], values)
@@ -418,7 +409,7 @@ class _Kept:
                 break
             _write(self.buffer, slice(at, at + len(values)), values)
             self.slices.append(slice(at, at + len(values)))
-            self.seen[i] = snapshot(now)
+            self.seen[i] = now if self.fresh[i] else snapshot(now)
             at += len(values)
         if len(self.slices) != len(self.parts) or at != len(self.buffer):
             self.slices = []

@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -205,22 +205,23 @@ SEAT_ENTRIES = ("influence", "theories", "contribution", "contribution_stack", "
 """The per-seat entries of the observation a seat's block reads (with the turn order)."""
 
 
-def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., list[float]], Any], ...]:
+def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
     what it reads (``live``) and its numbers (``encode``, the same functions over the same entries
     ``observation(seat)`` has): the RL package encodes a part again only when that changed,
     without building the whole observation (see ``ENCODING.md``)."""
-    parts: list[tuple[Callable[..., Any], Callable[..., list[float]], Any]] = [
-        (lambda st, seat: (st.round, st.phase, st.to_move),
-         lambda st, seat, n, now: _turn({"round": now[0], "round_marker": "END" if now[1] == 0 else now[0],
-                                         "phase": now[1], "to_move": now[2]}, _rel(seat, n), components()), None),
+    parts: list[StatePart | tuple[Any, ...]] = [
+        StatePart(lambda st, seat: (st.round, st.phase, st.to_move),
+                  lambda st, seat, n, now: _turn({"round": now[0], "round_marker": "END" if now[1] == 0 else now[0],
+                                                  "phase": now[1], "to_move": now[2]}, _rel(seat, n), components()),
+                  fresh=True),
         (lambda st, seat: (st.secretariat, st.beside, st.board),
          lambda st, seat, n, now: _board(dict(zip(BOARD_ENTRIES, now)), _rel(seat, n), components(),
                                          _indexes(components())), None),
-        (lambda st, seat: _piles_view(st), lambda st, seat, n, now: _piles(now, _indexes(components())),
-         lambda seat, n: "piles"),
-        (lambda st, seat: _decision_view(st),
-         lambda st, seat, n, now: _decision(now, _rel(seat, n), _indexes(components())), None)]
+        StatePart(lambda st, seat: _piles_view(st), lambda st, seat, n, now: _piles(now, _indexes(components())),
+                  lambda seat, n: "piles", fresh=True),
+        StatePart(lambda st, seat: _decision_view(st),
+                  lambda st, seat, n, now: _decision(now, _rel(seat, n), _indexes(components())), fresh=True)]
     for r in range(players):
         parts.append((lambda st, seat, r=r: _seat_live(st, (seat + r) % st.players),
                       lambda st, seat, n, now, r=r: _seat_block(_seat_view(now, (seat + r) % n), (seat + r) % n, n,

@@ -42,7 +42,7 @@ from operator import attrgetter
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
 from homeroom.games.class_of_89.actions import (
     STORAGE,
     SUPERLATIVE,
@@ -278,8 +278,8 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int,
     return out
 
 
-Part = tuple[Callable[..., Any], Callable[..., list[float]], Callable[[int, int], Hashable] | None]
-"""A part of the feature vector: ``live``, ``encode``, ``share`` (see :func:`state_parts`)."""
+Part = tuple[Callable[..., Any], Callable[..., list[float]], Callable[[int, int], Hashable] | None] | StatePart
+"""A part of the feature vector: ``live``, ``encode``, ``share`` (see :class:`StatePart`)."""
 
 
 def state_parts(players: int) -> tuple[Part, ...]:
@@ -289,7 +289,8 @@ def state_parts(players: int) -> tuple[Part, ...]:
     viewer, a key naming it for every seat (``share``): the RL package encodes a part again only
     when its sub-state changed, without building the observation (see ``ENCODING.md``)."""
     parts: list[Part] = [
-        (_turn_live, lambda st, seat, n, now: _turn_head(dict(zip(TURN_ENTRIES, now)), _rel(seat, n), _data()), None),
+        StatePart(_turn_live, lambda st, seat, n, now: _turn_head(dict(zip(TURN_ENTRIES, now)), _rel(seat, n), _data()),
+                  None, fresh=True),
         (lambda st, seat: st.objectives, lambda st, seat, n, now: _objectives(now, _data()),
          lambda seat, n: "objectives"),
         (lambda st, seat: (st.school, st.school_sups),

@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -179,36 +179,36 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     return out
 
 
-def state_parts(players: int) -> tuple[tuple[Callable[..., Any], Callable[..., list[float]], Any], ...]:
+def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
     what it reads (``live``, here mostly the very entries ``observation(seat)`` would hold) and its
     numbers (``encode``, the same functions over those entries): the RL package encodes a part
     again only when that changed, without building the whole observation (see ``ENCODING.md``)."""
-    parts: list[tuple[Callable[..., Any], Callable[..., list[float]], Any]] = [
-        (lambda st, seat: (st.year, st.season, st.phase, st.step, st.leader, st.to_move),
-         lambda st, seat, n, now: _head_turn(dict(zip(TURN_ENTRIES, (YEARS[now[0]], SEASONS[now[1]], now[2],
-                                                                     ("midterm", "final")[now[3]], *now[4:]))),
-                                             _rel(seat, n)), None),
+    parts: list[StatePart | tuple[Any, ...]] = [
+        StatePart(lambda st, seat: (st.year, st.season, st.phase, st.step, st.leader, st.to_move),
+                  lambda st, seat, n, now: _head_turn(dict(zip(TURN_ENTRIES, (
+                      YEARS[now[0]], SEASONS[now[1]], now[2], ("midterm", "final")[now[3]], *now[4:]))), _rel(seat, n)),
+                  fresh=True),
         (lambda st, seat: (st.quad, len(st.student_deck), len(st.org_deck), len(st.event_deck), st.event_discard),
          lambda st, seat, n, now: _head_table({"quad": sorted(now[0]), "student_deck": now[1],
                                                "organization_deck": now[2], "event_deck": now[3],
                                                "event_discard": list(now[4])}, _indexes(load())),
          lambda seat, n: "table"),
-        (lambda st, seat: (st.playing, list(st.ex_queue) if st.ex_queue is not None else None,
-                           {k: len(v) for k, v in st.stacks.items()} if st.public_draft else None),
-         lambda st, seat, n, now: _head_play(dict(zip(("playing", "exchanging", "stacks"), now)), _rel(seat, n),
-                                             _indexes(load())), None)]
+        StatePart(lambda st, seat: (st.playing, list(st.ex_queue) if st.ex_queue is not None else None,
+                                    {k: len(v) for k, v in st.stacks.items()} if st.public_draft else None),
+                  lambda st, seat, n, now: _head_play(dict(zip(("playing", "exchanging", "stacks"), now)),
+                                                      _rel(seat, n), _indexes(load())), fresh=True)]
     for r in range(players):
         parts += [(lambda st, seat, r=r: (st.enrolled[(seat + r) % st.players], st.hands[(seat + r) % st.players]),
                    lambda st, seat, n, now, r=r: _seat_hand(_hand_view(st, (seat + r) % n, seat), now[0],
                                                             _indexes(load())), None),
-                  (lambda st, seat, r=r: [[cid, p.x, p.y, p.parent, p.bonds]
-                                          for cid, p in st.cliques[(seat + r) % st.players].items()],
-                   lambda st, seat, n, now: _seat_clique({"clique": now}, _indexes(load())),
-                   lambda seat, n, r=r: ("clique", (seat + r) % n)),
-                  (lambda st, seat, r=r: _rest_view(st, (seat + r) % st.players),
-                   lambda st, seat, n, now: _seat_rest(now, _indexes(load())),
-                   lambda seat, n, r=r: ("rest", (seat + r) % n))]
+                  StatePart(lambda st, seat, r=r: [[cid, p.x, p.y, p.parent, p.bonds]
+                                                   for cid, p in st.cliques[(seat + r) % st.players].items()],
+                            lambda st, seat, n, now: _seat_clique({"clique": now}, _indexes(load())),
+                            lambda seat, n, r=r: ("clique", (seat + r) % n), fresh=True),
+                  StatePart(lambda st, seat, r=r: _rest_view(st, (seat + r) % st.players),
+                            lambda st, seat, n, now: _seat_rest(now, _indexes(load())),
+                            lambda seat, n, r=r: ("rest", (seat + r) % n), fresh=True)]
     return tuple(parts)
 
 
