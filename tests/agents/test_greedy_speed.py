@@ -110,3 +110,29 @@ def test_the_cyclic_collector_is_paused_for_a_search_and_restored(game_id: str,
         assert gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_class_of_89_objectives_are_valued_once_per_yearbooks_reach_and_storage(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Greedy values many positions none of whose moves changed a yearbook: their ranked objective
+    points are computed once (before: once per position valued), and each kept value is the one
+    computed afresh, at every position of seeded random games and at each position one move on."""
+    state = position("class-of-89")
+    computed = count(monkeypatch, c89_bots, "_ranked_objectives")
+    asked = count(monkeypatch, c89_bots, "ranked_objectives")
+    GreedyAgent(seed=1).rank(state, state.to_move)  # type: ignore[arg-type]
+    assert computed[0] < 0.7 * asked[0]
+
+    w = c89_bots.TUNED
+    for seed in range(3):
+        game = games.get("class-of-89").new_state(2 + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            for after in [game] + [game.clone() for _ in range(3)]:
+                if after is not game:
+                    after.apply(rng.choice(after.legal_actions()))
+                facts = [c89_scoring.book_facts(b) for b in after.books[:after.players]]
+                kept = c89_bots.ranked_objectives(after, w, facts)
+                c89_bots._RANKED.clear()
+                assert kept == c89_bots.ranked_objectives(after, w, facts)
+            game.apply(rng.choice(game.legal_actions()))
