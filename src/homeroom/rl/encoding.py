@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import inspect
 import json
 import marshal
 import pickle
@@ -146,7 +145,6 @@ class Encoding:
         self.n = offset
         self._bounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._sizes: dict[int, int] = {}
-        self._memo_ok = "memo" in inspect.signature(self.module.observation_features).parameters
         self._state_parts: Callable[[int], Sequence[Any]] | None = getattr(self.module, "state_parts", None)
         self._known: dict[int, dict[Action, int]] = {}
         """Per seat: the index of each action seen whose key read no observation."""
@@ -313,30 +311,19 @@ class Encoding:
                  shared: dict[Hashable, Any] | None = None) -> np.ndarray:
         """The observation vector of ``seat``, the numbers of ``state.observation(seat)`` alone.
 
-        ``memo``: a dict the caller keeps for this seat of one game (an env does), where the parts
-        encoded are kept, to reuse those whose part of the state has not changed since (the vector
-        is the same as without it). A game that declares ``state_parts`` reads them straight from
-        the state; otherwise the observation is built and a game whose ``observation_parts`` or
-        ``observation_features`` takes ``memo`` keeps its parts there. ``shared``: a dict the
-        caller keeps for every seat of one game, where the parts that read the same for every
-        viewer are encoded once for all seats."""
+        ``memo``: a dict the caller keeps for this seat of one game (an env does). For a game that
+        declares ``state_parts`` the parts are read straight from the state and kept there, each
+        encoded again only when what it reads changed (the vector is the same as without it; see
+        ``ENCODING.md``); ``shared``: a dict the caller keeps for every seat of one game, where the
+        parts every viewer reads alike are encoded once for all seats. Otherwise (or without
+        ``memo``) the game's ``observation_features`` of ``state.observation(seat)``."""
         expected = self.observation_size(state.players)
         if memo is not None and self._state_parts is not None:
             kept = memo.get(_KEPT)
             if not isinstance(kept, _Kept) or kept.seat != seat or kept.players != state.players:
                 kept = memo[_KEPT] = _Kept(self, seat, state.players)
             return kept.read(state, shared)
-        obs = state.observation(seat)
-        parts = getattr(self.module, "observation_parts", None)
-        if memo is not None and parts is not None:
-            out = np.concatenate(parts(obs, seat, state.players, memo, floats))
-            if len(out) != expected:
-                raise RLError(f"{self.game.id}: the observation has {len(out)} features, not {expected}")
-            return out
-        if memo is not None and self._memo_ok:
-            values = self.module.observation_features(obs, seat, state.players, memo=memo)  # type: ignore[call-arg]
-        else:
-            values = self.module.observation_features(obs, seat, state.players)
+        values = self.module.observation_features(state.observation(seat), seat, state.players)
         if len(values) != expected:
             raise RLError(f"{self.game.id}: the observation has {len(values)} features, not {expected}")
         return floats(values)

@@ -257,22 +257,13 @@ def observation_layout(players: int) -> list[Run]:
     return head + seat_runs(book, _books(players), "yearbook") + pending + solo
 
 
-def observation_features(obs: Mapping[str, Any], seat: int, players: int,
-                         memo: dict[Hashable, Any] | None = None) -> list[float]:
-    """The numbers ``seat`` sees, from its observation ``obs``. ``memo`` (kept by the caller for one
-    seat of one game) keeps each yearbook's numbers with the yearbook they encode: a yearbook equal
-    to the last one seen is not encoded again (most moves change one yearbook or none)."""
+def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
+    """The numbers ``seat`` sees, from its observation ``obs``."""
     d = _data()
     out = _head(obs, seat, players, d)
     books = obs["books"]
     for b in _book_order(seat, players, len(books)):
-        if memo is None:
-            out += _book(books[b], d)
-            continue
-        seen = memo.get(("book", b))
-        if seen is None or seen[0] != books[b]:
-            seen = memo[("book", b)] = (books[b], _book(books[b], d))
-        out += seen[1]
+        out += _book(books[b], d)
     out += _pending(obs["pending"], seat, _rel(seat, players), d)
     out += _solo(obs.get("solo"), d)
     return out
