@@ -136,3 +136,29 @@ def test_class_of_89_objectives_are_valued_once_per_yearbooks_reach_and_storage(
                 c89_bots._RANKED.clear()
                 assert kept == c89_bots.ranked_objectives(after, w, facts)
             game.apply(rng.choice(game.legal_actions()))
+
+
+def test_academic_society_kept_seat_values_need_no_score_totals_and_equal_fresh_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat value kept for its position is found without summing every seat's score total
+    (before: the totals came first, at every position valued), and equals the value computed
+    afresh, at every position of seeded random games and at positions one move on."""
+    from homeroom.games.academic_society import bots as as_bots
+
+    state = position("academic-society")
+    totals = count(monkeypatch, as_bots, "score_totals")
+    valued = count(monkeypatch, as_bots, "static_values")
+    GreedyAgent(seed=1).rank(state, state.to_move)  # type: ignore[arg-type]
+    assert totals[0] < 0.8 * valued[0]
+
+    for seed in range(3):
+        game = games.get("academic-society").new_state(2 + seed, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            for after in [game] + [game.clone() for _ in range(3)]:
+                if after is not game:
+                    after.apply(rng.choice(after.legal_actions()))
+                kept = as_bots.static_values(after)
+                as_bots._SEATS.clear()
+                assert kept == as_bots.static_values(after)
+            game.apply(rng.choice(game.legal_actions()))
