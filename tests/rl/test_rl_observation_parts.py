@@ -174,3 +174,28 @@ def test_parts_every_seat_reads_alike_are_encoded_once_for_all_seats(monkeypatch
             assert np.array_equal(a, b)
         state.apply(rng.choice(state.legal_actions()))
     assert counts["shared"] < 0.8 * counts["alone"]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_each_part_reads_the_state_only_through_its_live_value(game_id: str, players: int) -> None:
+    """What a part keeps to compare (its ``live`` value) is all its numbers depend on: encoded with
+    another game's state beside the same ``live`` value, every part of every seat gives the same
+    numbers. So a part can never be kept stale by a change its ``live`` value does not show."""
+    from homeroom.engine.features import StatePart
+
+    parts = [StatePart(*p) for p in encoding(game_id).module.state_parts(players)]  # type: ignore[attr-defined]
+    game = games.get(game_id)
+    state, other = game.new_state(players, seed=21), game.new_state(players, seed=22)
+    rng = random.Random(21)
+    for step in range(150):
+        if state.is_terminal():
+            break
+        if step % 10 == 0:
+            for seat in range(players):
+                for i, part in enumerate(parts):
+                    now = part.live(state, seat)
+                    assert part.encode(other, seat, players, now) == part.encode(state, seat, players, now), \
+                        f"part {i}, seat {seat}, step {step}"
+        state.apply(rng.choice(state.legal_actions()))
+        if not other.is_terminal():
+            other.apply(rng.choice(other.legal_actions()))

@@ -61,7 +61,8 @@ class StatePart(NamedTuple):
     ``live(state, seat)``: what the part reads, the very sub-state values (not copies) or entries
     built from them; it must hold everything the numbers depend on, as the part is encoded again
     only when it differs from a copy of the last one encoded. ``encode(state, seat, players,
-    live)``: the part's numbers. ``share(seat, players)``: a key naming the part for every viewer
+    live)``: the part's numbers, computed from ``live`` (the state only for what a game never
+    changes, its components: a test encodes each part beside another game's state). ``share(seat, players)``: a key naming the part for every viewer
     when its numbers do not depend on the viewer (a yearbook, a seat's clique), so that it is
     encoded once for all seats; None when they do. ``fresh``: ``live`` returns new objects each
     time (entries built from the state, a tuple of numbers and text), never the state's own, so

@@ -308,7 +308,8 @@ def state_parts(players: int) -> tuple[Part, ...]:
             parts.append((lambda st, seat, book=book, get=get: get(book(st, seat)),
                           lambda st, seat, n, now, group=group, fields=fields: group(_group_view(fields, now), _data()),
                           share(k)))
-    parts.append((_pending_live, lambda st, seat, n, now: _pending_and_solo(st, seat, n), None))
+    parts.append(StatePart(_pending_live, lambda st, seat, n, now: _pending(now[0], seat, _rel(seat, n), _data())
+                           + _solo(now[1], _data()), fresh=True))
     return tuple(parts)
 
 
@@ -353,19 +354,10 @@ def _superlatives_as_tuples(get: Callable[[Any], tuple[Any, ...]]) -> Callable[[
 
 
 def _pending_live(st: Any, seat: int) -> tuple[Any, ...]:
-    pending = [(p.kind, p.seat, p.token, p.club, p.source, p.cards, p.optional) for p in st.pending]
-    if st.players != 1:
-        return (pending,)
-    return (pending, st.solo_location, len(st.solo_locations), len(st.solo_choices), st.ed_priority,
-            st.ed_revealed, st.ed_tokens)
-
-
-def _pending_and_solo(st: Any, seat: int, players: int) -> list[float]:
-    """The pending decisions and the solo part, from the same entries ``observation(seat)`` has."""
-    pend = [{"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source,
-             "optional": p.optional, "cards": list(p.cards) if p.seat == seat else len(p.cards)} for p in st.pending]
-    d = _data()
-    return _pending(pend, seat, _rel(seat, players), d) + _solo(_solo_view(st) if st.players == 1 else None, d)
+    """The pending decisions and the solo part as ``observation(seat)`` has them (built afresh)."""
+    pending = [{"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source,
+                "optional": p.optional, "cards": list(p.cards) if p.seat == seat else len(p.cards)} for p in st.pending]
+    return (pending, _solo_view(st) if st.players == 1 else None)
 
 
 def _book_order(seat: int, players: int, books: int) -> list[int]:

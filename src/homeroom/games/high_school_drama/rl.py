@@ -200,7 +200,7 @@ def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
                                                       _rel(seat, n), _indexes(load())), fresh=True)]
     for r in range(players):
         parts += [(lambda st, seat, r=r: (st.enrolled[(seat + r) % st.players], st.hands[(seat + r) % st.players]),
-                   lambda st, seat, n, now, r=r: _seat_hand(_hand_view(st, (seat + r) % n, seat), now[0],
+                   lambda st, seat, n, now, r=r: _seat_hand(_hand_view(now[1], st.comps.events, r == 0), now[0],
                                                             _indexes(load())), None),
                   StatePart(lambda st, seat, r=r: [[cid, p.x, p.y, p.parent, p.bonds]
                                                    for cid, p in st.cliques[(seat + r) % st.players].items()],
@@ -212,11 +212,9 @@ def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
     return tuple(parts)
 
 
-def _hand_view(st: Any, s: int, seat: int) -> dict[str, Any]:
-    """Seat ``s``'s hand entries of ``observation(seat)`` (the cards only to their own seat)."""
-    events = st.comps.events
-    hand = st.hands[s]
-    return {"hand": sorted(hand) if s == seat else None, "hand_size": len(hand),
+def _hand_view(hand: list[str], events: Any, own: bool) -> dict[str, Any]:
+    """A seat's hand entries of ``observation(seat)`` (the cards only to their own seat)."""
+    return {"hand": sorted(hand) if own else None, "hand_size": len(hand),
             "events_in_hand": sum(1 for c in hand if c in events)}
 
 
