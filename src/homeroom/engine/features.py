@@ -6,8 +6,8 @@ so that a new phase, decision kind or component cannot slip into an observation 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 
 def one_hot(value: Any, domain: Sequence[Any]) -> list[float]:
@@ -54,4 +54,24 @@ def seat_runs(runs: Sequence[Run], seats: int, label: str = "seat") -> list[Run]
     return [(f"{label} +{r}: {name}", n, lo, hi) for r in range(seats) for name, n, lo, hi in runs]
 
 
-__all__ = ["Run", "multi_hot", "one_hot", "runs_to_bounds", "seat_runs"]
+class StatePart(NamedTuple):
+    """One consecutive part of a game's feature vector read straight from the state (a game's
+    ``state_parts``, see ``src/homeroom/rl/ENCODING.md``).
+
+    ``live(state, seat)``: what the part reads, the very sub-state values (not copies) or entries
+    built from them; it must hold everything the numbers depend on, as the part is encoded again
+    only when it differs from a copy of the last one encoded. ``encode(state, seat, players,
+    live)``: the part's numbers, computed from ``live`` (the state only for what a game never
+    changes, its components: a test encodes each part beside another game's state). ``share(seat, players)``: a key naming the part for every viewer
+    when its numbers do not depend on the viewer (a yearbook, a seat's clique), so that it is
+    encoded once for all seats; None when they do. ``fresh``: ``live`` returns new objects each
+    time (entries built from the state, a tuple of numbers and text), never the state's own, so
+    it needs no copy to be kept."""
+
+    live: Callable[..., Any]
+    encode: Callable[..., list[float]]
+    share: Callable[..., Hashable] | None = None
+    fresh: bool = False
+
+
+__all__ = ["Run", "StatePart", "multi_hot", "one_hot", "runs_to_bounds", "seat_runs"]

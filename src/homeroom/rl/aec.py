@@ -74,6 +74,8 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self._legal: dict[int, Action] = {}
         self._memo: dict[int, dict[Any, Any]] = {}
         """Per seat: the parts of its features the game keeps to reuse (see ``Encoding.features``)."""
+        self._shared: dict[Any, Any] = {}
+        """The parts every seat reads alike, encoded once for all (see ``Encoding.features``)."""
         self._steps = 0
 
     # ------------------------------------------------------------------ PettingZoo API
@@ -90,6 +92,7 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self.state = self.game.new_state(self.players, seed=game_seed, options=self.options)
         self.state.set_quiet()  # the env never reads the log lines apply returns: skip their text
         self._memo = {}
+        self._shared = {}
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -102,7 +105,7 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self.possible_agents.index(agent)
-        features = self.encoding.features(state, seat, self._memo.setdefault(seat, {}))
+        features = self.encoding.features(state, seat, self._memo.setdefault(seat, {}), self._shared)
         return {"observation": features, "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent: str) -> np.ndarray:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import inspect
 import json
+import marshal
+import pickle
 from array import array
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -22,7 +23,7 @@ import numpy as np
 
 from homeroom import games
 from homeroom.engine import Action, Game, HomeroomError, State
-from homeroom.engine.features import Run, runs_to_bounds
+from homeroom.engine.features import Run, StatePart, runs_to_bounds
 
 FieldDomains = tuple[tuple[str, tuple[Hashable, ...]], ...]
 Block = tuple[str, type[Action], FieldDomains]
@@ -144,7 +145,7 @@ class Encoding:
         self.n = offset
         self._bounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._sizes: dict[int, int] = {}
-        self._memo_ok = "memo" in inspect.signature(self.module.observation_features).parameters
+        self._state_parts: Callable[[int], Sequence[Any]] | None = getattr(self.module, "state_parts", None)
         self._known: dict[int, dict[Action, int]] = {}
         """Per seat: the index of each action seen whose key read no observation."""
 
@@ -306,27 +307,117 @@ class Encoding:
             lines.append(f"| {start} | {length} | {name} | {shown} |")
         return "\n".join(lines)
 
-    def features(self, state: State, seat: int, memo: dict[Hashable, Any] | None = None) -> np.ndarray:
-        """The observation vector of ``seat``, built only from ``state.observation(seat)``.
+    def features(self, state: State, seat: int, memo: dict[Hashable, Any] | None = None,
+                 shared: dict[Hashable, Any] | None = None) -> np.ndarray:
+        """The observation vector of ``seat``, the numbers of ``state.observation(seat)`` alone.
 
-        ``memo``: a dict the caller keeps for this seat of one game (an env does), where a game whose
-        ``observation_features`` takes ``memo`` keeps the parts it encoded, to reuse those whose part
-        of the observation has not changed since (the vector is the same as without it)."""
-        obs = state.observation(seat)
+        ``memo``: a dict the caller keeps for this seat of one game (an env does). For a game that
+        declares ``state_parts`` the parts are read straight from the state and kept there, each
+        encoded again only when what it reads changed (the vector is the same as without it; see
+        ``ENCODING.md``); ``shared``: a dict the caller keeps for every seat of one game, where the
+        parts every viewer reads alike are encoded once for all seats. Otherwise (or without
+        ``memo``) the game's ``observation_features`` of ``state.observation(seat)``."""
         expected = self.observation_size(state.players)
-        parts = getattr(self.module, "observation_parts", None)
-        if memo is not None and parts is not None:
-            out = np.concatenate(parts(obs, seat, state.players, memo, floats))
-            if len(out) != expected:
-                raise RLError(f"{self.game.id}: the observation has {len(out)} features, not {expected}")
-            return out
-        if memo is not None and self._memo_ok:
-            values = self.module.observation_features(obs, seat, state.players, memo=memo)  # type: ignore[call-arg]
-        else:
-            values = self.module.observation_features(obs, seat, state.players)
+        if memo is not None and self._state_parts is not None:
+            kept = memo.get(_KEPT)
+            if not isinstance(kept, _Kept) or kept.seat != seat or kept.players != state.players:
+                kept = memo[_KEPT] = _Kept(self, seat, state.players)
+            return kept.read(state, shared)
+        values = self.module.observation_features(state.observation(seat), seat, state.players)
         if len(values) != expected:
             raise RLError(f"{self.game.id}: the observation has {len(values)} features, not {expected}")
         return floats(values)
+
+
+_KEPT = "_kept"
+"""The key of a seat's :class:`_Kept` in an env's memo."""
+
+_UNSEEN = object()
+
+
+class _Kept:
+    """One seat's feature vector kept between positions, for a game that declares ``state_parts``.
+
+    Each part is encoded again only when what it reads differs from the copy taken when it was
+    last encoded (compared by value, so any state may come next: a clone, a determinization, a
+    position stepped back to), and only its slice of a float32 buffer is rewritten; ``read`` hands
+    out a copy of the buffer (a trainer keeps observations). Nothing builds ``observation(seat)``.
+    A part the game names for every viewer (``share``) is encoded once for all the seats of a game
+    that share a ``shared`` dict (an AEC env's seats). The parts are :class:`StatePart`."""
+
+    __slots__ = ("buffer", "fresh", "game_id", "keys", "parts", "players", "seat", "seen", "slices")
+
+    def __init__(self, enc: Encoding, seat: int, players: int) -> None:
+        assert enc._state_parts is not None
+        self.game_id = enc.game.id
+        self.seat = seat
+        self.players = players
+        parts = [StatePart(*part) for part in enc._state_parts(players)]
+        self.parts = tuple((part.live, part.encode) for part in parts)
+        self.keys = tuple(None if part.share is None else part.share(seat, players) for part in parts)
+        self.fresh = tuple(part.fresh for part in parts)
+        self.seen: list[Any] = [_UNSEEN] * len(self.parts)
+        self.slices: list[slice] = []
+        self.buffer = np.zeros(enc.observation_size(players), dtype=np.float32)
+
+    def read(self, state: State, shared: dict[Hashable, Any] | None = None) -> np.ndarray:
+        """``seat``'s features in ``state``, the parts whose sub-state is unchanged not encoded again."""
+        if not self.slices:
+            return self._first(state)
+        seat, seen, buffer, keys = self.seat, self.seen, self.buffer, self.keys
+        write = _write
+        for i, (live, encode) in enumerate(self.parts):
+            now = live(state, seat)
+            if now != seen[i]:
+                key = keys[i]
+                hit = None if key is None or shared is None else shared.get(key)
+                if hit is not None and hit[0] == now:  # another seat encoded this very part
+                    copy, values = hit
+                else:
+                    where = self.slices[i]
+                    values = encode(state, seat, self.players, now)
+                    if len(values) != where.stop - where.start:
+                        raise RLError(f"{self.game_id}: observation part {i} has {len(values)} features, "
+                                      f"not {where.stop - where.start}")
+                    copy = now if self.fresh[i] else snapshot(now)
+                    if key is not None and shared is not None:
+                        shared[key] = (copy, values)
+                write(buffer, self.slices[i], values)
+                seen[i] = copy
+        return buffer.copy()
+
+    def _first(self, state: State) -> np.ndarray:
+        """Encode every part once, which fixes each part's slice of the vector."""
+        at = 0
+        for i, (live, encode) in enumerate(self.parts):
+            now = live(state, self.seat)
+            values = encode(state, self.seat, self.players, now)
+            if at + len(values) > len(self.buffer):
+                break
+            _write(self.buffer, slice(at, at + len(values)), values)
+            self.slices.append(slice(at, at + len(values)))
+            self.seen[i] = now if self.fresh[i] else snapshot(now)
+            at += len(values)
+        if len(self.slices) != len(self.parts) or at != len(self.buffer):
+            self.slices = []
+            raise RLError(f"{self.game_id}: the observation parts do not add up to its {len(self.buffer)} features")
+        return self.buffer.copy()
+
+
+def _write(buffer: np.ndarray, where: slice, values: list[float]) -> None:
+    """Put a part's numbers into its slice of a float32 buffer (each double rounded to float32 as
+    :func:`floats` rounds it; for the short parts a step changes, faster than building an array)."""
+    buffer[where] = values
+
+
+def snapshot(value: Any) -> Any:
+    """A deep copy of plain sub-state values (lists, dicts, tuples, dataclasses of them) to compare
+    later values with, made in C: a ``marshal`` round trip for built-in values (about twice as fast),
+    else a pickle round trip (dataclasses)."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:  # a value marshal does not know (a dataclass)
+        return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 def floats(values: Sequence[float]) -> np.ndarray:

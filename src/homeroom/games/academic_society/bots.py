@@ -221,9 +221,9 @@ def values(state: Any, seat: int) -> list[float]:
 
 def static_values(state: Any) -> list[float]:
     """Each seat's estimated final Influence from the position as it stands."""
-    totals = [float(t) for t in score_totals(state)]
     if state.phase == 0:
-        return totals
+        return [float(t) for t in score_totals(state)]
+    totals: list[float] | None = None  # summed only when a seat's value is not kept
     left = rounds_left(state)
     scholars: dict[int, int] = {}
     for pawns in state.board.values():
@@ -236,9 +236,11 @@ def static_values(state: Any) -> list[float]:
         _SEATS_COMPONENTS[0] = comps
     out = []
     for s in range(state.players):
-        key = seat_key(state, s, totals[s], left, scholars)
+        key = seat_key(state, s, state.influence[s], left, scholars)
         v = _SEATS.get(key)
         if v is None:
+            if totals is None:
+                totals = [float(t) for t in score_totals(state)]
             v = _SEATS[key] = seat_value(state, s, totals[s], left, scholars)
         out.append(v)
     return out
@@ -251,9 +253,11 @@ _SEATS_LIMIT = 50_000
 but one seat as they were."""
 
 
-def seat_key(state: Any, seat: int, total: float, left: float, scholars: dict[int, int]) -> tuple[Any, ...]:
-    """Everything :func:`seat_value` reads for ``seat`` (the components aside): its memo key."""
-    return (seat, total, left, state.round, state.phase, tuple(state.laid[seat]) if state.laid else (),
+def seat_key(state: Any, seat: int, influence: float, left: float, scholars: dict[int, int]) -> tuple[Any, ...]:
+    """Everything :func:`seat_value` reads for ``seat`` (the components aside): its memo key. The
+    seat's Influence stands for its score total, which it gives with the Authority cells, Sabbatical
+    tracks and Treatises also in the key (so a kept value costs no summing of the totals)."""
+    return (seat, influence, left, state.round, state.phase, tuple(state.laid[seat]) if state.laid else (),
             tuple(state.authority[seat]), tuple(state.theories[seat]), state.contribution[seat],
             tuple(map(tuple, state.presentation[seat])), tuple(state.sabbatical[seat]),
             state.held[seat] if state.held else 0, state.hand[seat], len(state.sec_hand[seat]), scholars.get(seat, 0))

@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -205,32 +205,59 @@ SEAT_ENTRIES = ("influence", "theories", "contribution", "contribution_stack", "
 """The per-seat entries of the observation a seat's block reads (with the turn order)."""
 
 
-def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
-                      convert: Callable[[list[float]], Any]) -> list[Any]:
-    """:func:`observation_features` in consecutive parts, each passed through ``convert``; the
-    table and each seat's block are kept in ``memo`` (one seat of one game) and encoded again only
-    when the observation entries they read changed (most moves change one seat's and the board)."""
-    c = components()
-    idx = _indexes(c)
-    rel = _rel(seat, players)
-    parts = [convert(_turn(obs, rel, c))]
-    for name, entries in (("board", BOARD_ENTRIES), ("piles", PILE_ENTRIES)):
-        now = [obs[k] for k in entries]
-        seen = memo.get(name)
-        if seen is None or seen[0] != now:
-            part = _board(obs, rel, c, idx) if name == "board" else _piles(obs, idx)
-            seen = memo[name] = (now, convert(part))
-        parts.append(seen[1])
-    parts.append(convert(_decision(obs, rel, idx)))
-    order = obs["order"]
+def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
+    """:func:`observation_features` as consecutive parts read straight from the state, each with
+    what it reads (``live``) and its numbers (``encode``, the same functions over the same entries
+    ``observation(seat)`` has): the RL package encodes a part again only when that changed,
+    without building the whole observation (see ``ENCODING.md``)."""
+    parts: list[StatePart | tuple[Any, ...]] = [
+        StatePart(lambda st, seat: (st.round, st.phase, st.to_move),
+                  lambda st, seat, n, now: _turn({"round": now[0], "round_marker": "END" if now[1] == 0 else now[0],
+                                                  "phase": now[1], "to_move": now[2]}, _rel(seat, n), components()),
+                  fresh=True),
+        (lambda st, seat: (st.secretariat, st.beside, st.board),
+         lambda st, seat, n, now: _board(dict(zip(BOARD_ENTRIES, now)), _rel(seat, n), components(),
+                                         _indexes(components())), None),
+        StatePart(lambda st, seat: _piles_view(st), lambda st, seat, n, now: _piles(now, _indexes(components())),
+                  lambda seat, n: "piles", fresh=True),
+        StatePart(lambda st, seat: _decision_view(st),
+                  lambda st, seat, n, now: _decision(now, _rel(seat, n), _indexes(components())), fresh=True)]
     for r in range(players):
-        s = (seat + r) % players
-        now = [order, *(obs[k][s] for k in SEAT_ENTRIES)]
-        seen = memo.get(("seat", r))
-        if seen is None or seen[0] != now:
-            seen = memo[("seat", r)] = (now, convert(_seat_block(obs, s, players, c, idx)))
-        parts.append(seen[1])
-    return parts
+        parts.append((lambda st, seat, r=r: _seat_live(st, (seat + r) % st.players),
+                      lambda st, seat, n, now, r=r: _seat_block(_seat_view(now, (seat + r) % n), (seat + r) % n, n,
+                                                                components(), _indexes(components())),
+                      lambda seat, n, r=r: ("seat", (seat + r) % n)))
+    return tuple(parts)
+
+
+def _piles_view(st: Any) -> dict[str, Any]:
+    """The entries of ``observation(seat)`` that :func:`_piles` reads."""
+    return {"royal_commission_pile": len(st.rc_pile), "royal_commissions_revealed": list(st.rc_revealed),
+            "royal_commissions_done": list(st.rc_done),
+            "treatise_piles": {k: len(v) for k, v in st.tr_piles.items()},
+            "treatises_revealed": {k: list(v) for k, v in st.tr_revealed.items()},
+            "treatise_discards": {k: sorted(v) for k, v in st.tr_discard.items()},
+            "treatises_removed": sorted(st.tr_removed)}
+
+
+def _decision_view(st: Any) -> dict[str, Any]:
+    top = st.pending[-1] if st.pending else None
+    return {"decision": None if top is None else {"kind": top.kind, "seat": top.seat, "n": top.n, "for": top.ctx,
+                                                  "subjects": list(top.subjects)},
+            "queue": [list(q) for q in st.queue], "activation": st.activation}
+
+
+def _seat_live(st: Any, s: int) -> tuple[Any, ...]:
+    """What seat ``s``'s block reads of the state."""
+    return (st.order, st.influence[s], st.theories[s], st.contribution[s], st.stamp[s], st.hand[s],
+            st.held[s] if st.held else 0, st.authority[s], st.laid[s], st.sabbatical[s], st.presentation[s],
+            st.sec_hand[s])
+
+
+def _seat_view(live: tuple[Any, ...], s: int) -> dict[str, Any]:
+    """Seat ``s``'s entries of ``observation(seat)`` from what :func:`_seat_live` read, as
+    :func:`_seat_block` reads them."""
+    return {"order": live[0], **{k: {s: v} for k, v in zip(SEAT_ENTRIES, live[1:])}}
 
 
 def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
@@ -265,15 +292,22 @@ def _board(obs: Mapping[str, Any], rel: Callable[[Any], int | None], c: Any, idx
     """The Secretariat and who stands on each space of the board."""
     treatise_at, cell_at, subject_at, commission_at, contexts = idx
     out = multi_hot(obs["secretariat"], subject_at) + multi_hot(obs["beside"], subject_at)
-    for space in c.spaces:
-        here = obs["board"].get(space.id, [])
-        counts = [0.0] * MAX_PLAYERS
-        for who, _pawn in here:
+    width = MAX_PLAYERS + len(subject_at)  # per space: pawns of each seat x 0.5, the Secretaries' subjects
+    spaces = [0.0] * (len(c.spaces) * width)  # written only where a space holds pawns
+    board = obs["board"]
+    for k, space in enumerate(c.spaces):
+        here = board.get(space.id)
+        if not here:
+            continue
+        for who, pawn in here:
             r = rel(who)
             if r is not None:
-                counts[r] += 0.5
-        out += counts + multi_hot([p for _, p in here if p != "scholar"], subject_at)
-    return out
+                spaces[k * width + r] += 0.5
+            if pawn != "scholar":
+                if pawn not in subject_at:
+                    raise ValueError(f"the RL encoding does not know the value {pawn!r}")
+                spaces[k * width + MAX_PLAYERS + subject_at[pawn]] = 1.0
+    return out + spaces
 
 
 def _piles(obs: Mapping[str, Any], idx: Any) -> list[float]:

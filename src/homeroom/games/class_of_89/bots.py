@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, fields, replace
+from operator import is_
 from typing import Any
 
 from homeroom.engine.bots import BotSettings
@@ -1095,9 +1096,32 @@ def ranked_objectives(state: Any, w: Weights, facts: list[dict[Any, Any]] | None
     mode = state.options.get("objective_scoring", "ranked")
     n = state.players
     books = state.books[:n]
-    objs = [comp.objectives[oid] for oid in state.objectives]
     if facts is None:  # each yearbook's book_facts, when the caller has not looked them up
         facts = [book_facts(b) for b in books]
+    key = (mode, tuple(state.objectives), id(w), tuple(map(id, facts)),
+           tuple(_reach(state, s, w) for s in range(n)), tuple(tuple(b.storage) for b in books))
+    hit = _RANKED.get(key)
+    if hit is not None and hit[0] is comp and hit[1] is w and all(map(is_, hit[2], facts)):
+        return list(hit[3])
+    out = _ranked_objectives(state, w, facts, comp, mode, books)
+    if len(_RANKED) >= _RANKED_LIMIT:
+        _RANKED.clear()
+    _RANKED[key] = (comp, w, list(facts), list(out))
+    return out
+
+
+_RANKED: dict[tuple[Any, ...], tuple[Any, Weights, list[dict[Any, Any]], list[float]]] = {}
+_RANKED_LIMIT = 4096
+""":func:`ranked_objectives` by everything it reads: the objectives and scoring mode, the weights,
+each yearbook's content (its ``book_facts``, held here so that its identity stays its own), each
+seat's reach and storage (which the content leaves out). A search values many positions whose
+yearbooks none of its moves changed (placements, moves on the school mat)."""
+
+
+def _ranked_objectives(state: Any, w: Weights, facts: list[dict[Any, Any]], comp: Any, mode: str,
+                       books: list[Yearbook]) -> list[float]:
+    n = state.players
+    objs = [comp.objectives[oid] for oid in state.objectives]
     out = [0.0] * n
     if mode != "ranked":
         casual = float(comp.board["casual_objectives"]["points"])

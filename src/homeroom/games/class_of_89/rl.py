@@ -38,10 +38,11 @@ sizes, revealed priorities and tokens.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
 from homeroom.games.class_of_89.actions import (
     STORAGE,
     SUPERLATIVE,
@@ -66,6 +67,7 @@ from homeroom.games.class_of_89.actions import (
 )
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import EMPTY, JANITOR
+from homeroom.games.class_of_89.view import _solo_view
 
 FORMAT = 1
 """The encoding's version: raise it whenever an index or a feature changes meaning."""
@@ -255,43 +257,107 @@ def observation_layout(players: int) -> list[Run]:
     return head + seat_runs(book, _books(players), "yearbook") + pending + solo
 
 
-def observation_features(obs: Mapping[str, Any], seat: int, players: int,
-                         memo: dict[Hashable, Any] | None = None) -> list[float]:
-    """The numbers ``seat`` sees, from its observation ``obs``. ``memo`` (kept by the caller for one
-    seat of one game) keeps each yearbook's numbers with the yearbook they encode: a yearbook equal
-    to the last one seen is not encoded again (most moves change one yearbook or none)."""
+def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
+    """The numbers ``seat`` sees, from its observation ``obs``."""
     d = _data()
     out = _head(obs, seat, players, d)
     books = obs["books"]
     for b in _book_order(seat, players, len(books)):
-        if memo is None:
-            out += _book(books[b], d)
-            continue
-        seen = memo.get(("book", b))
-        if seen is None or seen[0] != books[b]:
-            seen = memo[("book", b)] = (books[b], _book(books[b], d))
-        out += seen[1]
+        out += _book(books[b], d)
     out += _pending(obs["pending"], seat, _rel(seat, players), d)
     out += _solo(obs.get("solo"), d)
     return out
 
 
-def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
-                      convert: Callable[[list[float]], Any]) -> list[Any]:
-    """:func:`observation_features` in consecutive parts, each passed through ``convert`` (the RL
-    package's conversion to its array type), the parts kept in ``memo`` (one seat of one game)
-    reused: a yearbook equal to the last one seen costs one comparison, its numbers converted
-    already."""
-    d = _data()
-    parts = _head_parts(obs, seat, players, d, memo, convert)
-    books = obs["books"]
-    for b in _book_order(seat, players, len(books)):
-        seen = memo.get(("converted book", b))
-        if seen is None or seen[0] != books[b]:
-            seen = memo[("converted book", b)] = (books[b], convert(_book(books[b], d)))
-        parts.append(seen[1])
-    parts.append(convert(_pending(obs["pending"], seat, _rel(seat, players), d) + _solo(obs.get("solo"), d)))
-    return parts
+Part = tuple[Callable[..., Any], Callable[..., list[float]], Callable[[int, int], Hashable] | None] | StatePart
+"""A part of the feature vector: ``live``, ``encode``, ``share`` (see :class:`StatePart`)."""
+
+
+def state_parts(players: int) -> tuple[Part, ...]:
+    """:func:`observation_features` as consecutive parts read straight from the state, each with
+    the sub-state it reads (``live``), its numbers (``encode``, the same functions over the same
+    entries ``observation(seat)`` would give) and, for a part whose numbers do not depend on the
+    viewer, a key naming it for every seat (``share``): the RL package encodes a part again only
+    when its sub-state changed, without building the observation (see ``ENCODING.md``)."""
+    parts: list[Part] = [
+        StatePart(_turn_live, lambda st, seat, n, now: _turn_head(dict(zip(TURN_ENTRIES, now)), _rel(seat, n), _data()),
+                  None, fresh=True),
+        (lambda st, seat: st.objectives, lambda st, seat, n, now: _objectives(now, _data()),
+         lambda seat, n: "objectives"),
+        (lambda st, seat: (st.school, st.school_sups),
+         lambda st, seat, n, now: _school({"school": now[0], "school_sups": now[1]}, _data()),
+         lambda seat, n: "school"),
+        (lambda st, seat: (st.spaces, st.space_members),
+         lambda st, seat, n, now: _space_rows({"spaces": now[0], "space_members": now[1]}, _data()),
+         lambda seat, n: "spaces"),
+        (lambda st, seat: st.entrance, lambda st, seat, n, now: _entrance(now, _rel(seat, n), _data()), None),
+        (_supply_live, lambda st, seat, n, now: _supply(dict(zip(("decks", "discards", "set_aside", "ones_supply"), now)),
+                                                        _data()), lambda seat, n: "supply")]
+    for r in range(_books(players)):
+        book = _book_live(r, players)
+
+        def share(k: int, r: int = r) -> Callable[[int, int], Hashable]:
+            return lambda seat, n: ("book", r if r >= n else (seat + r) % n, k)
+
+        parts += [(lambda st, seat, book=book: book(st, seat).photo,
+                   lambda st, seat, n, now: _photo(now, _data()), share(0)),
+                  (lambda st, seat, book=book: book(st, seat).tokens,
+                   lambda st, seat, n, now: _tokens(now, _data()), share(1))]
+        for k, (group, fields) in enumerate(BOOK_GROUPS, 2):
+            get = _superlatives_as_tuples(attrgetter(*fields)) if "superlatives" in fields else attrgetter(*fields)
+            parts.append((lambda st, seat, book=book, get=get: get(book(st, seat)),
+                          lambda st, seat, n, now, group=group, fields=fields: group(_group_view(fields, now), _data()),
+                          share(k)))
+    parts.append(StatePart(_pending_live, lambda st, seat, n, now: _pending(now[0], seat, _rel(seat, n), _data())
+                           + _solo(now[1], _data()), fresh=True))
+    return tuple(parts)
+
+
+TURN_ENTRIES = ("round", "phase", "first", "turn", "to_move", "location", "member", "main_done", "sig_done",
+                "member_done")
+"""The observation entries :func:`_turn_head` reads ("turn" is the state's ``current``)."""
+_turn_fields = attrgetter("round", "phase", "first", "current", "to_move", "location", "member", "main_done",
+                          "sig_done", "member_done")
+
+
+def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return _turn_fields(st)
+
+
+def _supply_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return ({k: len(v) for k, v in st.decks.items()}, st.discards, st.set_aside, st.ones_supply)
+
+
+def _book_live(r: int, players: int) -> Callable[[Any, int], Any]:
+    """The yearbook ``r`` places after the viewer's (Ed's past the seats)."""
+    if r >= players:
+        return lambda st, seat: st.books[r]
+    return lambda st, seat: st.books[(seat + r) % players]
+
+
+def _group_view(fields: tuple[str, ...], now: tuple[Any, ...]) -> dict[str, Any]:
+    """A yearbook group's entries of ``observation(seat)`` from what its ``live`` read (plain values
+    read as they are; the Senior Superlatives, read as tuples, as the student each names)."""
+    view = dict(zip(fields, now))
+    if "superlatives" in view:
+        view["superlatives"] = [{"student": student} for _tile, student, _tokens in view["superlatives"]]
+    return view
+
+
+def _superlatives_as_tuples(get: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
+    """``get`` with the yearbook's Senior Superlatives (the first field) as plain tuples, which the
+    RL package copies fastest."""
+    def live(book: Any) -> tuple[Any, ...]:
+        sups, *rest = get(book)
+        return ([(x.tile, x.student, x.tokens) for x in sups], *rest)
+    return live
+
+
+def _pending_live(st: Any, seat: int) -> tuple[Any, ...]:
+    """The pending decisions and the solo part as ``observation(seat)`` has them (built afresh)."""
+    pending = [{"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source,
+                "optional": p.optional, "cards": list(p.cards) if p.seat == seat else len(p.cards)} for p in st.pending]
+    return (pending, _solo_view(st) if st.players == 1 else None)
 
 
 def _book_order(seat: int, players: int, books: int) -> list[int]:
@@ -311,31 +377,12 @@ def _head(obs: Mapping[str, Any], seat: int, players: int, d: _Data) -> list[flo
     return _turn(obs, rel, d) + _school(obs, d) + _spaces(obs, rel, d) + _supply(obs, d)
 
 
-HEAD_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("school", ("school", "school_sups")),
-    ("spaces", ("spaces", "space_members", "entrance")),
-    ("supply", ("decks", "discards", "set_aside", "ones_supply")))
-"""The parts of the head kept between positions, with the observation entries each reads alone."""
-
-
-def _head_parts(obs: Mapping[str, Any], seat: int, players: int, d: _Data, memo: dict[Hashable, Any],
-                convert: Callable[[list[float]], Any]) -> list[Any]:
-    """:func:`_head` as converted parts; a part whose observation entries equal those of the last
-    position ``memo`` saw is not encoded again."""
-    rel = _rel(seat, players)
-    out = [convert(_turn(obs, rel, d))]
-    for name, keys in HEAD_PARTS:
-        now = [obs[k] for k in keys]
-        seen = memo.get(("converted", name))
-        if seen is None or seen[0] != now:
-            part = _school(obs, d) if name == "school" else _spaces(obs, rel, d) if name == "spaces" \
-                else _supply(obs, d)
-            seen = memo[("converted", name)] = (now, convert(part))
-        out.append(seen[1])
-    return out
-
-
 def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    return _turn_head(obs, rel, d) + _objectives(obs["objectives"], d)
+
+
+def _turn_head(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    """The round, the phase, whose turn and move it is, and what is in use and done this turn."""
     locs = len(d.locations)
     out: list[float] = [obs["round"] / 4.0]
     out += one_hot(obs["phase"], PHASES)
@@ -344,8 +391,11 @@ def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) ->
     out += one_hot(obs["location"], range(-1, locs + 1))  # -1: none, the locations, the entrance
     out += one_hot(obs["member"], d.members)
     out += [float(bool(obs[k])) for k in ("main_done", "sig_done", "member_done")]
-    out += multi_hot(obs["objectives"], {o: i for i, o in enumerate(d.objectives)})
     return out
+
+
+def _objectives(objectives: Sequence[str], d: _Data) -> list[float]:
+    return multi_hot(objectives, {o: i for i, o in enumerate(d.objectives)})
 
 
 def _school(obs: Mapping[str, Any], d: _Data) -> list[float]:
@@ -360,21 +410,37 @@ def _school(obs: Mapping[str, Any], d: _Data) -> list[float]:
 
 
 def _spaces(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    return _space_rows(obs, d) + _entrance(obs["entrance"], rel, d)
+
+
+def _space_rows(obs: Mapping[str, Any], d: _Data) -> list[float]:
+    """Who stands on each member space (seat / 2, empty, janitor) and which team member it is."""
     locs = len(d.locations)
     out: list[float] = []
     for li in range(locs):
         row = obs["spaces"][li] if li < len(obs["spaces"]) else []
         out += [(row[k] if k < len(row) else 0) / 2.0 for k in range(3)]
+    kinds = (*d.members, "janitor")
+    width = len(kinds)
+    which = [0.0] * (3 * locs * width)  # one one-hot of the kinds per space, written where it is 1
     for li in range(locs):
         row = obs["space_members"][li] if li < len(obs["space_members"]) else []
-        for k in range(3):
-            out += one_hot(row[k] if k < len(row) else "", (*d.members, "janitor"))
-    entrance = [0.0] * (MAX_PLAYERS * len(d.members))
-    for who, member in obs["entrance"]:
+        for k in range(min(3, len(row))):
+            if row[k] != "" and row[k] is not None:
+                if row[k] not in kinds:
+                    raise ValueError(f"the RL encoding does not know the value {row[k]!r} (known: {list(kinds)})")
+                which[(3 * li + k) * width + kinds.index(row[k])] = 1.0
+    return out + which
+
+
+def _entrance(entrance: Sequence[Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+    """The team members at the entrance, per seat (relative)."""
+    out = [0.0] * (MAX_PLAYERS * len(d.members))
+    for who, member in entrance:
         r = rel(who)
         if r is not None and member in d.members:
-            entrance[r * len(d.members) + d.members.index(member)] = 1.0
-    return out + entrance
+            out[r * len(d.members) + d.members.index(member)] = 1.0
+    return out
 
 
 def _supply(obs: Mapping[str, Any], d: _Data) -> list[float]:
@@ -386,32 +452,72 @@ def _supply(obs: Mapping[str, Any], d: _Data) -> list[float]:
 
 
 def _book(book: Mapping[str, Any], d: _Data) -> list[float]:
+    return _photo(book["photo"], d) + _tokens(book["tokens"], d) + _book_rest(book, d)
+
+
+def _photo(cards: Sequence[str], d: _Data) -> list[float]:
+    """A yearbook's class photo: per photo card, there and its cell."""
     photo = [0.0] * (2 * len(d.photo_cards))
-    for cell, card in enumerate(book["photo"]):
+    for cell, card in enumerate(cards):
         if card in d.photo_at:
             i = 2 * d.photo_at[card]
             photo[i:i + 2] = [1.0, (cell + 1) / len(d.cells)]
-    out = photo
+    return photo
+
+
+def _tokens(tokens: Sequence[Sequence[str]], d: _Data) -> list[float]:
+    """The tokens on each cell of a class photo."""
+    out: list[float] = []
     for cell in d.cells:
-        toks = book["tokens"][cell] if cell < len(book["tokens"]) else []
+        toks = tokens[cell] if cell < len(tokens) else []
         out += [toks.count(t) / 4.0 for t in d.tokens]
+    return out
+
+
+def _book_rest(book: Mapping[str, Any], d: _Data) -> list[float]:
+    """A yearbook after its class photo and tokens: the Wildcat Way on."""
+    out: list[float] = []
+    for group, _fields in BOOK_GROUPS:
+        out += group(book, d)
+    return out
+
+
+def _wildcat(book: Mapping[str, Any], d: _Data) -> list[float]:
+    out: list[float] = []
     for cell in d.grid:
         what = book["grid"][cell] if cell < len(book["grid"]) else ""
         out += [1.0 if what == "1x1" else 0.0, 1.0 if what and what != "1x1" else 0.0]
-    out += multi_hot(book["tiles"], d.tile_at)
-    out += [book["tracks"].get(c, 0) / 6.0 for c in d.clubs]
+    return out + multi_hot(book["tiles"], d.tile_at)
+
+
+def _counters(book: Mapping[str, Any], d: _Data) -> list[float]:
+    out = [book["tracks"].get(c, 0) / 6.0 for c in d.clubs]
     out += [book["signatures"] / 20.0, book["abc_tokens"] / 2.0]
     out += multi_hot(book["abc_slots"], {c: c for c in d.cells})
     out += [book["storage"].count(t) / 2.0 for t in d.tokens]
     out.append(book["ones"] / 24.0)
-    out += multi_hot([s["student"] for s in book["superlatives"]], d.student_at)
+    return out
+
+
+def _cards(book: Mapping[str, Any], d: _Data) -> list[float]:
+    out = multi_hot([s["student"] for s in book["superlatives"]], d.student_at)
     out += multi_hot(book["staff"], d.staff_at)
     out += [book["halves"].count(c) / 4.0 for c in d.clubs]
     out += multi_hot(book["rows_done"], {r: r for r in range(d.rows)})
     out += multi_hot(book["cols_done"], {c: c for c in range(d.columns)})
-    out += one_hot(book["side"], ("A", "B"))
-    out += multi_hot(book["used"], {m: i for i, m in enumerate(d.members)})
     return out
+
+
+def _side_used(book: Mapping[str, Any], d: _Data) -> list[float]:
+    return one_hot(book["side"], ("A", "B")) + multi_hot(book["used"], {m: i for i, m in enumerate(d.members)})
+
+
+BOOK_GROUPS: tuple[tuple[Callable[[Mapping[str, Any], _Data], list[float]], tuple[str, ...]], ...] = (
+    (_wildcat, ("grid", "tiles")),
+    (_counters, ("tracks", "signatures", "abc_tokens", "abc_slots", "storage", "ones")),
+    (_cards, ("superlatives", "staff", "halves", "rows_done", "cols_done")),
+    (_side_used, ("side", "used")))
+"""A yearbook after its photo and tokens, in order: the parts kept apart, with the fields each reads."""
 
 
 def _pending(pending: Sequence[Mapping[str, Any]], seat: int, rel: Any, d: _Data) -> list[float]:

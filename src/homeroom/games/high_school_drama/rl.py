@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -179,30 +179,68 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     return out
 
 
-def observation_parts(obs: Mapping[str, Any], seat: int, players: int, memo: dict[Hashable, Any],
-                      convert: Callable[[list[float]], Any]) -> list[Any]:
-    """:func:`observation_features` in consecutive parts, each passed through ``convert``; each
-    seat's block is kept in ``memo`` (one seat of one game) and encoded again only when that seat's
-    entries of the observation changed."""
-    idx = _indexes(load())
-    parts = [convert(_head(obs, seat, players, idx))]
+def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
+    """:func:`observation_features` as consecutive parts read straight from the state, each with
+    what it reads (``live``, here mostly the very entries ``observation(seat)`` would hold) and its
+    numbers (``encode``, the same functions over those entries): the RL package encodes a part
+    again only when that changed, without building the whole observation (see ``ENCODING.md``)."""
+    parts: list[StatePart | tuple[Any, ...]] = [
+        StatePart(lambda st, seat: (st.year, st.season, st.phase, st.step, st.leader, st.to_move),
+                  lambda st, seat, n, now: _head_turn(dict(zip(TURN_ENTRIES, (
+                      YEARS[now[0]], SEASONS[now[1]], now[2], ("midterm", "final")[now[3]], *now[4:]))), _rel(seat, n)),
+                  fresh=True),
+        (lambda st, seat: (st.quad, len(st.student_deck), len(st.org_deck), len(st.event_deck), st.event_discard),
+         lambda st, seat, n, now: _head_table({"quad": sorted(now[0]), "student_deck": now[1],
+                                               "organization_deck": now[2], "event_deck": now[3],
+                                               "event_discard": list(now[4])}, _indexes(load())),
+         lambda seat, n: "table"),
+        StatePart(lambda st, seat: (st.playing, list(st.ex_queue) if st.ex_queue is not None else None,
+                                    {k: len(v) for k, v in st.stacks.items()} if st.public_draft else None),
+                  lambda st, seat, n, now: _head_play(dict(zip(("playing", "exchanging", "stacks"), now)),
+                                                      _rel(seat, n), _indexes(load())), fresh=True)]
     for r in range(players):
-        s = (seat + r) % players
-        now = (obs["players"][s], obs["enrolled"][s])
-        seen = memo.get(("seat", r))
-        if seen is None or seen[0] != now:
-            seen = memo[("seat", r)] = (now, convert(_seat_block(obs, s, idx)))
-        parts.append(seen[1])
-    return parts
+        parts += [(lambda st, seat, r=r: (st.enrolled[(seat + r) % st.players], st.hands[(seat + r) % st.players]),
+                   lambda st, seat, n, now, r=r: _seat_hand(_hand_view(now[1], st.comps.events, r == 0), now[0],
+                                                            _indexes(load())), None),
+                  StatePart(lambda st, seat, r=r: [[cid, p.x, p.y, p.parent, p.bonds]
+                                                   for cid, p in st.cliques[(seat + r) % st.players].items()],
+                            lambda st, seat, n, now: _seat_clique({"clique": now}, _indexes(load())),
+                            lambda seat, n, r=r: ("clique", (seat + r) % n), fresh=True),
+                  StatePart(lambda st, seat, r=r: _rest_view(st, (seat + r) % st.players),
+                            lambda st, seat, n, now: _seat_rest(now, _indexes(load())),
+                            lambda seat, n, r=r: ("rest", (seat + r) % n), fresh=True)]
+    return tuple(parts)
+
+
+def _hand_view(hand: list[str], events: Any, own: bool) -> dict[str, Any]:
+    """A seat's hand entries of ``observation(seat)`` (the cards only to their own seat)."""
+    return {"hand": sorted(hand) if own else None, "hand_size": len(hand),
+            "events_in_hand": sum(1 for c in hand if c in events)}
+
+
+def _rest_view(st: Any, s: int) -> dict[str, Any]:
+    """Seat ``s``'s signatures, marker supply and face-down drama, as ``observation(seat)`` has them."""
+    return {"signatures": dict(sorted(st.signatures[s].items())), "supply": st.supply[s],
+            "drama_face_down": sorted(st.shown[s]) if st.shown else []}
+
+
+def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
+    def rel(s: Any) -> int | None:
+        return None if s is None else (int(s) - seat) % players
+    return rel
+
+
+TURN_ENTRIES = ("year", "season", "phase", "step", "leader", "to_move")
+"""The observation entries :func:`_head_turn` reads."""
 
 
 def _head(obs: Mapping[str, Any], seat: int, players: int, idx: tuple[dict[str, int], ...]) -> list[float]:
     """The calendar, the turn, the quad, the decks and the drama in play."""
-    card_at, play_at, event_at, drama_at = idx
+    rel = _rel(seat, players)
+    return _head_turn(obs, rel) + _head_table(obs, idx) + _head_play(obs, rel, idx)
 
-    def rel(s: Any) -> int | None:
-        return None if s is None else (int(s) - seat) % players
 
+def _head_turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None]) -> list[float]:
     out: list[float] = []
     out += one_hot(obs["year"], YEARS)
     out += one_hot(obs["season"], SEASONS)
@@ -210,10 +248,21 @@ def _head(obs: Mapping[str, Any], seat: int, players: int, idx: tuple[dict[str, 
     out += one_hot(obs["step"], ("midterm", "final"))
     out += one_hot(rel(obs["leader"]), range(MAX_PLAYERS))
     out += one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
-    out += multi_hot(obs["quad"], card_at)
+    return out
+
+
+def _head_table(obs: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
+    card_at, play_at, event_at, drama_at = idx
+    out = multi_hot(obs["quad"], card_at)
     out += [obs["student_deck"] / 30.0, obs["organization_deck"] / 24.0, obs["event_deck"] / 40.0]
     out += multi_hot(obs["event_discard"], event_at)
-    out += multi_hot([obs["playing"]] if obs["playing"] else [], play_at)
+    return out
+
+
+def _head_play(obs: Mapping[str, Any], rel: Callable[[Any], int | None], idx: tuple[dict[str, int], ...]
+               ) -> list[float]:
+    card_at, play_at, event_at, drama_at = idx
+    out = multi_hot([obs["playing"]] if obs["playing"] else [], play_at)
     exchanging = {rel(s) for s in obs["exchanging"] or ()}
     out += [1.0 if r in exchanging else 0.0 for r in range(MAX_PLAYERS)]
     stacks = obs["stacks"] or {}
@@ -223,19 +272,32 @@ def _head(obs: Mapping[str, Any], seat: int, players: int, idx: tuple[dict[str, 
 
 def _seat_block(obs: Mapping[str, Any], s: int, idx: tuple[dict[str, int], ...]) -> list[float]:
     """Seat ``s``'s enrolment, hand, clique, signatures, marker supply and face-down drama."""
-    card_at, play_at, event_at, drama_at = idx
     p = obs["players"][s]
-    out = [1.0 if obs["enrolled"][s] else 0.0]
+    return _seat_hand(p, obs["enrolled"][s], idx) + _seat_clique(p, idx) + _seat_rest(p, idx)
+
+
+def _seat_hand(p: Mapping[str, Any], enrolled: Any, idx: tuple[dict[str, int], ...]) -> list[float]:
+    card_at, play_at, event_at, drama_at = idx
+    out = [1.0 if enrolled else 0.0]
     out += multi_hot(p["hand"], play_at)
     out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
+    return out
+
+
+def _seat_clique(p: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
+    card_at, play_at, event_at, drama_at = idx
     clique = [0.0] * (5 * len(card_at))
     for cid, x, y, parent, bonds in p["clique"]:
         i = 5 * card_at[cid]
         clique[i:i + 5] = [1.0, 1.0 if parent is None else 0.0, x / SPAN, y / SPAN, bonds / 5.0]
-    out += clique
-    out.append(len(p["clique"]) / 10.0)
+    clique.append(len(p["clique"]) / 10.0)
+    return clique
+
+
+def _seat_rest(p: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
+    card_at, play_at, event_at, drama_at = idx
     sig = p["signatures"]
-    out += [sig.get(k, 0) / 10.0 for k in CATEGORIES]
+    out = [sig.get(k, 0) / 10.0 for k in CATEGORIES]
     out += [p["supply"] / MARKERS]
     out += multi_hot(p["drama_face_down"], drama_at)
     return out
