@@ -2,16 +2,19 @@
 
 Plays medium-against-medium games of each title and player count, records at every decision the
 deciding seat's evaluation (what it could see) and the game's progress, and fits the temperature
-line ``T(p) = end + (start - end) * (1 - p)`` by maximum likelihood of who won. Then prints the
-calibration table: the chances the fitted model gives, in bins, against how often those seats
-actually won, and (``--search N``) the same for the analysis's own search estimates (``win_before``
-of ``homeroom analyse``) on N games per title.
+line ``T(p) = end + (start - end) * (1 - p)`` by maximum likelihood of who won (a grid in powers
+of 2 from 0.5 to 4096 points, then a pattern search in log T; a fit on a bound of that range is
+flagged with a WARNING). Then prints the calibration table: the chances the fitted model gives, in
+bins, against how often those seats actually won, and (``--search N``) the same for the analysis's
+own search estimates (``win_before`` of ``homeroom analyse``) on N 2-player games per title. With
+``--write`` the fits are stored before the searches run, so the searches use them.
 
     python bench/calibrate_analysis.py --games 200 --write        # refit, store, print the table
     python bench/calibrate_analysis.py --games 40 --search 10      # check only, with search figures
 
 Resumable: every finished game's records are saved under ``--run-dir`` (default
-``out/calibrate_analysis``) by :class:`homeroom.sim.rundir.RunDir`.
+``out/calibrate_analysis``) by :class:`homeroom.sim.rundir.RunDir`, and every analysed game's
+decisions under ``search-T<start>-<end>`` (the temperatures it was analysed with).
 """
 
 from __future__ import annotations
@@ -26,11 +29,18 @@ from typing import Any
 from homeroom import games
 from homeroom.agents.evaluation import evaluator
 from homeroom.agents.levels import medium
-from homeroom.analysis.winmodel import CALIBRATION, Temperature, final_chances, win_chances
+from homeroom.analysis.winmodel import CALIBRATION, Temperature, final_chances, temperature, win_chances
 from homeroom.sim.rundir import RunDir, execute
 
 TITLES = {"class-of-89": [2, 3, 4], "academic-society": [2, 3, 4], "high-school-drama": [2, 3, 4, 5]}
 BINS = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001]
+FIT_LOW = 0.5
+"""The smallest ``start`` or ``end`` tried: ``Temperature.at`` never goes below 0.5 points."""
+FIT_HIGH = 4096.0
+"""The largest tried: far beyond any game's scores, so an optimum there means the evaluation says
+nothing about who wins (the fit is then reported as on the edge)."""
+FIT_STEP = 1 / 64
+"""The fit's final resolution in log2 of T (about 1%)."""
 
 
 def play(task: tuple[str, int, int]) -> dict[str, Any]:
@@ -44,7 +54,7 @@ def play(task: tuple[str, int, int]) -> dict[str, Any]:
     while not state.is_terminal():
         seat = state.to_move
         assert seat is not None
-        points.append([seat, [round(v, 3) for v in evaluate(state, seat)]])  # type: ignore[operator]
+        points.append([seat, [round(v, 3) for v in evaluate(state, seat)]])
         state.apply(agents[seat].choose(state, seat))
     n = len(points)
     return {"seed": seed, "won": final_chances(state),
@@ -63,23 +73,68 @@ def loglik(rows: list[tuple[float, int, list[float], float]], t: Temperature) ->
     return total
 
 
+def _prepared(rows: list[tuple[float, int, list[float], float]]) -> list[tuple[float, list[float], float]]:
+    """Per row: progress, the other seats' values less the deciding seat's (a solo game's one value
+    ``v`` is the seat against ``[v, 0]``: the other is ``-v``), who won."""
+    out = []
+    for p, s, v, won in rows:
+        others = [-v[0]] if len(v) == 1 else [x - v[s] for i, x in enumerate(v) if i != s]
+        out.append((p, others, won))
+    return out
+
+
+def _loglik(prepared: list[tuple[float, list[float], float]], t: Temperature) -> float:
+    """:func:`loglik` on :func:`_prepared` rows (the fit's inner loop, so the seat differences are
+    worked out once)."""
+    total = 0.0
+    exp, log = math.exp, math.log
+    for p, others, won in prepared:
+        temp = t.at(p)
+        top = max(0.0, max(others)) / temp
+        q = exp(-top) / (exp(-top) + sum(exp(d / temp - top) for d in others))
+        q = min(1 - 1e-6, max(1e-6, q))
+        total += won * log(q) + (1 - won) * log(1 - q)
+    return total
+
+
 def fit(rows: list[tuple[float, int, list[float], float]]) -> Temperature:
-    """Grid search, then a finer grid around the best (the likelihood is smooth in both)."""
-    best = Temperature(30.0, 6.0)
-    best_ll = -math.inf
-    for start in [4, 8, 12, 16, 24, 32, 48, 64, 96, 128]:
-        for end in [1, 2, 3, 4, 6, 8, 12, 16, 24]:
-            ll = loglik(rows, Temperature(float(start), float(end)))
-            if ll > best_ll:
-                best, best_ll = Temperature(float(start), float(end)), ll
-    s0, e0 = best.start, best.end
-    for ds in (0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.4):
-        for de in (0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.4):
-            t = Temperature(round(s0 * ds, 2), round(e0 * de, 2))
-            ll = loglik(rows, t)
-            if ll > best_ll:
-                best, best_ll = t, ll
-    return best
+    """The maximum-likelihood ``T(p)``: a grid over ``start`` and ``end`` in powers of 2 from
+    :data:`FIT_LOW` to :data:`FIT_HIGH`, then a pattern search in log2 around the best (steps
+    halved down to :data:`FIT_STEP`). Within those bounds the optimum can sit anywhere; one on a
+    bound is reported by :func:`on_edge`."""
+    prepared = _prepared(rows)
+    lo, hi = math.log2(FIT_LOW), math.log2(FIT_HIGH)
+    seen: dict[tuple[float, float], float] = {}
+
+    def score(a: float, b: float) -> float:
+        key = (round(a, 9), round(b, 9))
+        if key not in seen:
+            seen[key] = _loglik(prepared, Temperature(2.0**a, 2.0**b))
+        return seen[key]
+
+    grid = [lo + k for k in range(int(hi - lo) + 1)]
+    best = max(((a, b) for a in grid for b in grid), key=lambda ab: score(*ab))
+    step = 0.5
+    while step >= FIT_STEP:
+        around = [(min(hi, max(lo, best[0] + i * step)), min(hi, max(lo, best[1] + j * step)))
+                  for i in (-1, 0, 1) for j in (-1, 0, 1)]
+        nxt = max(around, key=lambda ab: score(*ab))
+        if score(*nxt) > score(*best):
+            best = nxt
+        else:
+            step /= 2
+    return Temperature(float(f"{2.0**best[0]:.3g}"), float(f"{2.0**best[1]:.3g}"))
+
+
+def on_edge(t: Temperature) -> list[str]:
+    """What of a fitted ``T`` sits on the fit's bounds (empty when the optimum is inside them)."""
+    out = []
+    for name, value in (("start", t.start), ("end", t.end)):
+        if value <= FIT_LOW * 1.02:
+            out.append(f"{name} {value:g} is on the lower edge ({FIT_LOW:g})")
+        elif value >= FIT_HIGH / 1.02:
+            out.append(f"{name} {value:g} is on the upper edge ({FIT_HIGH:g})")
+    return out
 
 
 def table(pairs: list[tuple[float, float]]) -> list[str]:
@@ -114,6 +169,26 @@ def search_pairs(game_id: str, players: int, n: int, iterations: int, run: Path)
     return pairs
 
 
+def write(fitted: dict[str, dict[int, Temperature]]) -> None:
+    """Store ``fitted`` in calibration.toml (titles and counts not fitted keep their lines) and make
+    this process's analyses use it."""
+    from homeroom.analysis import winmodel
+
+    merged = winmodel._load()
+    for game_id, rows_t in fitted.items():
+        merged.setdefault(game_id, {}).update(rows_t)
+    lines = ["# Fitted by bench/calibrate_analysis.py (medium against medium; see its docstring and",
+             "# src/homeroom/analysis/ANALYSIS.md for the games behind each line).", ""]
+    for game_id, rows_t in sorted(merged.items()):
+        lines.append(f'["{game_id}"]')
+        for players, t in sorted(rows_t.items()):
+            lines.append(f'{players} = {{ start = {t.start:g}, end = {t.end:g} }}')
+        lines.append("")
+    CALIBRATION.write_text("\n".join(lines), encoding="utf-8")
+    winmodel._TABLE = None
+    print(f"wrote {CALIBRATION}", flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="medium games per title and player count")
@@ -127,10 +202,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     fitted: dict[str, dict[int, Temperature]] = {}
     report = ["# Calibration of the analysis's win chances", ""]
-    for game_id, counts in TITLES.items():
-        if args.game and game_id not in args.game:
-            continue
-        for players in counts:
+    edges: list[str] = []
+    chosen = [g for g in TITLES if not args.game or g in args.game]
+    for game_id in chosen:
+        for players in TITLES[game_id]:
             if args.players and players not in args.players:
                 continue
             start = time.perf_counter()
@@ -145,31 +220,25 @@ def main(argv: list[str]) -> int:
             rows = rows_of(results)
             t = fit(rows)
             fitted.setdefault(game_id, {})[players] = t
+            edges += [f"{game_id} {players}p: {e}" for e in on_edge(t)]
             pairs = [(win_chances(v, t.at(p))[s], won) for p, s, v, won in rows]
             print(f"{game_id} {players}p: {len(results)} games, {len(rows)} positions, T(p) from {t.start:g} "
-                  f"to {t.end:g} points ({time.perf_counter() - start:.0f} s)", flush=True)
+                  f"to {t.end:g} points ({time.perf_counter() - start:.0f} s)"
+                  + "".join(f"; WARNING: {e}" for e in on_edge(t)), flush=True)
             report += [f"## {game_id}, {players} players: {len(results)} medium games, {len(rows)} positions, "
                        f"T from {t.start:g} to {t.end:g}", "", *table(pairs), ""]
-        if args.search:
-            pairs = search_pairs(game_id, 2, args.search, args.iterations, args.run_dir / "search")
-            report += [f"## {game_id}, 2 players: the analysis's search ({args.iterations} iterations), "
-                       f"{args.search} medium games, {len(pairs)} rated decisions", "", *table(pairs), ""]
-    print("\n".join(report))
     if args.write:
-        from homeroom.analysis.winmodel import _load
-
-        merged = _load()  # titles not run this time keep their fitted values
-        for game_id, rows_t in fitted.items():
-            merged.setdefault(game_id, {}).update(rows_t)
-        lines = ["# Fitted by bench/calibrate_analysis.py (medium against medium; see its docstring and",
-                 "# src/homeroom/analysis/ANALYSIS.md for the games behind each line).", ""]
-        for game_id, rows_t in sorted(merged.items()):
-            lines.append(f'["{game_id}"]')
-            for players, t in sorted(rows_t.items()):
-                lines.append(f'{players} = {{ start = {t.start:g}, end = {t.end:g} }}')
-            lines.append("")
-        CALIBRATION.write_text("\n".join(lines), encoding="utf-8")
-        print(f"wrote {CALIBRATION}")
+        write(fitted)  # before the searches: they use the stored temperatures
+    for game_id in chosen if args.search else []:
+        t = temperature(game_id, 2)
+        pairs = search_pairs(game_id, 2, args.search, args.iterations,
+                             args.run_dir / f"search-T{t.start:g}-{t.end:g}")
+        report += [f"## {game_id}, 2 players: the analysis's search ({args.iterations} iterations, T from "
+                   f"{t.start:g} to {t.end:g}), {args.search} medium games, {len(pairs)} rated decisions",
+                   "", *table(pairs), ""]
+    print("\n".join(report))
+    for e in edges:
+        print(f"WARNING: the fit of {e}: widen FIT_LOW/FIT_HIGH or distrust it", file=sys.stderr)
     return 0
 
 
