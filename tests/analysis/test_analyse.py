@@ -105,6 +105,20 @@ def test_an_interrupted_analysis_resumes(tmp_path: Path) -> None:
         analyse(replay, Settings(iterations=13), run_dir=tmp_path / "run")
 
 
+def test_an_analysis_is_not_resumed_under_another_calibration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refit of the win-chance temperatures (``calibration.toml``) changes every estimate: a run
+    folder begun under the old ones is refused rather than mixed with the new."""
+    from homeroom.analysis import winmodel
+    from homeroom.analysis.winmodel import Temperature
+
+    replay = played("high-school-drama", 2, 14)
+    analyse(replay, Settings(iterations=10), run_dir=tmp_path / "run")
+    table = {**winmodel._load(), "high-school-drama": {2: Temperature(99.0, 9.0)}}
+    monkeypatch.setattr(winmodel, "_TABLE", table)
+    with pytest.raises(Exception, match="holds a different run .*temperature"):
+        analyse(replay, Settings(iterations=10), run_dir=tmp_path / "run")
+
+
 def test_a_random_seat_gives_away_more_than_a_medium_seat() -> None:
     replay = played("high-school-drama", 2, None, seed=11, kinds=("medium", "random"))
     summary = analyse(replay, Settings(iterations=60))["summary"]

@@ -256,7 +256,8 @@ def analyse(replay: dict[str, Any], settings: Settings, workers: int = 1, backen
         folder = RunDir(run_dir, prefix="decisions")
         folder.open({"kind": "analysis", "game": replay["game"], "players": replay["players"],
                      "seed": replay["seed"], "options": replay["options"], "actions": len(replay["actions"]),
-                     "actions_digest": _digest(replay["actions"]), "settings": asdict(settings)})
+                     "actions_digest": _digest(replay["actions"]), "settings": asdict(settings),
+                     "temperature": asdict(temperature(replay["game"], replay["players"]))})
         for payload in folder.done().values():
             if isinstance(payload, list):
                 for row in payload:
