@@ -4,28 +4,18 @@ and says when the optimum is on a bound."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bench_scripts import bench_script
 from homeroom.analysis.winmodel import Temperature, win_chances
 
 
 def calibrate() -> Any:
     """``bench/calibrate_analysis.py`` as a module (loaded once)."""
-    name = "calibrate_analysis"
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return bench_script("calibrate_analysis")
 
 
 def synthetic(true: Temperature, players: int, n: int, seed: int) -> list[tuple[float, int, list[float], float]]:

@@ -149,17 +149,7 @@ def tune_script() -> Any:
 
 
 def bench_script(name: str) -> Any:
-    """``bench/NAME.py`` as a module, loaded once (its dataclasses look their module up in
-    ``sys.modules``, so it is registered there under its own name)."""
-    import importlib.util
-    import sys
-    from pathlib import Path
+    """``bench/NAME.py`` as a module, loaded once (see ``tests/bench_scripts.py``)."""
+    from bench_scripts import bench_script as load
 
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[3] / "bench" / f"{name}.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load(name)
