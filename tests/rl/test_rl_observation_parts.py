@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
 
 from homeroom import games
+from homeroom.engine.features import StatePart
 from homeroom.engine.rng import Rng
 from homeroom.rl import aec_env, encoding
 
@@ -51,13 +53,23 @@ def test_unchanged_parts_are_not_encoded_again(game_id: str, monkeypatch: pytest
     """A random game read by one learner: on average well under half of the vector is encoded and
     written at a step (before: all of it, every step)."""
     written: list[int] = []
-    real = encoding_module._write
+    enc = encoding(game_id)
+    real = enc._state_parts
+    assert real is not None
 
-    def counting(buffer: np.ndarray, where: slice, values: list[float]) -> None:
-        written.append(len(values))
-        real(buffer, where, values)
+    def counted(players: int) -> list[StatePart]:
+        """The game's parts, each encode counting the features of its part it encodes."""
+        parts = [StatePart(*part) for part in real(players)]
 
-    monkeypatch.setattr(encoding_module, "_write", counting)
+        def counting(encode: Any, size: int | None) -> Any:
+            def run(*args: Any) -> Any:
+                values = encode(*args)
+                written.append(len(values) if size is None else size)
+                return values
+            return run
+        return [part._replace(encode=counting(part.encode, part.size)) for part in parts]
+
+    monkeypatch.setattr(enc, "_state_parts", counted)
     env = aec_env(game_id, 2)
     env.reset(seed=3)
     state = env.state
@@ -199,3 +211,24 @@ def test_each_part_reads_the_state_only_through_its_live_value(game_id: str, pla
         state.apply(rng.choice(state.legal_actions()))
         if not other.is_terminal():
             other.apply(rng.choice(other.legal_actions()))
+
+
+def test_a_sparse_part_clears_what_it_set_before_and_rejects_a_position_outside_it() -> None:
+    """A sparse part (``StatePart.size``) returns only its nonzero numbers: the kept vector zeroes
+    the positions the last encoding set before writing the new ones, so a one-hot that moved
+    leaves no 1 behind; a position outside the part is an error naming it."""
+    from types import SimpleNamespace
+
+    def one_hot_at(st: Any, seat: int, players: int, now: Any) -> dict[int, float]:
+        return {now[0]: 1.0, now[1]: 0.5} if now[1] is not None else {now[0]: 1.0}
+
+    parts = [StatePart(lambda st, seat: (st.at, st.half), one_hot_at, fresh=True, size=4),
+             StatePart(lambda st, seat: st.count, lambda st, seat, n, now: [now / 2.0], fresh=True)]
+    enc = SimpleNamespace(game=SimpleNamespace(id="toy"), _state_parts=lambda players: parts,
+                          observation_size=lambda players: 5)
+    kept = encoding_module._Kept(enc, 0, 2)
+    assert kept.read(SimpleNamespace(at=1, half=3, count=3)).tolist() == [0, 1, 0, 0.5, 1.5]
+    assert kept.read(SimpleNamespace(at=2, half=None, count=3)).tolist() == [0, 0, 1, 0, 1.5]
+    assert kept.read(SimpleNamespace(at=0, half=2, count=4)).tolist() == [1, 0, 0.5, 0, 2]
+    with pytest.raises(ValueError, match="sets position 4"):
+        encoding_module._Kept(enc, 0, 2).read(SimpleNamespace(at=4, half=None, count=0))

@@ -66,12 +66,30 @@ class StatePart(NamedTuple):
     when its numbers do not depend on the viewer (a yearbook, a seat's clique), so that it is
     encoded once for all seats; None when they do. ``fresh``: ``live`` returns new objects each
     time (entries built from the state, a tuple of numbers and text), never the state's own, so
-    it needs no copy to be kept."""
+    it needs no copy to be kept. ``size``: set for a sparse part, whose ``encode`` returns only
+    its nonzero numbers, as ``{position in the part: value}`` (:data:`Sparse`), and is written in
+    time proportional to them (most of a one-hot block is zeros); None when ``encode`` returns all
+    the part's numbers as a list."""
 
     live: Callable[..., Any]
-    encode: Callable[..., list[float]]
+    encode: Callable[..., Any]
     share: Callable[..., Hashable] | None = None
     fresh: bool = False
+    size: int | None = None
 
 
-__all__ = ["Run", "StatePart", "multi_hot", "one_hot", "runs_to_bounds", "seat_runs"]
+Sparse = dict[int, float]
+"""A sparse part's numbers: position in the part -> value; every position left out is 0."""
+
+
+def dense(values: Sparse, size: int) -> list[float]:
+    """A sparse part's numbers as the full list of ``size`` (for ``observation_features``)."""
+    out = [0.0] * size
+    for at, value in values.items():
+        if not 0 <= at < size:
+            raise ValueError(f"a sparse part of {size} features sets position {at}")
+        out[at] = value
+    return out
+
+
+__all__ = ["Run", "Sparse", "StatePart", "dense", "multi_hot", "one_hot", "runs_to_bounds", "seat_runs"]

@@ -23,7 +23,7 @@ import numpy as np
 
 from homeroom import games
 from homeroom.engine import Action, Game, HomeroomError, State
-from homeroom.engine.features import Run, StatePart, runs_to_bounds
+from homeroom.engine.features import Run, Sparse, StatePart, dense, runs_to_bounds
 
 FieldDomains = tuple[tuple[str, tuple[Hashable, ...]], ...]
 Block = tuple[str, type[Action], FieldDomains]
@@ -340,12 +340,13 @@ class _Kept:
 
     Each part is encoded again only when what it reads differs from the copy taken when it was
     last encoded (compared by value, so any state may come next: a clone, a determinization, a
-    position stepped back to), and only its slice of a float32 buffer is rewritten; ``read`` hands
-    out a copy of the buffer (a trainer keeps observations). Nothing builds ``observation(seat)``.
-    A part the game names for every viewer (``share``) is encoded once for all the seats of a game
-    that share a ``shared`` dict (an AEC env's seats). The parts are :class:`StatePart`."""
+    position stepped back to), and only its slice of a float32 buffer is rewritten (a sparse
+    part's: only the positions it set last time and sets now); ``read`` hands out a copy of the
+    buffer (a trainer keeps observations). Nothing builds ``observation(seat)``. A part the game
+    names for every viewer (``share``) is encoded once for all the seats of a game that share a
+    ``shared`` dict (an AEC env's seats). The parts are :class:`StatePart`."""
 
-    __slots__ = ("buffer", "fresh", "game_id", "keys", "parts", "players", "seat", "seen", "slices")
+    __slots__ = ("buffer", "fresh", "game_id", "keys", "parts", "players", "seat", "seen", "set", "sizes", "views")
 
     def __init__(self, enc: Encoding, seat: int, players: int) -> None:
         assert enc._state_parts is not None
@@ -356,16 +357,20 @@ class _Kept:
         self.parts = tuple((part.live, part.encode) for part in parts)
         self.keys = tuple(None if part.share is None else part.share(seat, players) for part in parts)
         self.fresh = tuple(part.fresh for part in parts)
+        self.sizes = tuple(part.size for part in parts)
         self.seen: list[Any] = [_UNSEEN] * len(self.parts)
-        self.slices: list[slice] = []
+        self.set: list[Sparse] = [{} for _ in parts]
+        """Per sparse part: the numbers it wrote last (their positions are zeroed before the next)."""
+        self.views: list[memoryview] = []
+        """Per part: its slice of the buffer, as a memoryview (a float written there is rounded to
+        float32 as :func:`floats` rounds it)."""
         self.buffer = np.zeros(enc.observation_size(players), dtype=np.float32)
 
     def read(self, state: State, shared: dict[Hashable, Any] | None = None) -> np.ndarray:
         """``seat``'s features in ``state``, the parts whose sub-state is unchanged not encoded again."""
-        if not self.slices:
+        if not self.views:
             return self._first(state)
-        seat, seen, buffer, keys = self.seat, self.seen, self.buffer, self.keys
-        write = _write
+        seat, seen, keys, sizes = self.seat, self.seen, self.keys, self.sizes
         for i, (live, encode) in enumerate(self.parts):
             now = live(state, seat)
             if now != seen[i]:
@@ -374,40 +379,47 @@ class _Kept:
                 if hit is not None and hit[0] == now:  # another seat encoded this very part
                     copy, values = hit
                 else:
-                    where = self.slices[i]
                     values = encode(state, seat, self.players, now)
-                    if len(values) != where.stop - where.start:
-                        raise RLError(f"{self.game_id}: observation part {i} has {len(values)} features, "
-                                      f"not {where.stop - where.start}")
                     copy = now if self.fresh[i] else snapshot(now)
                     if key is not None and shared is not None:
                         shared[key] = (copy, values)
-                write(buffer, self.slices[i], values)
+                view = self.views[i]
+                if sizes[i] is None:
+                    if len(values) != len(view):
+                        raise RLError(f"{self.game_id}: observation part {i} has {len(values)} features, "
+                                      f"not {len(view)}")
+                    view[:] = array("f", values)
+                else:
+                    for at in self.set[i]:
+                        view[at] = 0.0
+                    for at, value in values.items():
+                        view[at] = value
+                    self.set[i] = values
                 seen[i] = copy
-        return buffer.copy()
+        return self.buffer.copy()
 
     def _first(self, state: State) -> np.ndarray:
         """Encode every part once, which fixes each part's slice of the vector."""
         at = 0
+        whole = memoryview(self.buffer)
         for i, (live, encode) in enumerate(self.parts):
             now = live(state, self.seat)
             values = encode(state, self.seat, self.players, now)
+            size = self.sizes[i]
+            if size is not None:
+                self.set[i] = values
+                values = dense(values, size)  # checks every position is in the part
             if at + len(values) > len(self.buffer):
                 break
-            _write(self.buffer, slice(at, at + len(values)), values)
-            self.slices.append(slice(at, at + len(values)))
+            view = whole[at:at + len(values)]
+            view[:] = array("f", values)
+            self.views.append(view)
             self.seen[i] = now if self.fresh[i] else snapshot(now)
             at += len(values)
-        if len(self.slices) != len(self.parts) or at != len(self.buffer):
-            self.slices = []
+        if len(self.views) != len(self.parts) or at != len(self.buffer):
+            self.views = []
             raise RLError(f"{self.game_id}: the observation parts do not add up to its {len(self.buffer)} features")
         return self.buffer.copy()
-
-
-def _write(buffer: np.ndarray, where: slice, values: list[float]) -> None:
-    """Put a part's numbers into its slice of a float32 buffer (each double rounded to float32 as
-    :func:`floats` rounds it; for the short parts a step changes, faster than building an array)."""
-    buffer[where] = values
 
 
 def snapshot(value: Any) -> Any:
