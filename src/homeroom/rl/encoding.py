@@ -383,7 +383,7 @@ class _Kept:
                     copy = now if self.fresh[i] else snapshot(now)
                     if key is not None and shared is not None:
                         shared[key] = (copy, values)
-                view = self.views[i]
+                view: Any = self.views[i]  # a float32 memoryview: takes floats (typeshed says ints)
                 if sizes[i] is None:
                     if len(values) != len(view):
                         raise RLError(f"{self.game_id}: observation part {i} has {len(values)} features, "
@@ -401,7 +401,7 @@ class _Kept:
     def _first(self, state: State) -> np.ndarray:
         """Encode every part once, which fixes each part's slice of the vector."""
         at = 0
-        whole = memoryview(self.buffer)
+        whole = self.buffer.data
         for i, (live, encode) in enumerate(self.parts):
             now = live(state, self.seat)
             values = encode(state, self.seat, self.players, now)
