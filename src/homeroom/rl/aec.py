@@ -72,8 +72,9 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
         self.state: State | None = None
         self._legal: dict[int, Action] = {}
-        self._memo: dict[int, dict[Any, Any]] = {}
-        """Per seat: the parts of its features the game keeps to reuse (see ``Encoding.features``)."""
+        self._seats = {a: s for s, a in enumerate(self.possible_agents)}
+        self._memo: dict[str, dict[Any, Any]] = {}
+        """Per agent: the parts of its features the game keeps to reuse (see ``Encoding.features``)."""
         self._shared: dict[Any, Any] = {}
         """The parts every seat reads alike, encoded once for all (see ``Encoding.features``)."""
         self._steps = 0
@@ -104,8 +105,13 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
-        seat = self.possible_agents.index(agent)
-        features = self.encoding.features(state, seat, self._memo.setdefault(seat, {}), self._shared)
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise RLError(f"no agent {agent!r} in this game (agents: {', '.join(self.possible_agents)})")
+        memo = self._memo.get(agent)
+        if memo is None:
+            memo = self._memo[agent] = {}
+        features = self.encoding.features(state, seat, memo, self._shared)
         return {"observation": features, "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent: str) -> np.ndarray:

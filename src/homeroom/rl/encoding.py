@@ -206,13 +206,19 @@ class Encoding:
         seat = state.to_move
         if seat is None:
             return {}
-        view = _LazyObservation(state, seat, obs)
         known = self._known.get(seat)
         if known is None:
             known = self._known[seat] = {}
-        remembered = known.get
-        out: dict[int, Action] = {}
         legal = state.legal_actions()
+        indices = list(map(known.get, legal))
+        if None not in indices:  # every action seen before (most steps): the look-ups alone, in C
+            out = cast(dict[int, Action], dict(zip(indices, legal)))
+            if len(out) != len(legal):
+                self._shared_index(state, seat, legal)
+            return out
+        view = _LazyObservation(state, seat, obs)
+        remembered = known.get
+        out = {}
         for action in legal:
             index = remembered(action)
             if index is None:
@@ -317,12 +323,12 @@ class Encoding:
         ``ENCODING.md``); ``shared``: a dict the caller keeps for every seat of one game, where the
         parts every viewer reads alike are encoded once for all seats. Otherwise (or without
         ``memo``) the game's ``observation_features`` of ``state.observation(seat)``."""
-        expected = self.observation_size(state.players)
         if memo is not None and self._state_parts is not None:
             kept = memo.get(_KEPT)
-            if not isinstance(kept, _Kept) or kept.seat != seat or kept.players != state.players:
+            if kept.__class__ is not _Kept or kept.seat != seat or kept.players != state.players:
                 kept = memo[_KEPT] = _Kept(self, seat, state.players)
             return kept.read(state, shared)
+        expected = self.observation_size(state.players)
         values = self.module.observation_features(state.observation(seat), seat, state.players)
         if len(values) != expected:
             raise RLError(f"{self.game.id}: the observation has {len(values)} features, not {expected}")
