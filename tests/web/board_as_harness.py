@@ -28,8 +28,6 @@ BOARD_DIR = Path(games.__file__).parent / "academic_society" / "web"
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "screenshots" / "academic-society"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 GAME_ID = "academic-society"
 ORIGIN = "http://as.test"
 
@@ -159,16 +157,14 @@ def prepare(page: Any) -> Any:
 
 
 @contextmanager
-def browser_page(width: int = 1366, height: int = 768) -> Iterator[Any]:
-    """A Chromium page with the harness loaded, in a browser of its own (see ``prepare``)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield prepare(browser.new_page(viewport={"width": width, "height": height}))
-        finally:
-            browser.close()
+def browser_page(browser: Any, width: int = 1366, height: int = 768) -> Iterator[Any]:
+    """A page of the suite's one browser (the session's ``browser`` fixture: a second sync
+    Playwright in the same thread is refused) with the harness loaded (see ``prepare``), closed after."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        yield prepare(page)
+    finally:
+        page.close()
 
 
 def show(page: Any, table: Table, seat: int | None = None) -> None:

@@ -66,12 +66,12 @@ CHECK_DECISIONS = """
 """
 
 
-def test_every_legal_action_has_a_board_gesture() -> None:
+def test_every_legal_action_has_a_board_gesture(browser: Any) -> None:
     """Seeded random games at 2, 3 and 4 players: at every decision, each legal action is made by
     clicking lit pieces on the board, and the clicks produce exactly that action."""
     decisions = kinds = 0
     seen_kinds: set[str] = set()
-    with browser_page() as page:
+    with browser_page(browser) as page:
         for players, seed in ((2, 11), (3, 12), (4, 13)):
             table = Table(players, seed, human=None)
             rng = random.Random(seed)
@@ -104,7 +104,7 @@ def click_action(page: Any, action: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_whole_game_by_clicking_the_board(players: int) -> None:
+def test_whole_game_by_clicking_the_board(browser: Any, players: int) -> None:
     """Seat 0 plays a whole game only through board clicks against random bots; one screenshot a round.
     (2 players: on the real table page, below.)"""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -112,7 +112,7 @@ def test_whole_game_by_clicking_the_board(players: int) -> None:
     rng = random.Random(players)
     shots = []
     clicks = 0
-    with browser_page() as page:
+    with browser_page(browser) as page:
         table.play_bots()
         show(page, table)
         last_round = table.state.observation(0)["round"]
@@ -150,10 +150,10 @@ def _advance_to(table: Table, rng: random.Random, kind: str) -> None:
     raise AssertionError(f"no {kind} decision for seat 0")
 
 
-def test_illegal_click_explains_and_cancel_resets() -> None:
+def test_illegal_click_explains_and_cancel_resets(browser: Any) -> None:
     table = Table(3, 5, human=0)
     rng = random.Random(1)
-    with browser_page() as page:
+    with browser_page(browser) as page:
         _advance_to(table, rng, "place")
         show(page, table)
         obs = table.state.observation(0)
@@ -177,7 +177,7 @@ def test_illegal_click_explains_and_cancel_resets() -> None:
         assert page.evaluate("window.__chosen") is None
 
 
-def test_spectator_and_waiting_seat_cannot_play_and_phone_width() -> None:
+def test_spectator_and_waiting_seat_cannot_play_and_phone_width(browser: Any) -> None:
     """Also: a player-chosen name full of markup is drawn as text (the board escapes every text)."""
     hostile = '<img src=x onerror="__pwned=1">&amp;'  # at most 40 characters, as names are
     table = Table(4, 9, human=0, names=["Ada", hostile, "Caroline", "Dmitri"])
@@ -185,7 +185,7 @@ def test_spectator_and_waiting_seat_cannot_play_and_phone_width() -> None:
     _advance_to(table, rng, "place")
     while table.state.to_move == 0:  # finish seat 0's turn: now another seat is to move
         table.play(rng.choice(table.state.legal_actions()))
-    with browser_page(width=390, height=844) as page:
+    with browser_page(browser, width=390, height=844) as page:
         show(page, table)
         assert page.locator(".as-target").count() == 0
         page.locator('[data-key^="space:"]').first.click()

@@ -5,7 +5,6 @@ clique grid's coordinates, the quad not refilled until summer, and the list of s
 from __future__ import annotations
 
 import json
-import mimetypes
 import random
 from typing import Any
 
@@ -19,30 +18,8 @@ def infos(page: Any, selector: str) -> list[str]:
 
 
 def open_as_harness(browser: Any) -> Any:
-    """The Academic Society board harness on a page of the shared browser (the harness's own
-    ``browser_page`` starts a second Playwright, which the suite's browser fixture forbids)."""
-    page = browser.new_page(viewport={"width": 1366, "height": 768})
-
-    def route(r: Any) -> None:
-        path = r.request.url[len(A.ORIGIN):].split("?")[0]
-        if path in ("/", "/harness.html"):
-            r.fulfill(status=200, body=A.HARNESS_HTML, content_type="text/html")
-            return
-        prefix = f"/boards/{A.GAME_ID}/"
-        base = A.WEB_DIR if path.startswith("/static/") else A.BOARD_DIR  # the board kit, as the server serves it
-        prefix = "/static/" if base is A.WEB_DIR else prefix
-        target = (base / path[len(prefix):]).resolve() if path.startswith(prefix) else None
-        if target is None or base.resolve() not in target.parents or not target.is_file():
-            r.fulfill(status=404, body="not found")
-            return
-        ctype = "text/javascript" if target.suffix == ".js" else mimetypes.guess_type(target.name)[0] or "text/plain"
-        r.fulfill(status=200, body=target.read_bytes(), content_type=ctype)
-
-    page.route(f"{A.ORIGIN}/**", route)
-    page.expose_function("pyExplain", lambda a: None)
-    page.goto(f"{A.ORIGIN}/harness.html")
-    page.wait_for_function("window.__ready === true")
-    return page
+    """The Academic Society board harness on a page of the shared browser."""
+    return A.prepare(browser.new_page(viewport={"width": 1366, "height": 768}))
 
 
 def test_academic_society_secretaries_say_what_they_do_and_that_they_return(browser: Any) -> None:
