@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -54,6 +55,38 @@ def test_smoke_training_saves_a_policy_that_plays_legal_moves(trained: Path) -> 
         action = (agent if seat == 0 else rival).choose(state, seat)
         assert action in state.legal_actions()
         state.apply(action)
+
+
+def test_the_policy_sees_a_fresh_encoding_at_every_decision(trained: Path) -> None:
+    """A policy seat keeps its observation parts between decisions (only the changed ones are
+    encoded again): what its model is handed equals the from-scratch features every time, across
+    two games played by the same agent and both seats."""
+    from homeroom.rl import encoding
+
+    agent = make_agent(f"policy:{trained}", seed=1)
+    handed: list[Any] = []
+    real = agent.model.predict  # type: ignore[attr-defined]
+
+    def spying(obs: Any, **kw: Any) -> Any:
+        handed.append(obs.copy())
+        return real(obs, **kw)
+
+    agent.model.predict = spying  # type: ignore[attr-defined]
+    enc = encoding("high-school-drama")
+    decisions = 0
+    for seed in (5, 6):
+        state = games.get("high-school-drama").new_state(2, seed=seed)
+        while not state.is_terminal():
+            seat = state.to_move
+            assert seat is not None
+            handed.clear()
+            action = agent.choose(state, seat)
+            if handed:
+                fresh = np.asarray(enc.module.observation_features(state.observation(seat), seat, 2), dtype=np.float32)
+                assert np.array_equal(handed[0], fresh), f"seed {seed}, decision {decisions}"
+                decisions += 1
+            state.apply(action)
+    assert decisions > 20
 
 
 def test_policy_seat_in_simulate_and_play(trained: Path) -> None:

@@ -82,6 +82,9 @@ class PolicyAgent(Agent):
         self.name = f"policy:{Path(path).name}"
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
+        self._memos: dict[int, dict[Any, Any]] = {}
+        """Per seat: its observation parts kept between decisions (compared by value, so any
+        position may come next; only the parts that changed are encoded again)."""
 
     def check_table(self, game_id: str, players: int) -> None:
         meta = self.meta
@@ -103,7 +106,7 @@ class PolicyAgent(Agent):
         legal = enc.legal_indices(state)
         mask = np.zeros(enc.n, dtype=bool)
         mask[list(legal)] = True
-        obs = enc.features(state, seat)
+        obs = enc.features(state, seat, self._memos.setdefault(seat, {}))
         index, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
         chosen = legal.get(int(index))
         if chosen is None:  # cannot happen with a mask; never play an illegal move anyway
