@@ -31,10 +31,11 @@ seats after me"):
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from functools import partial
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, Sparse, StatePart, dense, seat_runs
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -158,70 +159,80 @@ def observation_layout(players: int) -> list[Run]:
     return head + seat_runs(seat, players)
 
 
-_INDEXES: list[tuple[Any, tuple[dict[str, int], ...]]] = []
+class _Index:
+    """Each card's position in its domain and each part's offsets, built once per components
+    object (a data set may change the cards), not per call."""
 
-
-def _indexes(comps: Any) -> tuple[dict[str, int], ...]:
-    """Each card's position in its domain, built once per components object (not per call)."""
-    if not _INDEXES or _INDEXES[0][0] is not comps:
+    def __init__(self, comps: Any) -> None:
+        self.comps = comps
         _students, clique_cards, playable = _domains()
-        _INDEXES[:] = [(comps, ({c: i for i, c in enumerate(clique_cards)}, {c: i for i, c in enumerate(playable)},
-                                {c: i for i, c in enumerate(comps.events)}, {c: i for i, c in enumerate(comps.drama)}))]
-    return _INDEXES[0][1]
+        self.card_at = {c: i for i, c in enumerate(clique_cards)}
+        self.play_at = {c: i for i, c in enumerate(playable)}
+        self.event_at = {c: i for i, c in enumerate(comps.events)}
+        self.drama_at = {c: i for i, c in enumerate(comps.drama)}
+        self.events = frozenset(comps.events)
+        cards, plays, events = len(clique_cards), len(playable), len(comps.events)
+        self.table_size = cards + 3 + events
+        self.play_size = plays + MAX_PLAYERS + len(DRAMA_KINDS)
+        self.hand_size = 1 + plays + 2
+        self.clique_size = 5 * cards + 1
+        self.rest_size = len(CATEGORIES) + 1 + len(comps.drama)
+
+
+_INDEX: list[_Index] = []
+
+
+def _index(comps: Any) -> _Index:
+    """The :class:`_Index` of ``comps`` (the one kept unless the components changed)."""
+    if not _INDEX or _INDEX[0].comps is not comps:
+        _INDEX[:] = [_Index(comps)]
+    return _INDEX[0]
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
     """The numbers ``seat`` sees, from its observation ``obs``."""
-    idx = _indexes(load())
-    out = _head(obs, seat, players, idx)
+    idx = _index(load())
+    rel = _rel(seat, players)
+    out = dense(_turn(obs["year"], obs["season"], obs["phase"], obs["step"], rel(obs["leader"]),
+                      rel(obs["to_move"])), TURN_SIZE)
+    out += dense(_table(obs["quad"], obs["student_deck"], obs["organization_deck"], obs["event_deck"],
+                        obs["event_discard"], idx), idx.table_size)
+    out += dense(_play(obs["playing"], [rel(s) for s in obs["exchanging"] or ()], obs["stacks"], idx),
+                 idx.play_size)
     for r in range(players):
-        out += _seat_block(obs, (seat + r) % players, idx)
+        s = (seat + r) % players
+        p = obs["players"][s]
+        out += dense(_hand(obs["enrolled"][s], p["hand"], p["hand_size"], p["events_in_hand"], idx),
+                     idx.hand_size)
+        clique = p["clique"]
+        out += dense(_clique([row[0] for row in clique], [row[1:] for row in clique], idx), idx.clique_size)
+        out += dense(_rest(p["signatures"], p["supply"], p["drama_face_down"], idx), idx.rest_size)
     return out
 
 
-def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
+def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
-    what it reads (``live``, here mostly the very entries ``observation(seat)`` would hold) and its
-    numbers (``encode``, the same functions over those entries): the RL package encodes a part
-    again only when that changed, without building the whole observation (see ``ENCODING.md``)."""
-    parts: list[StatePart | tuple[Any, ...]] = [
-        StatePart(lambda st, seat: (st.year, st.season, st.phase, st.step, st.leader, st.to_move),
-                  lambda st, seat, n, now: _head_turn(dict(zip(TURN_ENTRIES, (
-                      YEARS[now[0]], SEASONS[now[1]], now[2], ("midterm", "final")[now[3]], *now[4:]))), _rel(seat, n)),
-                  fresh=True),
-        (lambda st, seat: (st.quad, len(st.student_deck), len(st.org_deck), len(st.event_deck), st.event_discard),
-         lambda st, seat, n, now: _head_table({"quad": sorted(now[0]), "student_deck": now[1],
-                                               "organization_deck": now[2], "event_deck": now[3],
-                                               "event_discard": list(now[4])}, _indexes(load())),
-         lambda seat, n: "table"),
-        StatePart(lambda st, seat: (st.playing, list(st.ex_queue) if st.ex_queue is not None else None,
-                                    {k: len(v) for k, v in st.stacks.items()} if st.public_draft else None),
-                  lambda st, seat, n, now: _head_play(dict(zip(("playing", "exchanging", "stacks"), now)),
-                                                      _rel(seat, n), _indexes(load())), fresh=True)]
+    what it reads (``live``: the state's own values, or cheap tuples of them) and its nonzero
+    numbers (``encode``: the same functions over those values, sparse): the RL package encodes a
+    part again only when what it reads changed, without building the whole observation (see
+    ``ENCODING.md``)."""
+    idx = _index(load())
+    parts = [StatePart(_turn_live, _turn_encode, fresh=True, size=TURN_SIZE),
+             StatePart(_table_live, _table_encode, lambda seat, n: "table", size=idx.table_size),
+             StatePart(_play_live, _play_encode, size=idx.play_size)]
     for r in range(players):
-        parts += [(lambda st, seat, r=r: (st.enrolled[(seat + r) % st.players], st.hands[(seat + r) % st.players]),
-                   lambda st, seat, n, now, r=r: _seat_hand(_hand_view(now[1], st.comps.events, r == 0), now[0],
-                                                            _indexes(load())), None),
-                  StatePart(lambda st, seat, r=r: [[cid, p.x, p.y, p.parent, p.bonds]
-                                                   for cid, p in st.cliques[(seat + r) % st.players].items()],
-                            lambda st, seat, n, now: _seat_clique({"clique": now}, _indexes(load())),
-                            lambda seat, n, r=r: ("clique", (seat + r) % n), fresh=True),
-                  StatePart(lambda st, seat, r=r: _rest_view(st, (seat + r) % st.players),
-                            lambda st, seat, n, now: _seat_rest(now, _indexes(load())),
-                            lambda seat, n, r=r: ("rest", (seat + r) % n), fresh=True)]
+        parts += [StatePart(partial(_hand_live, r), partial(_hand_encode, r == 0),
+                            partial(_seat_key, "own hand" if r == 0 else "hand", r), size=idx.hand_size),
+                  StatePart(partial(_clique_live, r), _clique_encode, partial(_seat_key, "clique", r),
+                            fresh=True, size=idx.clique_size),
+                  StatePart(partial(_rest_live, r), _rest_encode, partial(_seat_key, "rest", r),
+                            size=idx.rest_size)]
     return tuple(parts)
 
 
-def _hand_view(hand: list[str], events: Any, own: bool) -> dict[str, Any]:
-    """A seat's hand entries of ``observation(seat)`` (the cards only to their own seat)."""
-    return {"hand": sorted(hand) if own else None, "hand_size": len(hand),
-            "events_in_hand": sum(1 for c in hand if c in events)}
-
-
-def _rest_view(st: Any, s: int) -> dict[str, Any]:
-    """Seat ``s``'s signatures, marker supply and face-down drama, as ``observation(seat)`` has them."""
-    return {"signatures": dict(sorted(st.signatures[s].items())), "supply": st.supply[s],
-            "drama_face_down": sorted(st.shown[s]) if st.shown else []}
+def _seat_key(name: str, r: int, seat: int, players: int) -> Hashable:
+    """The share key of seat ``seat + r``'s part ``name``: its numbers are the same for every viewer."""
+    return name, (seat + r) % players
 
 
 def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
@@ -230,74 +241,168 @@ def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
     return rel
 
 
-TURN_ENTRIES = ("year", "season", "phase", "step", "leader", "to_move")
-"""The observation entries :func:`_head_turn` reads."""
+def _hot(at: Mapping[Any, int], value: Any) -> int:
+    """``value``'s position in ``at``, or an error naming the value the encoding does not know."""
+    found = at.get(value)
+    if found is None:
+        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(at)})")
+    return found
 
 
-def _head(obs: Mapping[str, Any], seat: int, players: int, idx: tuple[dict[str, int], ...]) -> list[float]:
-    """The calendar, the turn, the quad, the decks and the drama in play."""
-    rel = _rel(seat, players)
-    return _head_turn(obs, rel) + _head_table(obs, idx) + _head_play(obs, rel, idx)
+def _hots(out: Sparse, at: Mapping[Any, int], values: Any, offset: int) -> None:
+    """1 at ``offset + at[v]`` for every ``v`` in ``values`` (a multi-hot written into ``out``)."""
+    for v in values:
+        out[offset + _hot(at, v)] = 1.0
 
 
-def _head_turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None]) -> list[float]:
-    out: list[float] = []
-    out += one_hot(obs["year"], YEARS)
-    out += one_hot(obs["season"], SEASONS)
-    out += one_hot(obs["phase"], PHASES)
-    out += one_hot(obs["step"], ("midterm", "final"))
-    out += one_hot(rel(obs["leader"]), range(MAX_PLAYERS))
-    out += one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
+# ------------------------------------------------------------------ the calendar and the turn
+_YEAR_AT = {y: i for i, y in enumerate(YEARS)}
+_SEASON_AT = {s: len(YEARS) + i for i, s in enumerate(SEASONS)}
+_PHASE_AT = {p: len(YEARS) + len(SEASONS) + i for i, p in enumerate(PHASES)}
+STEPS = ("midterm", "final")
+_STEP_AT = {s: len(YEARS) + len(SEASONS) + len(PHASES) + i for i, s in enumerate(STEPS)}
+_LEADER = len(YEARS) + len(SEASONS) + len(PHASES) + len(STEPS)
+_TO_MOVE = _LEADER + MAX_PLAYERS
+TURN_SIZE = _TO_MOVE + MAX_PLAYERS
+
+
+def _turn(year: str, season: str, phase: str, step: str, leader: int | None, to_move: int | None) -> Sparse:
+    """The calendar (year, season, phase, step) one-hot; the leader and the seat to move relative
+    to the viewer (none once the game is over)."""
+    out = {_hot(_YEAR_AT, year): 1.0, _hot(_SEASON_AT, season): 1.0, _hot(_PHASE_AT, phase): 1.0,
+           _hot(_STEP_AT, step): 1.0}
+    if leader is not None:
+        out[_LEADER + leader] = 1.0
+    if to_move is not None:
+        out[_TO_MOVE + to_move] = 1.0
     return out
 
 
-def _head_table(obs: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    out = multi_hot(obs["quad"], card_at)
-    out += [obs["student_deck"] / 30.0, obs["organization_deck"] / 24.0, obs["event_deck"] / 40.0]
-    out += multi_hot(obs["event_discard"], event_at)
+def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return st.year, st.season, st.phase, st.step, st.leader, st.to_move
+
+
+def _turn_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    year, season, phase, step, leader, to_move = now
+    return _turn(YEARS[year], SEASONS[season], phase, STEPS[step], (leader - seat) % n,
+                 None if to_move is None else (to_move - seat) % n)
+
+
+# ------------------------------------------------------------------ the table
+def _table(quad: Any, student_deck: int, org_deck: int, event_deck: int, event_discard: Any, idx: _Index
+           ) -> Sparse:
+    """The quad (multi-hot), the deck sizes, the special events discarded (multi-hot)."""
+    out: Sparse = {}
+    _hots(out, idx.card_at, quad, 0)
+    at = len(idx.card_at)
+    out[at], out[at + 1], out[at + 2] = student_deck / 30.0, org_deck / 24.0, event_deck / 40.0
+    _hots(out, idx.event_at, event_discard, at + 3)
     return out
 
 
-def _head_play(obs: Mapping[str, Any], rel: Callable[[Any], int | None], idx: tuple[dict[str, int], ...]
-               ) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    out = multi_hot([obs["playing"]] if obs["playing"] else [], play_at)
-    exchanging = {rel(s) for s in obs["exchanging"] or ()}
-    out += [1.0 if r in exchanging else 0.0 for r in range(MAX_PLAYERS)]
-    stacks = obs["stacks"] or {}
-    out += [stacks.get(k, 0) / 5.0 for k in DRAMA_KINDS]
+def _table_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return st.quad, len(st.student_deck), len(st.org_deck), len(st.event_deck), st.event_discard
+
+
+def _table_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    return _table(*now, _index(st.comps))
+
+
+def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None, idx: _Index) -> Sparse:
+    """The card being played, the seats still to exchange (relative), the public drama stacks / 5."""
+    out: Sparse = {}
+    if playing:
+        out[_hot(idx.play_at, playing)] = 1.0
+    at = len(idx.play_at)
+    for r in exchanging:
+        if r is not None and 0 <= r < MAX_PLAYERS:
+            out[at + r] = 1.0
+    at += MAX_PLAYERS
+    for i, kind in enumerate(DRAMA_KINDS):
+        out[at + i] = (stacks or {}).get(kind, 0) / 5.0
     return out
 
 
-def _seat_block(obs: Mapping[str, Any], s: int, idx: tuple[dict[str, int], ...]) -> list[float]:
-    """Seat ``s``'s enrolment, hand, clique, signatures, marker supply and face-down drama."""
-    p = obs["players"][s]
-    return _seat_hand(p, obs["enrolled"][s], idx) + _seat_clique(p, idx) + _seat_rest(p, idx)
+def _play_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return st.playing, st.ex_queue, st.stacks if st.public_draft else None
 
 
-def _seat_hand(p: Mapping[str, Any], enrolled: Any, idx: tuple[dict[str, int], ...]) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    out = [1.0 if enrolled else 0.0]
-    out += multi_hot(p["hand"], play_at)
-    out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
+def _play_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    playing, queue, stacks = now
+    return _play(playing, [(s - seat) % n for s in queue or ()],
+                 None if stacks is None else {k: len(v) for k, v in stacks.items()}, _index(st.comps))
+
+
+# ------------------------------------------------------------------ each seat
+def _hand(enrolled: Any, hand: Any, size: int, events: int, idx: _Index) -> Sparse:
+    """Enrolled; the hand (multi-hot, only the viewer's own: None for another seat's); its size / 5
+    and special events in it / 5."""
+    out: Sparse = {0: 1.0} if enrolled else {}
+    if hand:
+        _hots(out, idx.play_at, hand, 1)
+    at = 1 + len(idx.play_at)
+    out[at], out[at + 1] = size / 5.0, events / 5.0
     return out
 
 
-def _seat_clique(p: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    clique = [0.0] * (5 * len(card_at))
-    for cid, x, y, parent, bonds in p["clique"]:
-        i = 5 * card_at[cid]
-        clique[i:i + 5] = [1.0, 1.0 if parent is None else 0.0, x / SPAN, y / SPAN, bonds / 5.0]
-    clique.append(len(p["clique"]) / 10.0)
-    return clique
+def _hand_live(r: int, st: Any, seat: int) -> tuple[Any, list[str]]:
+    s = (seat + r) % st.players
+    return st.enrolled[s], st.hands[s]
 
 
-def _seat_rest(p: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    sig = p["signatures"]
-    out = [sig.get(k, 0) / 10.0 for k in CATEGORIES]
-    out += [p["supply"] / MARKERS]
-    out += multi_hot(p["drama_face_down"], drama_at)
+def _hand_encode(own: bool, st: Any, seat: int, n: int, now: tuple[Any, list[str]]) -> Sparse:
+    enrolled, hand = now
+    idx = _index(st.comps)
+    events = idx.events
+    return _hand(enrolled, hand if own else None, len(hand), sum(1 for c in hand if c in events), idx)
+
+
+def _clique(cards: Any, places: Any, idx: _Index) -> Sparse:
+    """Per clique card (students, then organizations): present, main student, x / 4, y / 4 (the
+    main student at 0, 0), bond markers / 5; then the clique's size / 10."""
+    out: Sparse = {}
+    card_at = idx.card_at
+    for cid, (x, y, parent, bonds) in zip(cards, places):
+        i = 5 * _hot(card_at, cid)
+        out[i] = 1.0
+        if parent is None:
+            out[i + 1] = 1.0
+        if x:
+            out[i + 2] = x / SPAN
+        if y:
+            out[i + 3] = y / SPAN
+        if bonds:
+            out[i + 4] = bonds / 5.0
+    if cards:
+        out[5 * len(card_at)] = len(cards) / 10.0
     return out
+
+
+def _clique_live(r: int, st: Any, seat: int) -> tuple[list[str], list[tuple[Any, ...]]]:
+    clique = st.cliques[(seat + r) % st.players]
+    return list(clique), [(p.x, p.y, p.parent, p.bonds) for p in clique.values()]
+
+
+def _clique_encode(st: Any, seat: int, n: int, now: tuple[list[str], list[tuple[Any, ...]]]) -> Sparse:
+    return _clique(*now, _index(st.comps))
+
+
+def _rest(signatures: Mapping[str, int], supply: int, face_down: Any, idx: _Index) -> Sparse:
+    """Signatures per category / 10, the marker supply / 18, the drama cards known face down."""
+    out: Sparse = {}
+    for i, k in enumerate(CATEGORIES):
+        got = signatures.get(k, 0)
+        if got:
+            out[i] = got / 10.0
+    out[len(CATEGORIES)] = supply / MARKERS
+    _hots(out, idx.drama_at, face_down or (), len(CATEGORIES) + 1)
+    return out
+
+
+def _rest_live(r: int, st: Any, seat: int) -> tuple[Any, ...]:
+    s = (seat + r) % st.players
+    return st.signatures[s], st.supply[s], st.shown[s] if st.shown else None
+
+
+def _rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    return _rest(*now, _index(st.comps))
