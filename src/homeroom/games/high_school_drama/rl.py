@@ -213,21 +213,27 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
 def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
     what it reads (``live``: the state's own values, or cheap tuples of them) and its nonzero
-    numbers (``encode``: the same functions over those values, sparse): the RL package encodes a
-    part again only when what it reads changed, without building the whole observation (see
-    ``ENCODING.md``)."""
+    numbers (``encode``: the same functions over those values, sparse, with the card positions of
+    the components the encoding was built for): the RL package encodes a part again only when what
+    it reads changed, without building the whole observation (see ``ENCODING.md``)."""
     idx = _index(load())
     parts = [StatePart(_turn_live, _turn_encode, fresh=True, size=TURN_SIZE),
-             StatePart(_table_live, _table_encode, lambda seat, n: "table", size=idx.table_size),
-             StatePart(_play_live, _play_encode, size=idx.play_size)]
+             StatePart(_table_live, partial(_table_encode, idx), _table_key, size=idx.table_size),
+             StatePart(_play_live, partial(_play_encode, idx), fresh=True, size=idx.play_size)]
     for r in range(players):
-        parts += [StatePart(partial(_hand_live, r), partial(_hand_encode, r == 0),
-                            partial(_seat_key, "own hand" if r == 0 else "hand", r), size=idx.hand_size),
-                  StatePart(partial(_clique_live, r), _clique_encode, partial(_seat_key, "clique", r),
+        parts += [StatePart(partial(_hand_live, r), partial(_hand_encode, idx, r == 0),
+                            partial(_seat_key, "own hand" if r == 0 else "hand", r), fresh=True,
+                            size=idx.hand_size),
+                  StatePart(partial(_clique_live, r), partial(_clique_encode, idx), partial(_seat_key, "clique", r),
                             fresh=True, size=idx.clique_size),
-                  StatePart(partial(_rest_live, r), _rest_encode, partial(_seat_key, "rest", r),
+                  StatePart(partial(_rest_live, r), partial(_rest_encode, idx), partial(_seat_key, "rest", r),
                             size=idx.rest_size)]
     return tuple(parts)
+
+
+def _table_key(seat: int, players: int) -> Hashable:
+    """The share key of the table: every viewer sees it alike."""
+    return "table"
 
 
 def _seat_key(name: str, r: int, seat: int, players: int) -> Hashable:
@@ -241,18 +247,18 @@ def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
     return rel
 
 
-def _hot(at: Mapping[Any, int], value: Any) -> int:
-    """``value``'s position in ``at``, or an error naming the value the encoding does not know."""
-    found = at.get(value)
-    if found is None:
-        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(at)})")
-    return found
+def _unknown(err: KeyError) -> ValueError:
+    """The error for a value the encoding has no feature for (a card of another data set, a new phase)."""
+    return ValueError(f"the RL encoding does not know the value {err.args[0]!r}")
 
 
 def _hots(out: Sparse, at: Mapping[Any, int], values: Any, offset: int) -> None:
     """1 at ``offset + at[v]`` for every ``v`` in ``values`` (a multi-hot written into ``out``)."""
-    for v in values:
-        out[offset + _hot(at, v)] = 1.0
+    try:
+        for v in values:
+            out[offset + at[v]] = 1.0
+    except KeyError as err:
+        raise _unknown(err) from None
 
 
 # ------------------------------------------------------------------ the calendar and the turn
@@ -269,8 +275,10 @@ TURN_SIZE = _TO_MOVE + MAX_PLAYERS
 def _turn(year: str, season: str, phase: str, step: str, leader: int | None, to_move: int | None) -> Sparse:
     """The calendar (year, season, phase, step) one-hot; the leader and the seat to move relative
     to the viewer (none once the game is over)."""
-    out = {_hot(_YEAR_AT, year): 1.0, _hot(_SEASON_AT, season): 1.0, _hot(_PHASE_AT, phase): 1.0,
-           _hot(_STEP_AT, step): 1.0}
+    try:
+        out = {_YEAR_AT[year]: 1.0, _SEASON_AT[season]: 1.0, _PHASE_AT[phase]: 1.0, _STEP_AT[step]: 1.0}
+    except KeyError as err:
+        raise _unknown(err) from None
     if leader is not None:
         out[_LEADER + leader] = 1.0
     if to_move is not None:
@@ -304,15 +312,16 @@ def _table_live(st: Any, seat: int) -> tuple[Any, ...]:
     return st.quad, len(st.student_deck), len(st.org_deck), len(st.event_deck), st.event_discard
 
 
-def _table_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-    return _table(*now, _index(st.comps))
+def _table_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    quad, students, orgs, events, discard = now
+    return _table(quad, students, orgs, events, discard, idx)
 
 
 def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None, idx: _Index) -> Sparse:
     """The card being played, the seats still to exchange (relative), the public drama stacks / 5."""
     out: Sparse = {}
     if playing:
-        out[_hot(idx.play_at, playing)] = 1.0
+        _hots(out, idx.play_at, (playing,), 0)
     at = len(idx.play_at)
     for r in exchanging:
         if r is not None and 0 <= r < MAX_PLAYERS:
@@ -324,13 +333,14 @@ def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None
 
 
 def _play_live(st: Any, seat: int) -> tuple[Any, ...]:
-    return st.playing, st.ex_queue, st.stacks if st.public_draft else None
+    queue, stacks = st.ex_queue, st.stacks
+    return (st.playing, None if queue is None else tuple(queue),
+            {k: len(v) for k, v in stacks.items()} if st.options.get("public_draft") else None)
 
 
-def _play_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+def _play_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
     playing, queue, stacks = now
-    return _play(playing, [(s - seat) % n for s in queue or ()],
-                 None if stacks is None else {k: len(v) for k, v in stacks.items()}, _index(st.comps))
+    return _play(playing, [(s - seat) % n for s in queue or ()], stacks, idx)
 
 
 # ------------------------------------------------------------------ each seat
@@ -345,16 +355,14 @@ def _hand(enrolled: Any, hand: Any, size: int, events: int, idx: _Index) -> Spar
     return out
 
 
-def _hand_live(r: int, st: Any, seat: int) -> tuple[Any, list[str]]:
+def _hand_live(r: int, st: Any, seat: int) -> tuple[Any, tuple[str, ...]]:
     s = (seat + r) % st.players
-    return st.enrolled[s], st.hands[s]
+    return st.enrolled[s], tuple(st.hands[s])
 
 
-def _hand_encode(own: bool, st: Any, seat: int, n: int, now: tuple[Any, list[str]]) -> Sparse:
+def _hand_encode(idx: _Index, own: bool, st: Any, seat: int, n: int, now: tuple[Any, tuple[str, ...]]) -> Sparse:
     enrolled, hand = now
-    idx = _index(st.comps)
-    events = idx.events
-    return _hand(enrolled, hand if own else None, len(hand), sum(1 for c in hand if c in events), idx)
+    return _hand(enrolled, hand if own else None, len(hand), sum(map(idx.events.__contains__, hand)), idx)
 
 
 def _clique(cards: Any, places: Any, idx: _Index) -> Sparse:
@@ -362,17 +370,20 @@ def _clique(cards: Any, places: Any, idx: _Index) -> Sparse:
     main student at 0, 0), bond markers / 5; then the clique's size / 10."""
     out: Sparse = {}
     card_at = idx.card_at
-    for cid, (x, y, parent, bonds) in zip(cards, places):
-        i = 5 * _hot(card_at, cid)
-        out[i] = 1.0
-        if parent is None:
-            out[i + 1] = 1.0
-        if x:
-            out[i + 2] = x / SPAN
-        if y:
-            out[i + 3] = y / SPAN
-        if bonds:
-            out[i + 4] = bonds / 5.0
+    try:
+        for cid, (x, y, parent, bonds) in zip(cards, places):
+            i = 5 * card_at[cid]
+            out[i] = 1.0
+            if parent is None:
+                out[i + 1] = 1.0
+            if x:
+                out[i + 2] = x / SPAN
+            if y:
+                out[i + 3] = y / SPAN
+            if bonds:
+                out[i + 4] = bonds / 5.0
+    except KeyError as err:
+        raise _unknown(err) from None
     if cards:
         out[5 * len(card_at)] = len(cards) / 10.0
     return out
@@ -383,8 +394,10 @@ def _clique_live(r: int, st: Any, seat: int) -> tuple[list[str], list[tuple[Any,
     return list(clique), [(p.x, p.y, p.parent, p.bonds) for p in clique.values()]
 
 
-def _clique_encode(st: Any, seat: int, n: int, now: tuple[list[str], list[tuple[Any, ...]]]) -> Sparse:
-    return _clique(*now, _index(st.comps))
+def _clique_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[list[str], list[tuple[Any, ...]]]
+                   ) -> Sparse:
+    cards, places = now
+    return _clique(cards, places, idx)
 
 
 def _rest(signatures: Mapping[str, int], supply: int, face_down: Any, idx: _Index) -> Sparse:
@@ -404,5 +417,6 @@ def _rest_live(r: int, st: Any, seat: int) -> tuple[Any, ...]:
     return st.signatures[s], st.supply[s], st.shown[s] if st.shown else None
 
 
-def _rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-    return _rest(*now, _index(st.comps))
+def _rest_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    signatures, supply, face_down = now
+    return _rest(signatures, supply, face_down, idx)
