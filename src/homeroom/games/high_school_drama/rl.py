@@ -30,7 +30,7 @@ seats after me"):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -204,8 +204,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         p = obs["players"][s]
         out += dense(_hand(obs["enrolled"][s], p["hand"], p["hand_size"], p["events_in_hand"], idx),
                      idx.hand_size)
-        clique = p["clique"]
-        out += dense(_clique([row[0] for row in clique], [row[1:] for row in clique], idx), idx.clique_size)
+        out += dense(_clique(p["clique"], idx), idx.clique_size)
         out += dense(_rest(p["signatures"], p["supply"], p["drama_face_down"], idx), idx.rest_size)
     return out
 
@@ -218,16 +217,10 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
     it reads changed, without building the whole observation (see ``ENCODING.md``)."""
     idx = _index(load())
     parts = [StatePart(_turn_live, _turn_encode, fresh=True, size=TURN_SIZE),
-             StatePart(_table_live, partial(_table_encode, idx), _table_key, size=idx.table_size),
+             StatePart(_table_live, partial(_table_encode, idx), _table_key, fresh=True, size=idx.table_size),
              StatePart(_play_live, partial(_play_encode, idx), fresh=True, size=idx.play_size)]
     for r in range(players):
-        parts += [StatePart(partial(_hand_live, r), partial(_hand_encode, idx, r == 0),
-                            partial(_seat_key, "own hand" if r == 0 else "hand", r), fresh=True,
-                            size=idx.hand_size),
-                  StatePart(partial(_clique_live, r), partial(_clique_encode, idx), partial(_seat_key, "clique", r),
-                            fresh=True, size=idx.clique_size),
-                  StatePart(partial(_rest_live, r), partial(_rest_encode, idx), partial(_seat_key, "rest", r),
-                            size=idx.rest_size)]
+        parts += _seat_parts(r, idx)
     return tuple(parts)
 
 
@@ -309,7 +302,7 @@ def _table(quad: Any, student_deck: int, org_deck: int, event_deck: int, event_d
 
 
 def _table_live(st: Any, seat: int) -> tuple[Any, ...]:
-    return st.quad, len(st.student_deck), len(st.org_deck), len(st.event_deck), st.event_discard
+    return tuple(st.quad), len(st.student_deck), len(st.org_deck), len(st.event_deck), tuple(st.event_discard)
 
 
 def _table_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
@@ -326,9 +319,12 @@ def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None
     for r in exchanging:
         if r is not None and 0 <= r < MAX_PLAYERS:
             out[at + r] = 1.0
-    at += MAX_PLAYERS
-    for i, kind in enumerate(DRAMA_KINDS):
-        out[at + i] = (stacks or {}).get(kind, 0) / 5.0
+    if stacks:
+        at += MAX_PLAYERS
+        for i, kind in enumerate(DRAMA_KINDS):
+            left = stacks.get(kind, 0)
+            if left:
+                out[at + i] = left / 5.0
     return out
 
 
@@ -340,7 +336,7 @@ def _play_live(st: Any, seat: int) -> tuple[Any, ...]:
 
 def _play_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
     playing, queue, stacks = now
-    return _play(playing, [(s - seat) % n for s in queue or ()], stacks, idx)
+    return _play(playing, [(s - seat) % n for s in queue] if queue else (), stacks, idx)
 
 
 # ------------------------------------------------------------------ each seat
@@ -355,23 +351,14 @@ def _hand(enrolled: Any, hand: Any, size: int, events: int, idx: _Index) -> Spar
     return out
 
 
-def _hand_live(r: int, st: Any, seat: int) -> tuple[Any, tuple[str, ...]]:
-    s = (seat + r) % st.players
-    return st.enrolled[s], tuple(st.hands[s])
-
-
-def _hand_encode(idx: _Index, own: bool, st: Any, seat: int, n: int, now: tuple[Any, tuple[str, ...]]) -> Sparse:
-    enrolled, hand = now
-    return _hand(enrolled, hand if own else None, len(hand), sum(map(idx.events.__contains__, hand)), idx)
-
-
-def _clique(cards: Any, places: Any, idx: _Index) -> Sparse:
+def _clique(rows: Sequence[Sequence[Any]], idx: _Index) -> Sparse:
     """Per clique card (students, then organizations): present, main student, x / 4, y / 4 (the
-    main student at 0, 0), bond markers / 5; then the clique's size / 10."""
+    main student at 0, 0), bond markers / 5; then the clique's size / 10. ``rows``: the clique's
+    cards as ``(card, x, y, parent, bonds)``."""
     out: Sparse = {}
     card_at = idx.card_at
     try:
-        for cid, (x, y, parent, bonds) in zip(cards, places):
+        for cid, x, y, parent, bonds in rows:
             i = 5 * card_at[cid]
             out[i] = 1.0
             if parent is None:
@@ -384,20 +371,9 @@ def _clique(cards: Any, places: Any, idx: _Index) -> Sparse:
                 out[i + 4] = bonds / 5.0
     except KeyError as err:
         raise _unknown(err) from None
-    if cards:
-        out[5 * len(card_at)] = len(cards) / 10.0
+    if rows:
+        out[5 * len(card_at)] = len(rows) / 10.0
     return out
-
-
-def _clique_live(r: int, st: Any, seat: int) -> tuple[list[str], list[tuple[Any, ...]]]:
-    clique = st.cliques[(seat + r) % st.players]
-    return list(clique), [(p.x, p.y, p.parent, p.bonds) for p in clique.values()]
-
-
-def _clique_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[list[str], list[tuple[Any, ...]]]
-                   ) -> Sparse:
-    cards, places = now
-    return _clique(cards, places, idx)
 
 
 def _rest(signatures: Mapping[str, int], supply: int, face_down: Any, idx: _Index) -> Sparse:
@@ -412,11 +388,34 @@ def _rest(signatures: Mapping[str, int], supply: int, face_down: Any, idx: _Inde
     return out
 
 
-def _rest_live(r: int, st: Any, seat: int) -> tuple[Any, ...]:
-    s = (seat + r) % st.players
-    return st.signatures[s], st.supply[s], st.shown[s] if st.shown else None
+def _seat_parts(r: int, idx: _Index) -> list[StatePart]:
+    """The parts of seat ``seat + r`` (relative to the viewer ``seat``): its hand, its clique, the
+    rest. Each ``live`` is a plain function of this seat (no partial or shared helper in between:
+    every part's ``live`` runs at every read); a seat's clique and rest read alike for every
+    viewer, its hand alike for every viewer but itself."""
 
+    def hand_live(st: Any, seat: int) -> tuple[Any, tuple[str, ...]]:
+        s = (seat + r) % st.players
+        return st.enrolled[s], tuple(st.hands[s])
 
-def _rest_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-    signatures, supply, face_down = now
-    return _rest(signatures, supply, face_down, idx)
+    def hand_encode(st: Any, seat: int, n: int, now: tuple[Any, tuple[str, ...]]) -> Sparse:
+        enrolled, hand = now
+        return _hand(enrolled, None if r else hand, len(hand), sum(map(idx.events.__contains__, hand)), idx)
+
+    def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
+        return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[(seat + r) % st.players].items()]
+
+    def clique_encode(st: Any, seat: int, n: int, now: list[tuple[Any, ...]]) -> Sparse:
+        return _clique(now, idx)
+
+    def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
+        s = (seat + r) % st.players
+        return st.signatures[s], st.supply[s], st.shown[s] if st.shown else None
+
+    def rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _rest(now[0], now[1], now[2], idx)
+
+    return [StatePart(hand_live, hand_encode, partial(_seat_key, "hand" if r else "own hand", r), fresh=True,
+                      size=idx.hand_size),
+            StatePart(clique_live, clique_encode, partial(_seat_key, "clique", r), fresh=True, size=idx.clique_size),
+            StatePart(rest_live, rest_encode, partial(_seat_key, "rest", r), size=idx.rest_size)]
