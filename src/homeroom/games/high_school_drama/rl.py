@@ -101,9 +101,11 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
     """The block and key of a legal ``action`` of ``seat``, read with what ``obs`` (its observation) shows."""
     name = action.type_name()
     if isinstance(action, HookUp):
-        where = {row[0]: (row[1], row[2]) for row in obs["players"][seat]["clique"]}
-        px, py = where[action.performer]
-        return name, (action.performer, action.target, _STEP[(action.x - px, action.y - py)])
+        performer = action.performer
+        for row in obs["players"][seat]["clique"]:  # the performer's square (a scan: no dict per action)
+            if row[0] == performer:
+                return name, (performer, action.target, _STEP[(action.x - row[1], action.y - row[2])])
+        raise ValueError(f"{performer!r} is not in seat {seat}'s clique: '{action.describe()}' has no index")
     if isinstance(action, Breakup):
         return name, (action.performer, action.card)
     if isinstance(action, DrawDrama):
