@@ -66,8 +66,10 @@ MARKERS = 18.0
 SPAN = 4.0
 
 
-def _domains() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    comps = load()
+def _domains(comps: Any = None) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The students, the clique cards (students, then organizations) and the playable cards (drama,
+    then special events) of ``comps`` (default: the active components)."""
+    comps = comps or load()
     students = tuple(comps.students)
     clique_cards = students + tuple(comps.organizations)
     playable = tuple(comps.drama) + tuple(comps.events)
@@ -167,7 +169,7 @@ class _Index:
 
     def __init__(self, comps: Any) -> None:
         self.comps = comps
-        _students, clique_cards, playable = _domains()
+        _students, clique_cards, playable = _domains(comps)
         self.card_at = {c: i for i, c in enumerate(clique_cards)}
         self.play_at = {c: i for i, c in enumerate(playable)}
         self.event_at = {c: i for i, c in enumerate(comps.events)}
