@@ -69,7 +69,7 @@ SPAN = 4.0
 def _domains(comps: Any = None) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The students, the clique cards (students, then organizations) and the playable cards (drama,
     then special events) of ``comps`` (default: the active components)."""
-    comps = comps or load()
+    comps = load() if comps is None else comps
     students = tuple(comps.students)
     clique_cards = students + tuple(comps.organizations)
     playable = tuple(comps.drama) + tuple(comps.events)
