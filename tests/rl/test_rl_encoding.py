@@ -110,3 +110,17 @@ def test_every_option_set_plays_through_the_encoding(game_id: str) -> None:
                 enc.features(state, rng.randrange(players))
                 state.apply(rng.choice(state.legal_actions()))
             break
+
+
+def test_a_hookup_by_a_card_outside_the_seats_clique_is_named() -> None:
+    """A hookup's arrow is read from the performer's square in the mover's clique: a performer not
+    there is a one-line error naming it and the action (it was a bare KeyError)."""
+    from homeroom.games.high_school_drama.actions import HookUp
+
+    enc = encoding("high-school-drama")
+    state = games.get("high-school-drama").new_state(2, seed=0)
+    seat = state.to_move
+    assert seat is not None
+    stranger = next(c for c in state.comps.students if c not in state.cliques[seat])  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=f"'{stranger}' is not in seat {seat}'s clique"):
+        enc.index(state, HookUp(stranger, stranger, 1, 0))

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from homeroom import games
+from homeroom.engine import OptionError
 from homeroom.engine.features import StatePart
 from homeroom.engine.rng import Rng
 from homeroom.rl import aec_env, encoding
@@ -232,3 +233,23 @@ def test_a_sparse_part_clears_what_it_set_before_and_rejects_a_position_outside_
     assert kept.read(SimpleNamespace(at=0, half=2, count=4)).tolist() == [1, 0, 0.5, 0, 2]
     with pytest.raises(ValueError, match="sets position 4"):
         encoding_module._Kept(enc, 0, 2).read(SimpleNamespace(at=4, half=None, count=0))
+
+
+@pytest.mark.parametrize("options", games.get("high-school-drama").info.test_option_sets)
+def test_kept_parts_equal_a_fresh_encoding_in_every_high_school_drama_variant(options: dict[str, Any]) -> None:
+    """The variants read parts the default game leaves empty (the public draft's stacks, a
+    transfer student, summer school): at every step each seat's kept vector equals a fresh one."""
+    enc = encoding("high-school-drama")
+    for players in (2, 3):
+        try:
+            state = games.get("high-school-drama").new_state(players, seed=9, options=options)
+        except OptionError:  # a transfer student needs three players or more
+            continue
+        memos: dict[int, dict[object, object]] = {}
+        shared: dict[object, object] = {}
+        rng = random.Random(9)
+        while not state.is_terminal():
+            for seat in range(players):
+                got = enc.features(state, seat, memos.setdefault(seat, {}), shared)
+                assert np.array_equal(got, fresh("high-school-drama", state, seat)), (players, seat)
+            state.apply(rng.choice(state.legal_actions()))

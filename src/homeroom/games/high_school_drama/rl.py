@@ -30,11 +30,12 @@ seats after me"):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, Sparse, StatePart, dense, seat_runs
 from homeroom.games.high_school_drama.actions import (
     Bond,
     Breakup,
@@ -65,8 +66,10 @@ MARKERS = 18.0
 SPAN = 4.0
 
 
-def _domains() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    comps = load()
+def _domains(comps: Any = None) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The students, the clique cards (students, then organizations) and the playable cards (drama,
+    then special events) of ``comps`` (default: the active components)."""
+    comps = load() if comps is None else comps
     students = tuple(comps.students)
     clique_cards = students + tuple(comps.organizations)
     playable = tuple(comps.drama) + tuple(comps.events)
@@ -100,9 +103,11 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
     """The block and key of a legal ``action`` of ``seat``, read with what ``obs`` (its observation) shows."""
     name = action.type_name()
     if isinstance(action, HookUp):
-        where = {row[0]: (row[1], row[2]) for row in obs["players"][seat]["clique"]}
-        px, py = where[action.performer]
-        return name, (action.performer, action.target, _STEP[(action.x - px, action.y - py)])
+        performer = action.performer
+        for row in obs["players"][seat]["clique"]:  # the performer's square (a scan: no dict per action)
+            if row[0] == performer:
+                return name, (performer, action.target, _STEP[(action.x - row[1], action.y - row[2])])
+        raise ValueError(f"{performer!r} is not in seat {seat}'s clique: '{action.describe()}' has no index")
     if isinstance(action, Breakup):
         return name, (action.performer, action.card)
     if isinstance(action, DrawDrama):
@@ -158,70 +163,79 @@ def observation_layout(players: int) -> list[Run]:
     return head + seat_runs(seat, players)
 
 
-_INDEXES: list[tuple[Any, tuple[dict[str, int], ...]]] = []
+class _Index:
+    """Each card's position in its domain and each part's offsets, built once per components
+    object (a data set may change the cards), not per call."""
+
+    def __init__(self, comps: Any) -> None:
+        self.comps = comps
+        _students, clique_cards, playable = _domains(comps)
+        self.card_at = {c: i for i, c in enumerate(clique_cards)}
+        self.play_at = {c: i for i, c in enumerate(playable)}
+        self.event_at = {c: i for i, c in enumerate(comps.events)}
+        self.drama_at = {c: i for i, c in enumerate(comps.drama)}
+        self.events = frozenset(comps.events)
+        cards, plays, events = len(clique_cards), len(playable), len(comps.events)
+        self.table_size = cards + 3 + events
+        self.play_size = plays + MAX_PLAYERS + len(DRAMA_KINDS)
+        self.hand_size = 1 + plays + 2
+        self.clique_size = 5 * cards + 1
+        self.rest_size = len(CATEGORIES) + 1 + len(comps.drama)
 
 
-def _indexes(comps: Any) -> tuple[dict[str, int], ...]:
-    """Each card's position in its domain, built once per components object (not per call)."""
-    if not _INDEXES or _INDEXES[0][0] is not comps:
-        _students, clique_cards, playable = _domains()
-        _INDEXES[:] = [(comps, ({c: i for i, c in enumerate(clique_cards)}, {c: i for i, c in enumerate(playable)},
-                                {c: i for i, c in enumerate(comps.events)}, {c: i for i, c in enumerate(comps.drama)}))]
-    return _INDEXES[0][1]
+_INDEX: list[_Index] = []
+
+
+def _index(comps: Any) -> _Index:
+    """The :class:`_Index` of ``comps`` (the one kept unless the components changed)."""
+    if not _INDEX or _INDEX[0].comps is not comps:
+        _INDEX[:] = [_Index(comps)]
+    return _INDEX[0]
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
     """The numbers ``seat`` sees, from its observation ``obs``."""
-    idx = _indexes(load())
-    out = _head(obs, seat, players, idx)
+    idx = _index(load())
+    rel = _rel(seat, players)
+    out = dense(_turn(obs["year"], obs["season"], obs["phase"], obs["step"], rel(obs["leader"]),
+                      rel(obs["to_move"])), TURN_SIZE)
+    out += dense(_table(obs["quad"], obs["student_deck"], obs["organization_deck"], obs["event_deck"],
+                        obs["event_discard"], idx), idx.table_size)
+    out += dense(_play(obs["playing"], [rel(s) for s in obs["exchanging"] or ()], obs["stacks"], idx),
+                 idx.play_size)
     for r in range(players):
-        out += _seat_block(obs, (seat + r) % players, idx)
+        s = (seat + r) % players
+        p = obs["players"][s]
+        out += dense(_hand(obs["enrolled"][s], p["hand"], p["hand_size"], p["events_in_hand"], idx),
+                     idx.hand_size)
+        out += dense(_clique(p["clique"], idx), idx.clique_size)
+        out += dense(_rest(p["signatures"], p["supply"], p["drama_face_down"], idx), idx.rest_size)
     return out
 
 
-def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
+def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
-    what it reads (``live``, here mostly the very entries ``observation(seat)`` would hold) and its
-    numbers (``encode``, the same functions over those entries): the RL package encodes a part
-    again only when that changed, without building the whole observation (see ``ENCODING.md``)."""
-    parts: list[StatePart | tuple[Any, ...]] = [
-        StatePart(lambda st, seat: (st.year, st.season, st.phase, st.step, st.leader, st.to_move),
-                  lambda st, seat, n, now: _head_turn(dict(zip(TURN_ENTRIES, (
-                      YEARS[now[0]], SEASONS[now[1]], now[2], ("midterm", "final")[now[3]], *now[4:]))), _rel(seat, n)),
-                  fresh=True),
-        (lambda st, seat: (st.quad, len(st.student_deck), len(st.org_deck), len(st.event_deck), st.event_discard),
-         lambda st, seat, n, now: _head_table({"quad": sorted(now[0]), "student_deck": now[1],
-                                               "organization_deck": now[2], "event_deck": now[3],
-                                               "event_discard": list(now[4])}, _indexes(load())),
-         lambda seat, n: "table"),
-        StatePart(lambda st, seat: (st.playing, list(st.ex_queue) if st.ex_queue is not None else None,
-                                    {k: len(v) for k, v in st.stacks.items()} if st.public_draft else None),
-                  lambda st, seat, n, now: _head_play(dict(zip(("playing", "exchanging", "stacks"), now)),
-                                                      _rel(seat, n), _indexes(load())), fresh=True)]
+    what it reads (``live``: the state's own values, or cheap tuples of them) and its nonzero
+    numbers (``encode``: the same functions over those values, sparse, with the card positions of
+    the components the encoding was built for): the RL package encodes a part again only when what
+    it reads changed, without building the whole observation (see ``ENCODING.md``)."""
+    idx = _index(load())
+    parts = [StatePart(_turn_live, _turn_encode, fresh=True, size=TURN_SIZE),
+             StatePart(_table_live, partial(_table_encode, idx), _table_key, fresh=True, size=idx.table_size),
+             StatePart(_play_live, partial(_play_encode, idx), fresh=True, size=idx.play_size)]
     for r in range(players):
-        parts += [(lambda st, seat, r=r: (st.enrolled[(seat + r) % st.players], st.hands[(seat + r) % st.players]),
-                   lambda st, seat, n, now, r=r: _seat_hand(_hand_view(now[1], st.comps.events, r == 0), now[0],
-                                                            _indexes(load())), None),
-                  StatePart(lambda st, seat, r=r: [[cid, p.x, p.y, p.parent, p.bonds]
-                                                   for cid, p in st.cliques[(seat + r) % st.players].items()],
-                            lambda st, seat, n, now: _seat_clique({"clique": now}, _indexes(load())),
-                            lambda seat, n, r=r: ("clique", (seat + r) % n), fresh=True),
-                  StatePart(lambda st, seat, r=r: _rest_view(st, (seat + r) % st.players),
-                            lambda st, seat, n, now: _seat_rest(now, _indexes(load())),
-                            lambda seat, n, r=r: ("rest", (seat + r) % n), fresh=True)]
+        parts += _seat_parts(r, idx)
     return tuple(parts)
 
 
-def _hand_view(hand: list[str], events: Any, own: bool) -> dict[str, Any]:
-    """A seat's hand entries of ``observation(seat)`` (the cards only to their own seat)."""
-    return {"hand": sorted(hand) if own else None, "hand_size": len(hand),
-            "events_in_hand": sum(1 for c in hand if c in events)}
+def _table_key(seat: int, players: int) -> Hashable:
+    """The share key of the table: every viewer sees it alike."""
+    return "table"
 
 
-def _rest_view(st: Any, s: int) -> dict[str, Any]:
-    """Seat ``s``'s signatures, marker supply and face-down drama, as ``observation(seat)`` has them."""
-    return {"signatures": dict(sorted(st.signatures[s].items())), "supply": st.supply[s],
-            "drama_face_down": sorted(st.shown[s]) if st.shown else []}
+def _seat_key(name: str, r: int, seat: int, players: int) -> Hashable:
+    """The share key of seat ``seat + r``'s part ``name``: its numbers are the same for every viewer."""
+    return name, (seat + r) % players
 
 
 def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
@@ -230,74 +244,182 @@ def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
     return rel
 
 
-TURN_ENTRIES = ("year", "season", "phase", "step", "leader", "to_move")
-"""The observation entries :func:`_head_turn` reads."""
+def _unknown(err: KeyError) -> ValueError:
+    """The error for a value the encoding has no feature for (a card of another data set, a new phase)."""
+    return ValueError(f"the RL encoding does not know the value {err.args[0]!r}")
 
 
-def _head(obs: Mapping[str, Any], seat: int, players: int, idx: tuple[dict[str, int], ...]) -> list[float]:
-    """The calendar, the turn, the quad, the decks and the drama in play."""
-    rel = _rel(seat, players)
-    return _head_turn(obs, rel) + _head_table(obs, idx) + _head_play(obs, rel, idx)
+def _hots(out: Sparse, at: Mapping[Any, int], values: Any, offset: int) -> None:
+    """1 at ``offset + at[v]`` for every ``v`` in ``values`` (a multi-hot written into ``out``)."""
+    try:
+        for v in values:
+            out[offset + at[v]] = 1.0
+    except KeyError as err:
+        raise _unknown(err) from None
 
 
-def _head_turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None]) -> list[float]:
-    out: list[float] = []
-    out += one_hot(obs["year"], YEARS)
-    out += one_hot(obs["season"], SEASONS)
-    out += one_hot(obs["phase"], PHASES)
-    out += one_hot(obs["step"], ("midterm", "final"))
-    out += one_hot(rel(obs["leader"]), range(MAX_PLAYERS))
-    out += one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
+# ------------------------------------------------------------------ the calendar and the turn
+_YEAR_AT = {y: i for i, y in enumerate(YEARS)}
+_SEASON_AT = {s: len(YEARS) + i for i, s in enumerate(SEASONS)}
+_PHASE_AT = {p: len(YEARS) + len(SEASONS) + i for i, p in enumerate(PHASES)}
+STEPS = ("midterm", "final")
+_STEP_AT = {s: len(YEARS) + len(SEASONS) + len(PHASES) + i for i, s in enumerate(STEPS)}
+_LEADER = len(YEARS) + len(SEASONS) + len(PHASES) + len(STEPS)
+_TO_MOVE = _LEADER + MAX_PLAYERS
+TURN_SIZE = _TO_MOVE + MAX_PLAYERS
+
+
+def _turn(year: str, season: str, phase: str, step: str, leader: int | None, to_move: int | None) -> Sparse:
+    """The calendar (year, season, phase, step) one-hot; the leader and the seat to move relative
+    to the viewer (none once the game is over)."""
+    try:
+        out = {_YEAR_AT[year]: 1.0, _SEASON_AT[season]: 1.0, _PHASE_AT[phase]: 1.0, _STEP_AT[step]: 1.0}
+    except KeyError as err:
+        raise _unknown(err) from None
+    if leader is not None:
+        out[_LEADER + leader] = 1.0
+    if to_move is not None:
+        out[_TO_MOVE + to_move] = 1.0
     return out
 
 
-def _head_table(obs: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    out = multi_hot(obs["quad"], card_at)
-    out += [obs["student_deck"] / 30.0, obs["organization_deck"] / 24.0, obs["event_deck"] / 40.0]
-    out += multi_hot(obs["event_discard"], event_at)
+def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return st.year, st.season, st.phase, st.step, st.leader, st.to_move
+
+
+def _turn_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    year, season, phase, step, leader, to_move = now
+    return _turn(YEARS[year], SEASONS[season], phase, STEPS[step], (leader - seat) % n,
+                 None if to_move is None else (to_move - seat) % n)
+
+
+# ------------------------------------------------------------------ the table
+def _table(quad: Any, student_deck: int, org_deck: int, event_deck: int, event_discard: Any, idx: _Index
+           ) -> Sparse:
+    """The quad (multi-hot), the deck sizes, the special events discarded (multi-hot)."""
+    out: Sparse = {}
+    _hots(out, idx.card_at, quad, 0)
+    at = len(idx.card_at)
+    out[at], out[at + 1], out[at + 2] = student_deck / 30.0, org_deck / 24.0, event_deck / 40.0
+    _hots(out, idx.event_at, event_discard, at + 3)
     return out
 
 
-def _head_play(obs: Mapping[str, Any], rel: Callable[[Any], int | None], idx: tuple[dict[str, int], ...]
-               ) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    out = multi_hot([obs["playing"]] if obs["playing"] else [], play_at)
-    exchanging = {rel(s) for s in obs["exchanging"] or ()}
-    out += [1.0 if r in exchanging else 0.0 for r in range(MAX_PLAYERS)]
-    stacks = obs["stacks"] or {}
-    out += [stacks.get(k, 0) / 5.0 for k in DRAMA_KINDS]
+def _table_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return tuple(st.quad), len(st.student_deck), len(st.org_deck), len(st.event_deck), tuple(st.event_discard)
+
+
+def _table_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    quad, students, orgs, events, discard = now
+    return _table(quad, students, orgs, events, discard, idx)
+
+
+def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None, idx: _Index) -> Sparse:
+    """The card being played, the seats still to exchange (relative), the public drama stacks / 5."""
+    out: Sparse = {}
+    if playing:
+        _hots(out, idx.play_at, (playing,), 0)
+    at = len(idx.play_at)
+    for r in exchanging:
+        if r is not None and 0 <= r < MAX_PLAYERS:
+            out[at + r] = 1.0
+    if stacks:
+        at += MAX_PLAYERS
+        for i, kind in enumerate(DRAMA_KINDS):
+            left = stacks.get(kind, 0)
+            if left:
+                out[at + i] = left / 5.0
     return out
 
 
-def _seat_block(obs: Mapping[str, Any], s: int, idx: tuple[dict[str, int], ...]) -> list[float]:
-    """Seat ``s``'s enrolment, hand, clique, signatures, marker supply and face-down drama."""
-    p = obs["players"][s]
-    return _seat_hand(p, obs["enrolled"][s], idx) + _seat_clique(p, idx) + _seat_rest(p, idx)
+def _play_live(st: Any, seat: int) -> tuple[Any, ...]:
+    queue, stacks = st.ex_queue, st.stacks
+    return (st.playing, None if queue is None else tuple(queue),
+            {k: len(v) for k, v in stacks.items()} if st.options.get("public_draft") else None)
 
 
-def _seat_hand(p: Mapping[str, Any], enrolled: Any, idx: tuple[dict[str, int], ...]) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    out = [1.0 if enrolled else 0.0]
-    out += multi_hot(p["hand"], play_at)
-    out += [p["hand_size"] / 5.0, p["events_in_hand"] / 5.0]
+def _play_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    playing, queue, stacks = now
+    return _play(playing, [(s - seat) % n for s in queue] if queue else (), stacks, idx)
+
+
+# ------------------------------------------------------------------ each seat
+def _hand(enrolled: Any, hand: Any, size: int, events: int, idx: _Index) -> Sparse:
+    """Enrolled; the hand (multi-hot, only the viewer's own: None for another seat's); its size / 5
+    and special events in it / 5."""
+    out: Sparse = {0: 1.0} if enrolled else {}
+    if hand:
+        _hots(out, idx.play_at, hand, 1)
+    at = 1 + len(idx.play_at)
+    out[at], out[at + 1] = size / 5.0, events / 5.0
     return out
 
 
-def _seat_clique(p: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    clique = [0.0] * (5 * len(card_at))
-    for cid, x, y, parent, bonds in p["clique"]:
-        i = 5 * card_at[cid]
-        clique[i:i + 5] = [1.0, 1.0 if parent is None else 0.0, x / SPAN, y / SPAN, bonds / 5.0]
-    clique.append(len(p["clique"]) / 10.0)
-    return clique
-
-
-def _seat_rest(p: Mapping[str, Any], idx: tuple[dict[str, int], ...]) -> list[float]:
-    card_at, play_at, event_at, drama_at = idx
-    sig = p["signatures"]
-    out = [sig.get(k, 0) / 10.0 for k in CATEGORIES]
-    out += [p["supply"] / MARKERS]
-    out += multi_hot(p["drama_face_down"], drama_at)
+def _clique(rows: Sequence[Sequence[Any]], idx: _Index) -> Sparse:
+    """Per clique card (students, then organizations): present, main student, x / 4, y / 4 (the
+    main student at 0, 0), bond markers / 5; then the clique's size / 10. ``rows``: the clique's
+    cards as ``(card, x, y, parent, bonds)``."""
+    out: Sparse = {}
+    card_at = idx.card_at
+    try:
+        for cid, x, y, parent, bonds in rows:
+            i = 5 * card_at[cid]
+            out[i] = 1.0
+            if parent is None:
+                out[i + 1] = 1.0
+            if x:
+                out[i + 2] = x / SPAN
+            if y:
+                out[i + 3] = y / SPAN
+            if bonds:
+                out[i + 4] = bonds / 5.0
+    except KeyError as err:
+        raise _unknown(err) from None
+    if rows:
+        out[5 * len(card_at)] = len(rows) / 10.0
     return out
+
+
+def _rest(signatures: Mapping[str, int], supply: int, face_down: Any, idx: _Index) -> Sparse:
+    """Signatures per category / 10, the marker supply / 18, the drama cards known face down."""
+    out: Sparse = {}
+    for i, k in enumerate(CATEGORIES):
+        got = signatures.get(k, 0)
+        if got:
+            out[i] = got / 10.0
+    out[len(CATEGORIES)] = supply / MARKERS
+    _hots(out, idx.drama_at, face_down or (), len(CATEGORIES) + 1)
+    return out
+
+
+def _seat_parts(r: int, idx: _Index) -> list[StatePart]:
+    """The parts of seat ``seat + r`` (relative to the viewer ``seat``): its hand, its clique, the
+    rest. Each ``live`` is a plain function of this seat (no partial or shared helper in between:
+    every part's ``live`` runs at every read); a seat's clique and rest read alike for every
+    viewer, its hand alike for every viewer but itself."""
+
+    def hand_live(st: Any, seat: int) -> tuple[Any, tuple[str, ...]]:
+        s = (seat + r) % st.players
+        return st.enrolled[s], tuple(st.hands[s])
+
+    def hand_encode(st: Any, seat: int, n: int, now: tuple[Any, tuple[str, ...]]) -> Sparse:
+        enrolled, hand = now
+        return _hand(enrolled, None if r else hand, len(hand), sum(map(idx.events.__contains__, hand)), idx)
+
+    def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
+        return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[(seat + r) % st.players].items()]
+
+    def clique_encode(st: Any, seat: int, n: int, now: list[tuple[Any, ...]]) -> Sparse:
+        return _clique(now, idx)
+
+    def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
+        s = (seat + r) % st.players
+        return st.signatures[s], st.supply[s], st.shown[s] if st.shown else None
+
+    def rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _rest(now[0], now[1], now[2], idx)
+
+    return [StatePart(hand_live, hand_encode, partial(_seat_key, "hand" if r else "own hand", r), fresh=True,
+                      size=idx.hand_size),
+            StatePart(clique_live, clique_encode, partial(_seat_key, "clique", r), fresh=True, size=idx.clique_size),
+            StatePart(rest_live, rest_encode, partial(_seat_key, "rest", r), size=idx.rest_size)]
