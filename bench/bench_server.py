@@ -163,7 +163,8 @@ def create_tables(base: str, count: int, bot: str, rng: random.Random,
 async def play(port: int, table: dict[str, Any], until: float, think: tuple[float, float],
                rtts: list[float], rng: random.Random, stats: dict[str, int],
                shared: dict[int, tuple[float, int]] | None = None, far: list[float] | None = None,
-               seat: int = 0, sample: bool = True, errors: list[str] | None = None) -> None:
+               seat: int = 0, sample: bool = True, errors: list[str] | None = None,
+               tally: dict[str, int] | None = None) -> None:
     """Play ``seat`` of a table: act after a short think whenever it is to move, and time each
     act until its new version comes back. With ``shared`` (several servers, the table's other
     person playing through another server): each act's time is left there by version, and each
@@ -171,7 +172,7 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
     what whole views would have weighed (it costs the client a JSON encoding per message).
     ``errors``: the first :data:`ERROR_SAMPLES` error messages received are kept there, each with
     the table, the seat and the versions it held and last acted on, so a run that counts errors
-    says what they were."""
+    says what they were. ``tally``: the moves made, by table id."""
     secret = table["seats"][seat]["secret"]
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table['table_id']}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "secret": secret}))
@@ -226,16 +227,22 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
                 await ws.send(json.dumps({"type": "act", "secret": secret, "version": message["version"],
                                           "action": action}))
                 stats["moves"] += 1
+                if tally is not None:
+                    tally[table["table_id"]] = tally.get(table["table_id"], 0) + 1
 
 
 async def run_clients(ports: list[int], tables: list[dict[str, Any]], seconds: float, think: tuple[float, float],
                       seed: int, far: list[float] | None = None,
                       errors: list[str] | None = None) -> tuple[list[float], dict[str, int]]:
     """Play every table (its first person through server i mod N); with several servers and
-    ``far``, its second person through the next server, each timing the other's moves. The first
-    error messages the people receive are kept in ``errors``."""
+    ``far``, its second person through the next server, each timing the other's moves, and
+    ``stuck`` counts the tables whose two people made fewer than two moves between them (one
+    server never showed the other's move). The first error messages the people receive are kept
+    in ``errors``."""
     rtts: list[float] = []
-    stats = {"moves": 0, "errors": 0, "closed": 0, "finished": 0, "bytes": 0, "sample_bytes": 0, "sample_whole": 0}
+    stats = {"moves": 0, "errors": 0, "closed": 0, "finished": 0, "bytes": 0, "sample_bytes": 0, "sample_whole": 0,
+             "stuck": 0}
+    tally: dict[str, int] = {}
     until = time.perf_counter() + seconds
     jobs = []
     for i, t in enumerate(tables):
@@ -243,13 +250,15 @@ async def run_clients(ports: list[int], tables: list[dict[str, Any]], seconds: f
             shared: dict[int, tuple[float, int]] = {}
             sample = i < SAMPLED
             jobs.append(play(ports[(i + 1) % len(ports)], t, until, think, rtts, random.Random(seed + i + 10**6),
-                             stats, shared, far, seat=1, sample=sample, errors=errors))
+                             stats, shared, far, seat=1, sample=sample, errors=errors, tally=tally))
             jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats, shared,
-                             far, sample=sample, errors=errors))
+                             far, sample=sample, errors=errors, tally=tally))
         else:
             jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats,
                              errors=errors))
     await asyncio.gather(*jobs)
+    if far is not None:
+        stats["stuck"] = sum(tally.get(t["table_id"], 0) < 2 for t in tables)
     return rtts, stats
 
 
@@ -375,7 +384,7 @@ def several(args: argparse.Namespace) -> None:
         print(f"  {name}:")
         print(f"    human moves:            {figures['human_moves']} ({figures['moves_per_second']}/s), errors "
               f"{figures['errors']}, sockets closed {figures['sockets_closed']}, games finished "
-              f"{figures['games_finished']}")
+              f"{figures['games_finished']}, tables stuck {figures['tables_stuck']}")
         for text in figures["error_samples"]:
             print(f"    error:                  {text}")
         for index, logged in enumerate(figures["server_warnings"]):
@@ -412,7 +421,7 @@ def phase(args: argparse.Namespace, count: int, db: str) -> dict[str, Any]:
         cpu = [cpu_seconds(server.server_pid()) - before for server, before in zip(servers, cpu_before)]
         moves = max(1, stats["moves"])
         return {"human_moves": stats["moves"], "errors": stats["errors"], "error_samples": errors,
-                "sockets_closed": stats["closed"],
+                "sockets_closed": stats["closed"], "tables_stuck": stats["stuck"],
                 "games_finished": stats["finished"],
                 "server_warnings": [warnings(server) for server in servers],
                 "moves_per_second": round(stats["moves"] / args.seconds, 1),

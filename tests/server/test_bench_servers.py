@@ -30,6 +30,7 @@ def test_bench_with_two_servers_sees_moves_on_the_other_server(postgres_server: 
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["servers"] == 2 and out["human_moves"] > 0, out
     assert out["errors"] == 0, (out["error_samples"], out["server_warnings"])
+    assert out["tables_stuck"] == 0, out  # every table went on through both servers
     assert out["other_server_seen"] >= 0.9 * out["human_moves"], out  # (the last may still be on the way)
     assert out["other_server_p50_ms"] < 1000, out  # p99 is left to the bench: this machine may be busy
     assert 0 < out["kib_received_per_human_move"] < out["kib_whole_views_per_human_move"], out
