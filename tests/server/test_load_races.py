@@ -108,24 +108,27 @@ def test_a_change_announced_while_a_server_loads_the_table_reaches_it(pg_url: st
             return found
 
         store.load = held_load
-        with seated(one, tid, secrets[first]) as mover, two.websocket_connect(f"/ws/{tid}") as ws:
-            ws.send_text(json.dumps({"type": "hello", "secret": secrets[1 - first]}))  # two loads the table
-            assert read.wait(20)
-            mover.act(mover.view["legal"][0]["action"])
-            mover.until_view(1)
-            time.sleep(1.5)  # two hears the announcement (it polls every 0.5 s) while still loading
-            go.set()
-            other = Player(ws, secrets[1 - first])
-            assert other.receive()["type"] == "welcome"
-            other.until("view")
-            began = time.monotonic()
-            while other.view["version"] < 1:  # each ping is answered, so a missing update fails, not hangs
-                assert time.monotonic() - began < 5, f"two never brought the table to the move: {other.view}"
-                time.sleep(0.2)
-                ws.send_text(json.dumps({"type": "ping", "secret": other.secret}))
-                while (message := other.receive())["type"] != "pong" and other.view["version"] < 1:
-                    assert message["type"] != "error", message
-            assert other.view["to_move"] == 1 - first and other.view["legal"]
-            other.act(other.view["legal"][0]["action"])  # and that player's move is taken
-            other.until_view(2)
-            mover.until_view(2)
+        try:
+            with seated(one, tid, secrets[first]) as mover, two.websocket_connect(f"/ws/{tid}") as ws:
+                ws.send_text(json.dumps({"type": "hello", "secret": secrets[1 - first]}))  # two loads the table
+                assert read.wait(20)
+                mover.act(mover.view["legal"][0]["action"])
+                mover.until_view(1)
+                time.sleep(1.5)  # two hears the announcement (it polls every 0.5 s) while still loading
+                go.set()
+                other = Player(ws, secrets[1 - first])
+                assert other.receive()["type"] == "welcome"
+                other.until("view")
+                began = time.monotonic()
+                while other.view["version"] < 1:  # each ping is answered, so a missing update fails, not hangs
+                    assert time.monotonic() - began < 5, f"two never brought the table to the move: {other.view}"
+                    time.sleep(0.2)
+                    ws.send_text(json.dumps({"type": "ping", "secret": other.secret}))
+                    while (message := other.receive())["type"] != "pong" and other.view["version"] < 1:
+                        assert message["type"] != "error", message
+                assert other.view["to_move"] == 1 - first and other.view["legal"]
+                other.act(other.view["legal"][0]["action"])  # and that player's move is taken
+                other.until_view(2)
+                mover.until_view(2)
+        finally:
+            go.set()  # (a load left waiting ends with the test)
