@@ -163,12 +163,16 @@ def create_tables(base: str, count: int, bot: str, rng: random.Random,
 async def play(port: int, table: dict[str, Any], until: float, think: tuple[float, float],
                rtts: list[float], rng: random.Random, stats: dict[str, int],
                shared: dict[int, tuple[float, int]] | None = None, far: list[float] | None = None,
-               seat: int = 0, sample: bool = True) -> None:
+               seat: int = 0, sample: bool = True, errors: list[str] | None = None,
+               tally: dict[str, int] | None = None) -> None:
     """Play ``seat`` of a table: act after a short think whenever it is to move, and time each
     act until its new version comes back. With ``shared`` (several servers, the table's other
     person playing through another server): each act's time is left there by version, and each
     version the other person made is timed here into ``far`` as it arrives. ``sample``: also count
-    what whole views would have weighed (it costs the client a JSON encoding per message)."""
+    what whole views would have weighed (it costs the client a JSON encoding per message).
+    ``errors``: the first :data:`ERROR_SAMPLES` error messages received are kept there, each with
+    the table, the seat and the versions it held and last acted on, so a run that counts errors
+    says what they were. ``tally``: the moves made, by table id."""
     secret = table["seats"][seat]["secret"]
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table['table_id']}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "secret": secret}))
@@ -187,6 +191,10 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
             message = json.loads(raw)
             if message["type"] == "error":
                 stats["errors"] += 1
+                if errors is not None and len(errors) < ERROR_SAMPLES:
+                    errors.append(f"table {table['table_id']} seat {seat} on :{port} (held v{held.get('version')}, "
+                                  f"last act at {f'v{waiting_for - 1}' if waiting_for > 0 else 'none'}): {message.get('code')}: "
+                                  f"{message.get('message')}")
                 continue
             if message["type"] == "update":  # small updates (PROTOCOL.md): only what changed
                 message = apply_update(held, message)
@@ -219,14 +227,22 @@ async def play(port: int, table: dict[str, Any], until: float, think: tuple[floa
                 await ws.send(json.dumps({"type": "act", "secret": secret, "version": message["version"],
                                           "action": action}))
                 stats["moves"] += 1
+                if tally is not None:
+                    tally[table["table_id"]] = tally.get(table["table_id"], 0) + 1
 
 
 async def run_clients(ports: list[int], tables: list[dict[str, Any]], seconds: float, think: tuple[float, float],
-                      seed: int, far: list[float] | None = None) -> tuple[list[float], dict[str, int]]:
+                      seed: int, far: list[float] | None = None,
+                      errors: list[str] | None = None) -> tuple[list[float], dict[str, int]]:
     """Play every table (its first person through server i mod N); with several servers and
-    ``far``, its second person through the next server, each timing the other's moves."""
+    ``far``, its second person through the next server, each timing the other's moves, and
+    ``stuck`` counts the tables whose two people made fewer than two moves between them (one
+    server never showed the other's move). The first error messages the people receive are kept
+    in ``errors``."""
     rtts: list[float] = []
-    stats = {"moves": 0, "errors": 0, "closed": 0, "finished": 0, "bytes": 0, "sample_bytes": 0, "sample_whole": 0}
+    stats = {"moves": 0, "errors": 0, "closed": 0, "finished": 0, "bytes": 0, "sample_bytes": 0, "sample_whole": 0,
+             "stuck": 0}
+    tally: dict[str, int] = {}
     until = time.perf_counter() + seconds
     jobs = []
     for i, t in enumerate(tables):
@@ -234,18 +250,25 @@ async def run_clients(ports: list[int], tables: list[dict[str, Any]], seconds: f
             shared: dict[int, tuple[float, int]] = {}
             sample = i < SAMPLED
             jobs.append(play(ports[(i + 1) % len(ports)], t, until, think, rtts, random.Random(seed + i + 10**6),
-                             stats, shared, far, seat=1, sample=sample))
+                             stats, shared, far, seat=1, sample=sample, errors=errors, tally=tally))
             jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats, shared,
-                             far, sample=sample))
+                             far, sample=sample, errors=errors, tally=tally))
         else:
-            jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats))
+            jobs.append(play(ports[i % len(ports)], t, until, think, rtts, random.Random(seed + i), stats,
+                             errors=errors))
     await asyncio.gather(*jobs)
+    if far is not None:
+        stats["stuck"] = sum(tally.get(t["table_id"], 0) < 2 for t in tables)
     return rtts, stats
 
 
 SAMPLED = 40
 """Tables whose messages are also weighed as whole views (``kib_whole_views_per_human_move``, as a
 ratio to what they received): every table would cost the client more than the servers."""
+
+
+ERROR_SAMPLES = 5
+"""Error messages kept (and printed) per run: enough to say what went wrong."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -291,14 +314,17 @@ def main() -> None:
         out["tables_per_second"] = round(args.tables / elapsed, 1)
         cpu_before = cpu_seconds(server.server_pid())
         load_before = os.getloadavg()[0]
-        rtts, stats = asyncio.run(run_clients([server.port], tables, args.seconds, tuple(args.think), args.seed))
+        errors: list[str] = []
+        rtts, stats = asyncio.run(run_clients([server.port], tables, args.seconds, tuple(args.think), args.seed,
+                                              errors=errors))
         cpu_used = cpu_seconds(server.server_pid()) - cpu_before
         out["load_average"] = round((load_before + os.getloadavg()[0]) / 2, 1)
         out["server_cpu_share"] = round(cpu_used / args.seconds, 2)
         out["server_cpu_ms_per_human_move"] = round(1000 * cpu_used / max(1, stats["moves"]), 2)
         out["rss_mib"] = round(rss_kib(server.server_pid()) / 1024, 1)
         out["kib_per_table"] = round((rss_kib(server.server_pid()) - base_rss) / args.tables, 1)
-        out.update(human_moves=stats["moves"], errors=stats["errors"], games_finished=stats["finished"],
+        out.update(human_moves=stats["moves"], errors=stats["errors"], error_samples=errors,
+                   games_finished=stats["finished"],
                    rtt_p50_ms=round(percentile(rtts, 0.5) * 1000, 1),
                    rtt_p99_ms=round(percentile(rtts, 0.99) * 1000, 1),
                    rtt_mean_ms=round(statistics.fmean(rtts) * 1000, 1) if rtts else None,
@@ -324,6 +350,8 @@ def main() -> None:
     print(f"  human moves:            {out['human_moves']} ({out['moves_per_second']}/s), errors {out['errors']}, "
           f"games finished {out['games_finished']}, {out['kib_received_per_human_move']} KiB received per "
           "human move")
+    for text in out["error_samples"]:
+        print(f"    error:                {text}")
     print(f"  move round trip:        p50 {out['rtt_p50_ms']} ms, p99 {out['rtt_p99_ms']} ms "
           f"(mean {out['rtt_mean_ms']} ms)")
     print(f"  server CPU:             {out['server_cpu_ms_per_human_move']} ms per human move (its bot answers and "
@@ -356,7 +384,9 @@ def several(args: argparse.Namespace) -> None:
         print(f"  {name}:")
         print(f"    human moves:            {figures['human_moves']} ({figures['moves_per_second']}/s), errors "
               f"{figures['errors']}, sockets closed {figures['sockets_closed']}, games finished "
-              f"{figures['games_finished']}")
+              f"{figures['games_finished']}, tables stuck {figures['tables_stuck']}")
+        for text in figures["error_samples"]:
+            print(f"    error:                  {text}")
         for index, logged in enumerate(figures["server_warnings"]):
             for line in logged:
                 print(f"    server {index} logged:    {line}")
@@ -384,12 +414,14 @@ def phase(args: argparse.Namespace, count: int, db: str) -> dict[str, Any]:
         cpu_before = [cpu_seconds(server.server_pid()) for server in servers]
         load_before = os.getloadavg()[0]
         client_before = time.process_time()
+        errors: list[str] = []
         rtts, stats = asyncio.run(run_clients([server.port for server in servers], tables, args.seconds,
-                                              tuple(args.think), args.seed, far))
+                                              tuple(args.think), args.seed, far, errors))
         client_cpu = time.process_time() - client_before
         cpu = [cpu_seconds(server.server_pid()) - before for server, before in zip(servers, cpu_before)]
         moves = max(1, stats["moves"])
-        return {"human_moves": stats["moves"], "errors": stats["errors"], "sockets_closed": stats["closed"],
+        return {"human_moves": stats["moves"], "errors": stats["errors"], "error_samples": errors,
+                "sockets_closed": stats["closed"], "tables_stuck": stats["stuck"],
                 "games_finished": stats["finished"],
                 "server_warnings": [warnings(server) for server in servers],
                 "moves_per_second": round(stats["moves"] / args.seconds, 1),

@@ -81,9 +81,9 @@ async def follow(hub: Hub, url: str) -> None:
     try:
         while True:
             table_id, version, note = await heard.get()
-            for tid in list(hub.tables) if not table_id else [table_id]:
-                if tid not in hub.tables:
-                    continue  # not held here
+            for tid in hub.live_ids() if not table_id else [table_id]:
+                if not hub.has_table(tid):
+                    continue  # not held here (a table being loaded is: see TableStore.live_table)
                 if tid in waiting:  # its task is on it: it takes this too
                     waiting[tid].append((version, note))
                     continue
@@ -105,7 +105,7 @@ async def _follow_table(hub: Hub, table_id: str, waiting: dict[str, list[tuple[i
     try:
         while waiting.get(table_id):
             heard, waiting[table_id] = waiting[table_id], []
-            table = hub.tables.get(table_id)
+            table = await hub.live_table(table_id)  # (after its load, which may have read before this change)
             if table is None:
                 continue
             try:

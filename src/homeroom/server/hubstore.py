@@ -6,6 +6,7 @@ Loading a table or committing a change publishes a :class:`TableEvent` on the hu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections import OrderedDict
@@ -99,6 +100,26 @@ class TableStore:
             raise ProtocolError("not_found", f"no table {table_id!r}")
         found.enter()
         return found
+
+    def live_ids(self) -> list[str]:
+        """The tables live here or being loaded (a change another server announces meanwhile must
+        still reach them: see :meth:`live_table`)."""
+        return [*self.tables, *(t for t in self._loading if t not in self.tables)]
+
+    def has_table(self, table_id: str) -> bool:
+        """Whether ``table_id`` is live here or being loaded."""
+        return table_id in self.tables or table_id in self._loading
+
+    async def live_table(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id``, once a load of it under way is done (None if this process
+        does not hold it, or the load failed). A load reads the database before the table is in
+        memory: a change announced in between is caught up from here, not dropped (a player on
+        this server then never saw the other server's move, nor a turn it had)."""
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            with contextlib.suppress(Exception):  # (the load's own caller hears why it failed)
+                await asyncio.shield(pending)
+        return self.tables.get(table_id)
 
     def _load(self, table_id: str) -> LiveTable | None:
         try:

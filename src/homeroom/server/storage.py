@@ -731,6 +731,18 @@ class Store:
         announce(conn, table_id, change.version)  # other processes hear of it once it commits
 
     # ----------------------------------------------------------------- reads
+    def _snapshot(self) -> Connection:
+        """A connection whose reads until it closes all see one snapshot of the database. On
+        PostgreSQL each statement of a default (read committed) transaction sees the commits made
+        before it began, so another server's move committed between reading a table's row and
+        its actions gave the row before the move with the actions after it: the player to move
+        next saw its turn at a version the move had passed, and its move failed. SQLite serves
+        one process, whose loads never race a write of the same table."""
+        conn = self.engine.connect()
+        if conn.dialect.name == "postgresql":
+            conn.execution_options(isolation_level="REPEATABLE READ")
+        return conn
+
     def _head(self, conn: Connection, table_id: str) -> TableRecord | None:
         """A table's row and its seats (no actions, no chat), or None."""
         row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
@@ -744,7 +756,7 @@ class Store:
 
     def load(self, table_id: str) -> TableRecord | None:
         self.check_file()
-        with self.engine.connect() as conn:
+        with self._snapshot() as conn:
             rec = self._head(conn, table_id)
             if rec is None:
                 return None
@@ -766,7 +778,7 @@ class Store:
         actions from ``ply`` on (no chat), and whether an undo since ``version`` took back any of
         the first ``ply`` actions (then those actions do not extend what the caller holds: it
         must load it all)."""
-        with self.engine.connect() as conn:
+        with self._snapshot() as conn:
             rec = self._head(conn, table_id)
             if rec is None:
                 return None
