@@ -187,6 +187,9 @@ class _Index(NamedTuple):
     context: dict[str, int]
     space: dict[str, int]
     rounds: float
+    memo: dict[Hashable, Sparse]
+    """The numbers of the parts whose live values recur (the turn, the decision), by part, live value,
+    viewer and player count (see :func:`_memoized`)."""
 
 
 _INDEX: list[tuple[Any, _Index]] = []
@@ -195,6 +198,8 @@ SEAT_AT = {r: r for r in range(MAX_PLAYERS)}
 KIND_AT = {k: i for i, k in enumerate(KINDS)}
 ACTIVATION_AT = {a: a + 1 for a in range(-1, len(SUBJECTS) * SLOTS)}
 """-1 (no position being activated) first, then the 12 positions."""
+MEMO_MAX = 100_000
+"""Remembered encodings of recurring parts before the memory starts again (a bound, rarely reached)."""
 
 
 def _index() -> _Index:
@@ -204,39 +209,52 @@ def _index() -> _Index:
         _INDEX[:] = [(c, _Index({t: i for i, t in enumerate(c.treatises)}, {x: i for i, x in enumerate(c.cells)},
                                 {s: i for i, s in enumerate(SUBJECTS)}, {t: i for i, t in enumerate(c.commissions)},
                                 {x: i for i, x in enumerate(_contexts())}, {s.id: k for k, s in enumerate(c.spaces)},
-                                float(c.rules.rounds)))]
+                                float(c.rules.rounds), {}))]
     return _INDEX[0][1]
 
 
-def _part_sizes(ix: _Index) -> tuple[int, int, int, int, int]:
-    """The sizes of the turn, board, piles, decision and seat parts."""
-    board = 2 * len(ix.subject) + len(ix.space) * (MAX_PLAYERS + len(ix.subject))
-    piles = 1 + 2 * len(ix.commission) + len(SUBJECTS) + 3 * len(ix.treatise)
-    decision = len(KINDS) + MAX_PLAYERS + 1 + len(ix.context) + len(SUBJECTS) + 1 + len(ACTIVATION_AT)
-    return 2 + len(PHASE_AT) + MAX_PLAYERS, board, piles, decision, _seat_size()
+class _Sizes(NamedTuple):
+    """The sizes of the parts of the vector, in order (the seat's tracks and shown tiles once per seat)."""
+
+    turn: int
+    board: int
+    piles: int
+    decision: int
+    tracks: int
+    shown: int
+
+
+def _part_sizes(ix: _Index) -> _Sizes:
+    cells, subjects = len(ix.cell), len(ix.subject)
+    return _Sizes(turn=2 + len(PHASE_AT) + MAX_PLAYERS, board=2 * subjects + len(ix.space) * (MAX_PLAYERS + subjects),
+                  piles=1 + 2 * len(ix.commission) + len(SUBJECTS) + 3 * len(ix.treatise),
+                  decision=len(KINDS) + MAX_PLAYERS + 1 + len(ix.context) + subjects + 1 + len(ACTIVATION_AT),
+                  tracks=10 + 2 * cells + len(SUBJECTS), shown=3 * len(ix.treatise) + subjects)
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
     """The numbers ``seat`` sees, from its observation ``obs`` (the same encoders as :func:`state_parts`)."""
     ix = _index()
-    turn, board, piles, decision, seat_size = _part_sizes(ix)
+    size = _part_sizes(ix)
     top = obs["decision"] or {}
-    out = dense(_turn(obs["round"], obs["round_marker"] == "END", obs["phase"], _rel(obs["to_move"], seat, players),
-                      ix), turn)
-    out += dense(_board(obs["secretariat"], obs["beside"], obs["board"], seat, players, ix), board)
-    out += dense(_piles(tuple(obs[k] for k in PILE_ENTRIES), ix), piles)
+    out = dense(_turn((obs["round"], obs["round_marker"] == "END", obs["phase"]), _rel(obs["to_move"], seat, players),
+                      ix), size.turn)
+    out += dense(_board(obs["secretariat"], obs["beside"], obs["board"], seat, players, ix), size.board)
+    out += dense(_piles(tuple(obs[k] for k in PILE_ENTRIES), ix), size.piles)
     out += dense(_decision((top.get("kind"), top.get("seat"), top.get("n"), top.get("for"), top.get("subjects", ()),
-                            len(obs["queue"]), obs["activation"]), seat, players, ix), decision)
+                            len(obs["queue"]), obs["activation"]), seat, players, ix), size.decision)
     for r in range(players):
         s = (seat + r) % players
-        out += dense(_seat_block((obs["order"], *(obs[k][s] for k in SEAT_ENTRIES)), s, players, ix), seat_size)
+        out += dense(_seat_tracks((obs["order"], *(obs[k][s] for k in TRACK_ENTRIES)), s, players, ix), size.tracks)
+        out += dense(_seat_shown(obs["presentation"][s], obs["secretaries_in_hand"][s], ix), size.shown)
     return out
 
 
-SEAT_ENTRIES = ("influence", "theories", "contribution", "contribution_stack", "hand", "held_aside",
-                "authority", "laid_down", "sabbatical", "presentation", "secretaries_in_hand")
-"""The per-seat entries of the observation a seat's block reads (after the turn order), in the order
-:func:`_seat_live` reads them from the state."""
+TRACK_ENTRIES = ("influence", "theories", "contribution", "contribution_stack", "hand", "held_aside",
+                 "authority", "laid_down", "sabbatical")
+"""The per-seat entries of the observation a seat's tracks read (after the turn order), in the order
+:func:`_tracks_live` reads them from the state; its shown tiles read ``presentation`` and
+``secretaries_in_hand``."""
 
 
 def state_parts(players: int) -> tuple[StatePart, ...]:
@@ -244,14 +262,50 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
     what it reads (``live``) and its numbers (``encode``, the same functions over the same entries
     ``observation(seat)`` has): the RL package encodes a part again only when that changed,
     without building the whole observation (see ``ENCODING.md``). Every part is sparse (its
-    encoder gives only the numbers it sets) and reads the state's own values or a small tuple."""
-    turn, board, piles, decision, seat_size = _part_sizes(_index())
-    parts = [StatePart(_turn_live, _turn_part, fresh=True, size=turn),
-             StatePart(_board_live, _board_part, size=board),
-             StatePart(_piles_live, _piles_part, _piles_key, size=piles),
-             StatePart(_decision_live, _decision_part, fresh=True, size=decision)]
-    parts += [StatePart(_seat_live(r), _seat_part(r), _seat_key(r), size=seat_size) for r in range(players)]
+    encoder gives only the numbers it sets); a seat's block is two parts, its tracks (changed by
+    most moves) and its shown tiles (seldom)."""
+    ix = _index()
+    size = _part_sizes(ix)
+
+    def turn(st: Any, seat: int, n: int, now: tuple[int, int, int | None]) -> Sparse:
+        return _turn((now[0], now[1] == 0, now[1]), _rel(now[2], seat, n), ix)
+
+    def board(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _board(now[0], now[1], now[2], seat, n, ix)
+
+    def piles(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _piles((*now[:3], {k: len(v) for k, v in now[3].items()}, *now[4:]), ix)
+
+    def decision(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _decision(now, seat, n, ix)
+
+    parts = [StatePart(_turn_live, _memoized("turn", turn, ix), fresh=True, size=size.turn),
+             StatePart(_board_live, board, size=size.board),
+             StatePart(_piles_live, piles, _piles_key, size=size.piles),
+             StatePart(_decision_live, _memoized("decision", decision, ix), fresh=True, size=size.decision)]
+    for r in range(players):
+        parts += [StatePart(_tracks_live(r), _seat_part(r, _seat_tracks, ix), _seat_key("tracks", r), fresh=True,
+                            size=size.tracks),
+                  StatePart(_shown_live(r), _seat_part(r, lambda now, s, n, ix: _seat_shown(*now, ix), ix),
+                            _seat_key("shown", r), size=size.shown)]
     return tuple(parts)
+
+
+def _memoized(name: str, encode: Callable[[Any, int, int, Any], Sparse], ix: _Index) -> Callable[..., Sparse]:
+    """``encode`` for a part whose live value (hashable) recurs from game to game: each value is
+    encoded once per viewer and player count, and a copy of its numbers handed out (the kept
+    vector keeps the dict it is given)."""
+    memo = ix.memo
+
+    def run(st: Any, seat: int, players: int, now: Any) -> Sparse:
+        key = (name, now, seat, players)
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) >= MEMO_MAX:
+                memo.clear()
+            hit = memo[key] = encode(st, seat, players, now)
+        return hit.copy()
+    return run
 
 
 # ------------------------------------------------------------------ what each part reads of the state
@@ -259,16 +313,8 @@ def _turn_live(st: Any, seat: int) -> tuple[int, int, int | None]:
     return st.round, st.phase, st.to_move
 
 
-def _turn_part(st: Any, seat: int, players: int, now: tuple[int, int, int | None]) -> Sparse:
-    return _turn(now[0], now[1] == 0, now[1], _rel(now[2], seat, players), _index())
-
-
 def _board_live(st: Any, seat: int) -> tuple[Any, ...]:
     return st.secretariat, st.beside, st.board
-
-
-def _board_part(st: Any, seat: int, players: int, now: tuple[Any, ...]) -> Sparse:
-    return _board(now[0], now[1], now[2], seat, players, _index())
 
 
 def _piles_live(st: Any, seat: int) -> tuple[Any, ...]:
@@ -276,10 +322,6 @@ def _piles_live(st: Any, seat: int) -> tuple[Any, ...]:
     is compared too, but only its size is encoded)."""
     return (len(st.rc_pile), st.rc_revealed, st.rc_done, st.tr_piles, st.tr_revealed, st.tr_discard,
             st.tr_removed)
-
-
-def _piles_part(st: Any, seat: int, players: int, now: tuple[Any, ...]) -> Sparse:
-    return _piles((*now[:3], {k: len(v) for k, v in now[3].items()}, *now[4:]), _index())
 
 
 def _piles_key(seat: int, players: int) -> Hashable:
@@ -294,30 +336,33 @@ def _decision_live(st: Any, seat: int) -> tuple[Any, ...]:
     return None, None, None, None, (), len(st.queue), st.activation
 
 
-def _decision_part(st: Any, seat: int, players: int, now: tuple[Any, ...]) -> Sparse:
-    return _decision(now, seat, players, _index())
-
-
-def _seat_live(r: int) -> Callable[[Any, int], tuple[Any, ...]]:
-    """What the block of the seat ``r`` after the viewer reads: the turn order, then the seat's own
-    values of :data:`SEAT_ENTRIES` (the state's own lists)."""
+def _tracks_live(r: int) -> Callable[[Any, int], tuple[Any, ...]]:
+    """What the tracks of the seat ``r`` after the viewer read: the turn order, then the seat's
+    values of :data:`TRACK_ENTRIES`, copied (a new tuple of numbers each time)."""
     def live(st: Any, seat: int) -> tuple[Any, ...]:
         s = (seat + r) % st.players
-        return (st.order, st.influence[s], st.theories[s], st.contribution[s], st.stamp[s], st.hand[s],
-                st.held[s] if st.held else 0, st.authority[s], st.laid[s], st.sabbatical[s], st.presentation[s],
-                st.sec_hand[s])
+        return (st.order[:], st.influence[s], st.theories[s][:], st.contribution[s], st.stamp[s], st.hand[s],
+                st.held[s] if st.held else 0, st.authority[s][:], st.laid[s][:], st.sabbatical[s][:])
     return live
 
 
-def _seat_part(r: int) -> Callable[[Any, int, int, tuple[Any, ...]], Sparse]:
+def _shown_live(r: int) -> Callable[[Any, int], tuple[Any, ...]]:
+    """The presentation spaces and Secretaries in hand of the seat ``r`` after the viewer."""
+    def live(st: Any, seat: int) -> tuple[Any, ...]:
+        s = (seat + r) % st.players
+        return st.presentation[s], st.sec_hand[s]
+    return live
+
+
+def _seat_part(r: int, block: Callable[[Any, int, int, _Index], Sparse], ix: _Index) -> Callable[..., Sparse]:
     def encode(st: Any, seat: int, players: int, now: tuple[Any, ...]) -> Sparse:
-        return _seat_block(now, (seat + r) % players, players, _index())
+        return block(now, (seat + r) % players, players, ix)
     return encode
 
 
-def _seat_key(r: int) -> Callable[[int, int], Hashable]:
+def _seat_key(name: str, r: int) -> Callable[[int, int], Hashable]:
     def key(seat: int, players: int) -> Hashable:
-        return "seat", (seat + r) % players
+        return name, (seat + r) % players
     return key
 
 
@@ -346,8 +391,9 @@ def _hot(out: Sparse, base: int, values: Any, index: Mapping[Any, int]) -> None:
         out[base + at] = 1.0
 
 
-def _turn(round_: int, ended: bool, phase: int, mover: int | None, ix: _Index) -> Sparse:
+def _turn(entries: tuple[int, bool, int], mover: int | None, ix: _Index) -> Sparse:
     """The round, whether the round marker is at END, the phase and the seat to move (relative)."""
+    round_, ended, phase = entries
     out: Sparse = {0: round_ / ix.rounds}
     if not ended:
         out[1] = 1.0
@@ -438,34 +484,43 @@ def _decision(entries: tuple[Any, ...], seat: int, players: int, ix: _Index) -> 
     return out
 
 
-def _seat_block(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> Sparse:
-    """Seat ``s``'s place in the turn order, tracks, hand, Authority cells, Sabbaticals, Treatises
-    and Secretaries: ``entries`` as :func:`_seat_live` reads them (the order, then :data:`SEAT_ENTRIES`)."""
-    (order, influence, theories, contribution, stack, hand, held, authority, laid, sabbatical, presentation,
-     secretaries) = entries
-    out: Sparse = {0: (list(order).index(s) + 1) / players if s in order else 0.0, 1: influence / 20.0}
+def _seat_tracks(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> Sparse:
+    """Seat ``s``'s place in the turn order, Influence, Theories, Contribution and its stack,
+    scholars in hand and held aside, Authority scholars and those laid down, Sabbatical scholars:
+    ``entries`` as :func:`_tracks_live` reads them (the order, then :data:`TRACK_ENTRIES`)."""
+    order, influence, theories, contribution, stack, hand, held, authority, laid, sabbatical = entries
+    out: Sparse = {}
+    if s in order:
+        out[0] = (list(order).index(s) + 1) / players
+    for at, value in ((1, influence / 20.0), (6, contribution / 6.0), (7, stack / 20.0), (8, hand / 7.0),
+                      (9, held / 7.0)):
+        if value:
+            out[at] = value
     for i, t in enumerate(theories):
-        out[2 + i] = t / 6.0
-    out[6] = contribution / 6.0
-    out[7] = stack / 20.0
-    out[8] = hand / 7.0
-    out[9] = held / 7.0
+        if t:
+            out[2 + i] = t / 6.0
     cells = len(ix.cell)
     _hot(out, 10, authority, ix.cell)
     _hot(out, 10 + cells, laid, ix.cell)
-    base = 10 + 2 * cells
     for i, v in enumerate(sabbatical):
-        out[base + i] = v / 3.0
-    base += len(SUBJECTS)
+        if v:
+            out[10 + 2 * cells + i] = v / 3.0
+    return out
+
+
+def _seat_shown(presentation: Any, secretaries: Any, ix: _Index) -> Sparse:
+    """The Treatises in a seat's presentation spaces (per tile: shown, subject row, position) and
+    its Secretaries in hand."""
+    out: Sparse = {}
     treatise_at = ix.treatise
     rows = len(SUBJECTS)
     for row, subject_row in enumerate(presentation):
         for pos, tile in enumerate(subject_row):
             i = treatise_at.get(tile)
             if i is not None:
-                at = base + 3 * i
+                at = 3 * i
                 out[at] = 1.0
                 out[at + 1] = (row + 1) / rows
                 out[at + 2] = (pos + 1) / SLOTS
-    _hot(out, base + 3 * len(treatise_at), secretaries, ix.subject)
+    _hot(out, 3 * len(treatise_at), secretaries, ix.subject)
     return out
