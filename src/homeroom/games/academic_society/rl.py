@@ -239,7 +239,8 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     top = obs["decision"] or {}
     out = dense(_turn((obs["round"], obs["round_marker"] == "END", obs["phase"]), _rel(obs["to_move"], seat, players),
                       ix), size.turn)
-    out += dense(_board(obs["secretariat"], obs["beside"], obs["board"], seat, players, ix), size.board)
+    out += dense(_board((obs["secretariat"], obs["beside"], [(k, *v) for k, v in obs["board"].items()]), seat,
+                        players, ix), size.board)
     out += dense(_piles(tuple(obs[k] for k in PILE_ENTRIES), ix), size.piles)
     out += dense(_decision((top.get("kind"), top.get("seat"), top.get("n"), top.get("for"), top.get("subjects", ()),
                             len(obs["queue"]), obs["activation"]), seat, players, ix), size.decision)
@@ -271,7 +272,7 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
         return _turn((now[0], now[1] == 0, now[1]), _rel(now[2], seat, n), ix)
 
     def board(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-        return _board(now[0], now[1], now[2], seat, n, ix)
+        return _board(now, seat, n, ix)
 
     def piles(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
         return _piles((*now[:3], {k: len(v) for k, v in now[3].items()}, *now[4:]), ix)
@@ -280,7 +281,7 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
         return _decision(now, seat, n, ix)
 
     parts = [StatePart(_turn_live, _memoized("turn", turn, ix), fresh=True, size=size.turn),
-             StatePart(_board_live, board, size=size.board),
+             StatePart(_board_live, board, fresh=True, size=size.board),
              StatePart(_piles_live, piles, _piles_key, size=size.piles),
              StatePart(_decision_live, _memoized("decision", decision, ix), fresh=True, size=size.decision)]
     for r in range(players):
@@ -314,7 +315,9 @@ def _turn_live(st: Any, seat: int) -> tuple[int, int, int | None]:
 
 
 def _board_live(st: Any, seat: int) -> tuple[Any, ...]:
-    return st.secretariat, st.beside, st.board
+    """The Secretariat, the Secretaries beside it and each occupied space with its pawns, copied:
+    cheaper to build and compare every step than a copy of the whole board when it changed."""
+    return tuple(st.secretariat), tuple(st.beside), tuple([(k, *v) for k, v in st.board.items() if v])
 
 
 def _piles_live(st: Any, seat: int) -> tuple[Any, ...]:
@@ -406,17 +409,19 @@ def _turn(entries: tuple[int, bool, int], mover: int | None, ix: _Index) -> Spar
     return out
 
 
-def _board(secretariat: Any, beside: Any, board: Mapping[str, Any], seat: int, players: int, ix: _Index) -> Sparse:
+def _board(entries: tuple[Any, Any, Any], seat: int, players: int, ix: _Index) -> Sparse:
     """The Secretariat, the Secretaries beside it and who stands on each space of the board: per
-    space, 0.5 per pawn of each seat (relative) and the subjects of the Secretaries there."""
+    space, 0.5 per pawn of each seat (relative) and the subjects of the Secretaries there.
+    ``entries``: the Secretariat, beside it, and ``(space, *pawns)`` per space (a pawn: seat, kind)."""
+    secretariat, beside, board = entries
     subject_at = ix.subject
     out: Sparse = {}
     _hot(out, 0, secretariat, subject_at)
     _hot(out, len(subject_at), beside, subject_at)
     width = MAX_PLAYERS + len(subject_at)
-    for space, here in board.items():
+    for space, *here in board:
         k = ix.space.get(space)
-        if k is None or not here:
+        if k is None:
             continue
         base = 2 * len(subject_at) + k * width
         for who, pawn in here:
