@@ -239,8 +239,8 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     top = obs["decision"] or {}
     out = dense(_turn((obs["round"], obs["round_marker"] == "END", obs["phase"]), _rel(obs["to_move"], seat, players),
                       ix), size.turn)
-    out += dense(_board((obs["secretariat"], obs["beside"], [(k, *v) for k, v in obs["board"].items()]), seat,
-                        players, ix), size.board)
+    pawns = [(space, *pawn) for space, here in obs["board"].items() for pawn in here]
+    out += dense(_board((obs["secretariat"], obs["beside"], pawns), seat, players, ix), size.board)
     out += dense(_piles(tuple(obs[k] for k in PILE_ENTRIES), ix), size.piles)
     out += dense(_decision((top.get("kind"), top.get("seat"), top.get("n"), top.get("for"), top.get("subjects", ()),
                             len(obs["queue"]), obs["activation"]), seat, players, ix), size.decision)
@@ -315,9 +315,9 @@ def _turn_live(st: Any, seat: int) -> tuple[int, int, int | None]:
 
 
 def _board_live(st: Any, seat: int) -> tuple[Any, ...]:
-    """The Secretariat, the Secretaries beside it and each occupied space with its pawns, copied:
-    cheaper to build and compare every step than a copy of the whole board when it changed."""
-    return tuple(st.secretariat), tuple(st.beside), tuple([(k, *v) for k, v in st.board.items() if v])
+    """The Secretariat, the Secretaries beside it and every pawn on the board with its space,
+    copied: cheaper to build and compare every step than a copy of the whole board when it changed."""
+    return tuple(st.secretariat), tuple(st.beside), tuple([(k, *p) for k, v in st.board.items() for p in v])
 
 
 def _piles_live(st: Any, seat: int) -> tuple[Any, ...]:
@@ -412,26 +412,26 @@ def _turn(entries: tuple[int, bool, int], mover: int | None, ix: _Index) -> Spar
 def _board(entries: tuple[Any, Any, Any], seat: int, players: int, ix: _Index) -> Sparse:
     """The Secretariat, the Secretaries beside it and who stands on each space of the board: per
     space, 0.5 per pawn of each seat (relative) and the subjects of the Secretaries there.
-    ``entries``: the Secretariat, beside it, and ``(space, *pawns)`` per space (a pawn: seat, kind)."""
-    secretariat, beside, board = entries
-    subject_at = ix.subject
+    ``entries``: the Secretariat, beside it, and every pawn as ``(space, seat, kind)``."""
+    secretariat, beside, pawns = entries
+    subject_at, space_at = ix.subject, ix.space
     out: Sparse = {}
     _hot(out, 0, secretariat, subject_at)
     _hot(out, len(subject_at), beside, subject_at)
-    width = MAX_PLAYERS + len(subject_at)
-    for space, *here in board:
-        k = ix.space.get(space)
+    first, width = 2 * len(subject_at), MAX_PLAYERS + len(subject_at)
+    for space, who, pawn in pawns:
+        k = space_at.get(space)
         if k is None:
             continue
-        base = 2 * len(subject_at) + k * width
-        for who, pawn in here:
-            if who is not None and who >= 0:
-                at = base + (int(who) - seat) % players
-                out[at] = out.get(at, 0.0) + 0.5
-            if pawn != "scholar":
-                if pawn not in subject_at:
-                    raise ValueError(f"the RL encoding does not know the value {pawn!r}")
-                out[base + MAX_PLAYERS + subject_at[pawn]] = 1.0
+        base = first + k * width
+        if who is not None and who >= 0:
+            at = base + (who - seat) % players
+            out[at] = out.get(at, 0.0) + 0.5
+        if pawn != "scholar":
+            at = subject_at.get(pawn, -1)
+            if at < 0:
+                raise ValueError(f"the RL encoding does not know the value {pawn!r}")
+            out[base + MAX_PLAYERS + at] = 1.0
     return out
 
 
@@ -447,11 +447,10 @@ def _piles(entries: tuple[Any, ...], ix: _Index) -> Sparse:
     for i, s in enumerate(SUBJECTS):
         out[base + i] = sizes.get(s, 0) / 9.0
     base += len(SUBJECTS)
-    for tiles in (tr_revealed, discards):
-        for s in SUBJECTS:
-            _hot(out, base, tiles.get(s, ()), treatise_at)
-        base += len(treatise_at)
-    _hot(out, base, removed, treatise_at)
+    _hot(out, base, [t for s in SUBJECTS for t in tr_revealed.get(s, ())], treatise_at)
+    base += len(treatise_at)
+    _hot(out, base, [t for s in SUBJECTS for t in discards.get(s, ())], treatise_at)
+    _hot(out, base + len(treatise_at), removed, treatise_at)
     return out
 
 
@@ -494,22 +493,15 @@ def _seat_tracks(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> 
     scholars in hand and held aside, Authority scholars and those laid down, Sabbatical scholars:
     ``entries`` as :func:`_tracks_live` reads them (the order, then :data:`TRACK_ENTRIES`)."""
     order, influence, theories, contribution, stack, hand, held, authority, laid, sabbatical = entries
-    out: Sparse = {}
-    if s in order:
-        out[0] = (list(order).index(s) + 1) / players
-    for at, value in ((1, influence / 20.0), (6, contribution / 6.0), (7, stack / 20.0), (8, hand / 7.0),
-                      (9, held / 7.0)):
-        if value:
-            out[at] = value
+    out: Sparse = {0: (list(order).index(s) + 1) / players if s in order else 0.0, 1: influence / 20.0,
+                   6: contribution / 6.0, 7: stack / 20.0, 8: hand / 7.0, 9: held / 7.0}
     for i, t in enumerate(theories):
-        if t:
-            out[2 + i] = t / 6.0
+        out[2 + i] = t / 6.0
     cells = len(ix.cell)
     _hot(out, 10, authority, ix.cell)
     _hot(out, 10 + cells, laid, ix.cell)
     for i, v in enumerate(sabbatical):
-        if v:
-            out[10 + 2 * cells + i] = v / 3.0
+        out[10 + 2 * cells + i] = v / 3.0
     return out
 
 
