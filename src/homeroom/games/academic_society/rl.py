@@ -493,15 +493,28 @@ def _seat_tracks(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> 
     scholars in hand and held aside, Authority scholars and those laid down, Sabbatical scholars:
     ``entries`` as :func:`_tracks_live` reads them (the order, then :data:`TRACK_ENTRIES`)."""
     order, influence, theories, contribution, stack, hand, held, authority, laid, sabbatical = entries
-    out: Sparse = {0: (list(order).index(s) + 1) / players if s in order else 0.0, 1: influence / 20.0,
-                   6: contribution / 6.0, 7: stack / 20.0, 8: hand / 7.0, 9: held / 7.0}
+    out: Sparse = {}  # only the nonzero numbers: each is written into the kept vector, and cleared later
+    if s in order:
+        out[0] = (list(order).index(s) + 1) / players
+    if influence:
+        out[1] = influence / 20.0
     for i, t in enumerate(theories):
-        out[2 + i] = t / 6.0
+        if t:
+            out[2 + i] = t / 6.0
+    if contribution:
+        out[6] = contribution / 6.0
+    if stack:
+        out[7] = stack / 20.0
+    if hand:
+        out[8] = hand / 7.0
+    if held:
+        out[9] = held / 7.0
     cells = len(ix.cell)
     _hot(out, 10, authority, ix.cell)
     _hot(out, 10 + cells, laid, ix.cell)
     for i, v in enumerate(sabbatical):
-        out[10 + 2 * cells + i] = v / 3.0
+        if v:
+            out[10 + 2 * cells + i] = v / 3.0
     return out
 
 
