@@ -247,7 +247,8 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     for r in range(players):
         s = (seat + r) % players
         out += dense(_seat_tracks((obs["order"], *(obs[k][s] for k in TRACK_ENTRIES)), s, players, ix), size.tracks)
-        out += dense(_seat_shown(obs["presentation"][s], obs["secretaries_in_hand"][s], ix), size.shown)
+        out += dense(_seat_shown((obs["presentation"][s], obs["secretaries_in_hand"][s]), s, players, ix),
+                     size.shown)
     return out
 
 
@@ -287,7 +288,7 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
     for r in range(players):
         parts += [StatePart(_tracks_live(r), _seat_part(r, _seat_tracks, ix), _seat_key("tracks", r), fresh=True,
                             size=size.tracks),
-                  StatePart(_shown_live(r), _seat_part(r, lambda now, s, n, ix: _seat_shown(*now, ix), ix),
+                  StatePart(_shown_live(r), _seat_part(r, _seat_shown, ix),
                             _seat_key("shown", r), size=size.shown)]
     return tuple(parts)
 
@@ -440,12 +441,13 @@ def _piles(entries: tuple[Any, ...], ix: _Index) -> Sparse:
     discarded, removed); ``entries`` as :data:`PILE_ENTRIES` with the Treatise piles' sizes."""
     pile, revealed, done, sizes, tr_revealed, discards, removed = entries
     commissions, treatise_at = len(ix.commission), ix.treatise
-    out: Sparse = {0: pile / 10.0}
+    out: Sparse = {0: pile / 10.0} if pile else {}
     _hot(out, 1, revealed, ix.commission)
     _hot(out, 1 + commissions, done, ix.commission)
     base = 1 + 2 * commissions
     for i, s in enumerate(SUBJECTS):
-        out[base + i] = sizes.get(s, 0) / 9.0
+        if sizes.get(s):
+            out[base + i] = sizes[s] / 9.0
     base += len(SUBJECTS)
     _hot(out, base, [t for s in SUBJECTS for t in tr_revealed.get(s, ())], treatise_at)
     base += len(treatise_at)
@@ -481,7 +483,8 @@ def _decision(entries: tuple[Any, ...], seat: int, players: int, ix: _Index) -> 
     base += len(ix.context)
     _hot(out, base, subjects, ix.subject)
     base += len(SUBJECTS)
-    out[base] = queue / 5.0
+    if queue:
+        out[base] = queue / 5.0
     at = _at(activation, ACTIVATION_AT)
     if at is not None:
         out[base + 1 + at] = 1.0
@@ -518,9 +521,10 @@ def _seat_tracks(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> 
     return out
 
 
-def _seat_shown(presentation: Any, secretaries: Any, ix: _Index) -> Sparse:
-    """The Treatises in a seat's presentation spaces (per tile: shown, subject row, position) and
-    its Secretaries in hand."""
+def _seat_shown(entries: tuple[Any, Any], s: int, players: int, ix: _Index) -> Sparse:
+    """The Treatises in seat ``s``'s presentation spaces (per tile: shown, subject row, position)
+    and its Secretaries in hand: ``entries`` as :func:`_shown_live` reads them."""
+    presentation, secretaries = entries
     out: Sparse = {}
     treatise_at = ix.treatise
     rows = len(SUBJECTS)
