@@ -239,8 +239,8 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     top = obs["decision"] or {}
     out = dense(_turn((obs["round"], obs["round_marker"] == "END", obs["phase"]), _rel(obs["to_move"], seat, players),
                       ix), size.turn)
-    pawns = [(space, *pawn) for space, here in obs["board"].items() for pawn in here]
-    out += dense(_board((obs["secretariat"], obs["beside"], pawns), seat, players, ix), size.board)
+    spaces = [(space, *here) for space, here in obs["board"].items()]
+    out += dense(_board((obs["secretariat"], obs["beside"], spaces), seat, players, ix), size.board)
     out += dense(_piles(tuple(obs[k] for k in PILE_ENTRIES), ix), size.piles)
     out += dense(_decision((top.get("kind"), top.get("seat"), top.get("n"), top.get("for"), top.get("subjects", ()),
                             len(obs["queue"]), obs["activation"]), seat, players, ix), size.decision)
@@ -316,9 +316,10 @@ def _turn_live(st: Any, seat: int) -> tuple[int, int, int | None]:
 
 
 def _board_live(st: Any, seat: int) -> tuple[Any, ...]:
-    """The Secretariat, the Secretaries beside it and every pawn on the board with its space,
-    copied: cheaper to build and compare every step than a copy of the whole board when it changed."""
-    return tuple(st.secretariat), tuple(st.beside), tuple([(k, *p) for k, v in st.board.items() for p in v])
+    """The Secretariat, the Secretaries beside it and each occupied space with its pawns (tuples
+    of a seat and a kind, never changed in place), copied: cheaper to build and compare every step
+    than a copy of the whole board when it changed."""
+    return tuple(st.secretariat), tuple(st.beside), [(k, *v) for k, v in st.board.items() if v]
 
 
 def _piles_live(st: Any, seat: int) -> tuple[Any, ...]:
@@ -413,26 +414,27 @@ def _turn(entries: tuple[int, bool, int], mover: int | None, ix: _Index) -> Spar
 def _board(entries: tuple[Any, Any, Any], seat: int, players: int, ix: _Index) -> Sparse:
     """The Secretariat, the Secretaries beside it and who stands on each space of the board: per
     space, 0.5 per pawn of each seat (relative) and the subjects of the Secretaries there.
-    ``entries``: the Secretariat, beside it, and every pawn as ``(space, seat, kind)``."""
-    secretariat, beside, pawns = entries
+    ``entries``: the Secretariat, beside it, and ``(space, *pawns)`` per space (a pawn: seat, kind)."""
+    secretariat, beside, spaces = entries
     subject_at, space_at = ix.subject, ix.space
     out: Sparse = {}
     _hot(out, 0, secretariat, subject_at)
     _hot(out, len(subject_at), beside, subject_at)
     first, width = 2 * len(subject_at), MAX_PLAYERS + len(subject_at)
-    for space, who, pawn in pawns:
+    for space, *here in spaces:
         k = space_at.get(space)
         if k is None:
             continue
         base = first + k * width
-        if who is not None and who >= 0:
-            at = base + (who - seat) % players
-            out[at] = out.get(at, 0.0) + 0.5
-        if pawn != "scholar":
-            at = subject_at.get(pawn, -1)
-            if at < 0:
-                raise ValueError(f"the RL encoding does not know the value {pawn!r}")
-            out[base + MAX_PLAYERS + at] = 1.0
+        for who, pawn in here:
+            if who is not None and who >= 0:
+                at = base + (who - seat) % players
+                out[at] = out.get(at, 0.0) + 0.5
+            if pawn != "scholar":
+                at = subject_at.get(pawn, -1)
+                if at < 0:
+                    raise ValueError(f"the RL encoding does not know the value {pawn!r}")
+                out[base + MAX_PLAYERS + at] = 1.0
     return out
 
 
