@@ -389,11 +389,12 @@ def _at(value: Any, index: Mapping[Any, int]) -> int | None:
 
 def _hot(out: Sparse, base: int, values: Any, index: Mapping[Any, int]) -> None:
     """Set 1 at ``base + index[v]`` for every ``v`` in ``values``, as :func:`multi_hot` does."""
-    for v in values or ():
-        at = index.get(v)
-        if at is None:
-            raise ValueError(f"the RL encoding does not know the value {v!r}")
-        out[base + at] = 1.0
+    v = None
+    try:
+        for v in values or ():
+            out[base + index[v]] = 1.0
+    except KeyError:
+        raise ValueError(f"the RL encoding does not know the value {v!r}") from None
 
 
 def _turn(entries: tuple[int, bool, int], mover: int | None, ix: _Index) -> Sparse:
@@ -500,7 +501,7 @@ def _seat_tracks(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> 
     order, influence, theories, contribution, stack, hand, held, authority, laid, sabbatical = entries
     out: Sparse = {}  # only the nonzero numbers: each is written into the kept vector, and cleared later
     if s in order:
-        out[0] = (list(order).index(s) + 1) / players
+        out[0] = (order.index(s) + 1) / players
     if influence:
         out[1] = influence / 20.0
     for i, t in enumerate(theories):
