@@ -343,7 +343,8 @@ def _decision_live(st: Any, seat: int) -> tuple[Any, ...]:
 
 def _tracks_live(r: int) -> Callable[[Any, int], tuple[Any, ...]]:
     """What the tracks of the seat ``r`` after the viewer read: the turn order, then the seat's
-    values of :data:`TRACK_ENTRIES`, copied (a new tuple of numbers each time)."""
+    values of :data:`TRACK_ENTRIES`, its lists copied (a new value each time: cheaper than a copy
+    made when it changed, as a seat's tracks change at most of its steps)."""
     def live(st: Any, seat: int) -> tuple[Any, ...]:
         s = (seat + r) % st.players
         return (st.order[:], st.influence[s], st.theories[s][:], st.contribution[s], st.stamp[s], st.hand[s],
