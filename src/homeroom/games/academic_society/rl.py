@@ -30,10 +30,10 @@ activated.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, Sparse, StatePart, dense, seat_runs
 from homeroom.games.academic_society.actions import (
     Activate,
     Bonus,
@@ -177,182 +177,368 @@ def observation_layout(players: int) -> list[Run]:
     return head + seat_runs(seat, players)
 
 
-_INDEXES: list[tuple[Any, tuple[Any, ...]]] = []
+class _Index(NamedTuple):
+    """Where each component's numbers go in its part of the vector (built once per components object)."""
+
+    treatise: dict[int, int]
+    cell: dict[int, int]
+    subject: dict[str, int]
+    commission: dict[int, int]
+    context: dict[str, int]
+    space: dict[str, int]
+    rounds: float
+    memo: dict[Hashable, Sparse]
+    """The numbers of the parts whose live values recur (the turn, the decision), by part, live value,
+    viewer and player count (see :func:`_memoized`)."""
 
 
-def _indexes(c: Any) -> tuple[Any, ...]:
-    """Each component's position in its domain, built once per components object (not per call)."""
-    if not _INDEXES or _INDEXES[0][0] is not c:
-        _INDEXES[:] = [(c, ({t: i for i, t in enumerate(c.treatises)}, {x: i for i, x in enumerate(c.cells)},
-                            {s: i for i, s in enumerate(SUBJECTS)}, {t: i for i, t in enumerate(c.commissions)},
-                            _contexts()))]
-    return _INDEXES[0][1]
+_INDEX: list[tuple[Any, _Index]] = []
+PHASE_AT = {p: p for p in range(6)}
+SEAT_AT = {r: r for r in range(MAX_PLAYERS)}
+KIND_AT = {k: i for i, k in enumerate(KINDS)}
+ACTIVATION_AT = {a: a + 1 for a in range(-1, len(SUBJECTS) * SLOTS)}
+"""-1 (no position being activated) first, then the 12 positions."""
+MEMO_MAX = 100_000
+"""Remembered encodings of recurring parts before the memory starts again (a bound, rarely reached)."""
+
+
+def _index() -> _Index:
+    """The active components' :class:`_Index` (built again only when the components object changes)."""
+    c = components()
+    if not _INDEX or _INDEX[0][0] is not c:
+        _INDEX[:] = [(c, _Index({t: i for i, t in enumerate(c.treatises)}, {x: i for i, x in enumerate(c.cells)},
+                                {s: i for i, s in enumerate(SUBJECTS)}, {t: i for i, t in enumerate(c.commissions)},
+                                {x: i for i, x in enumerate(_contexts())}, {s.id: k for k, s in enumerate(c.spaces)},
+                                float(c.rules.rounds), {}))]
+    return _INDEX[0][1]
+
+
+class _Sizes(NamedTuple):
+    """The sizes of the parts of the vector, in order (the seat's tracks and shown tiles once per seat)."""
+
+    turn: int
+    board: int
+    piles: int
+    decision: int
+    tracks: int
+    shown: int
+
+
+def _part_sizes(ix: _Index) -> _Sizes:
+    cells, subjects = len(ix.cell), len(ix.subject)
+    return _Sizes(turn=2 + len(PHASE_AT) + MAX_PLAYERS, board=2 * subjects + len(ix.space) * (MAX_PLAYERS + subjects),
+                  piles=1 + 2 * len(ix.commission) + len(SUBJECTS) + 3 * len(ix.treatise),
+                  decision=len(KINDS) + MAX_PLAYERS + 1 + len(ix.context) + subjects + 1 + len(ACTIVATION_AT),
+                  tracks=10 + 2 * cells + len(SUBJECTS), shown=3 * len(ix.treatise) + subjects)
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
-    """The numbers ``seat`` sees, from its observation ``obs``."""
-    c = components()
-    idx = _indexes(c)
-    rel = _rel(seat, players)
-    out = _turn(obs, rel, c) + _table(obs, rel, c, idx) + _decision(obs, rel, idx)
+    """The numbers ``seat`` sees, from its observation ``obs`` (the same encoders as :func:`state_parts`)."""
+    ix = _index()
+    size = _part_sizes(ix)
+    top = obs["decision"] or {}
+    out = dense(_turn((obs["round"], obs["round_marker"] == "END", obs["phase"]), _rel(obs["to_move"], seat, players),
+                      ix), size.turn)
+    spaces = [(space, *here) for space, here in obs["board"].items()]
+    out += dense(_board((obs["secretariat"], obs["beside"], spaces), seat, players, ix), size.board)
+    out += dense(_piles(tuple(obs[k] for k in PILE_ENTRIES), ix), size.piles)
+    out += dense(_decision((top.get("kind"), top.get("seat"), top.get("n"), top.get("for"), top.get("subjects", ()),
+                            len(obs["queue"]), obs["activation"]), seat, players, ix), size.decision)
     for r in range(players):
-        out += _seat_block(obs, (seat + r) % players, players, c, idx)
+        s = (seat + r) % players
+        out += dense(_seat_tracks((obs["order"], *(obs[k][s] for k in TRACK_ENTRIES)), s, players, ix), size.tracks)
+        out += dense(_seat_shown((obs["presentation"][s], obs["secretaries_in_hand"][s]), s, players, ix),
+                     size.shown)
     return out
 
 
-SEAT_ENTRIES = ("influence", "theories", "contribution", "contribution_stack", "hand", "held_aside",
-                "authority", "laid_down", "sabbatical", "presentation", "secretaries_in_hand")
-"""The per-seat entries of the observation a seat's block reads (with the turn order)."""
+TRACK_ENTRIES = ("influence", "theories", "contribution", "contribution_stack", "hand", "held_aside",
+                 "authority", "laid_down", "sabbatical")
+"""The per-seat entries of the observation a seat's tracks read (after the turn order), in the order
+:func:`_tracks_live` reads them from the state; its shown tiles read ``presentation`` and
+``secretaries_in_hand``."""
 
 
-def state_parts(players: int) -> tuple[StatePart | tuple[Any, ...], ...]:
+def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
     what it reads (``live``) and its numbers (``encode``, the same functions over the same entries
     ``observation(seat)`` has): the RL package encodes a part again only when that changed,
-    without building the whole observation (see ``ENCODING.md``)."""
-    parts: list[StatePart | tuple[Any, ...]] = [
-        StatePart(lambda st, seat: (st.round, st.phase, st.to_move),
-                  lambda st, seat, n, now: _turn({"round": now[0], "round_marker": "END" if now[1] == 0 else now[0],
-                                                  "phase": now[1], "to_move": now[2]}, _rel(seat, n), components()),
-                  fresh=True),
-        (lambda st, seat: (st.secretariat, st.beside, st.board),
-         lambda st, seat, n, now: _board(dict(zip(BOARD_ENTRIES, now)), _rel(seat, n), components(),
-                                         _indexes(components())), None),
-        StatePart(lambda st, seat: _piles_view(st), lambda st, seat, n, now: _piles(now, _indexes(components())),
-                  lambda seat, n: "piles", fresh=True),
-        StatePart(lambda st, seat: _decision_view(st),
-                  lambda st, seat, n, now: _decision(now, _rel(seat, n), _indexes(components())), fresh=True)]
+    without building the whole observation (see ``ENCODING.md``). Every part is sparse (its
+    encoder gives only the numbers it sets); a seat's block is two parts, its tracks (changed by
+    most moves) and its shown tiles (seldom)."""
+    ix = _index()
+    size = _part_sizes(ix)
+
+    def turn(st: Any, seat: int, n: int, now: tuple[int, int, int | None]) -> Sparse:
+        return _turn((now[0], now[1] == 0, now[1]), _rel(now[2], seat, n), ix)
+
+    def board(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _board(now, seat, n, ix)
+
+    def piles(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _piles((*now[:3], {k: len(v) for k, v in now[3].items()}, *now[4:]), ix)
+
+    def decision(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _decision(now, seat, n, ix)
+
+    parts = [StatePart(_turn_live, _memoized("turn", turn, ix), fresh=True, size=size.turn),
+             StatePart(_board_live, board, fresh=True, size=size.board),
+             StatePart(_piles_live, piles, _piles_key, size=size.piles),
+             StatePart(_decision_live, _memoized("decision", decision, ix), fresh=True, size=size.decision)]
     for r in range(players):
-        parts.append((lambda st, seat, r=r: _seat_live(st, (seat + r) % st.players),
-                      lambda st, seat, n, now, r=r: _seat_block(_seat_view(now, (seat + r) % n), (seat + r) % n, n,
-                                                                components(), _indexes(components())),
-                      lambda seat, n, r=r: ("seat", (seat + r) % n)))
+        parts += [StatePart(_tracks_live(r), _seat_part(r, _seat_tracks, ix), _seat_key("tracks", r), fresh=True,
+                            size=size.tracks),
+                  StatePart(_shown_live(r), _seat_part(r, _seat_shown, ix),
+                            _seat_key("shown", r), size=size.shown)]
     return tuple(parts)
 
 
-def _piles_view(st: Any) -> dict[str, Any]:
-    """The entries of ``observation(seat)`` that :func:`_piles` reads."""
-    return {"royal_commission_pile": len(st.rc_pile), "royal_commissions_revealed": list(st.rc_revealed),
-            "royal_commissions_done": list(st.rc_done),
-            "treatise_piles": {k: len(v) for k, v in st.tr_piles.items()},
-            "treatises_revealed": {k: list(v) for k, v in st.tr_revealed.items()},
-            "treatise_discards": {k: sorted(v) for k, v in st.tr_discard.items()},
-            "treatises_removed": sorted(st.tr_removed)}
+def _memoized(name: str, encode: Callable[[Any, int, int, Any], Sparse], ix: _Index) -> Callable[..., Sparse]:
+    """``encode`` for a part whose live value (hashable) recurs from game to game: each value is
+    encoded once per viewer and player count, and a copy of its numbers handed out (the kept
+    vector keeps the dict it is given)."""
+    memo = ix.memo
+
+    def run(st: Any, seat: int, players: int, now: Any) -> Sparse:
+        key = (name, now, seat, players)
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) >= MEMO_MAX:
+                memo.clear()
+            hit = memo[key] = encode(st, seat, players, now)
+        return hit.copy()
+    return run
 
 
-def _decision_view(st: Any) -> dict[str, Any]:
-    top = st.pending[-1] if st.pending else None
-    return {"decision": None if top is None else {"kind": top.kind, "seat": top.seat, "n": top.n, "for": top.ctx,
-                                                  "subjects": list(top.subjects)},
-            "queue": [list(q) for q in st.queue], "activation": st.activation}
+# ------------------------------------------------------------------ what each part reads of the state
+def _turn_live(st: Any, seat: int) -> tuple[int, int, int | None]:
+    return st.round, st.phase, st.to_move
 
 
-def _seat_live(st: Any, s: int) -> tuple[Any, ...]:
-    """What seat ``s``'s block reads of the state."""
-    return (st.order, st.influence[s], st.theories[s], st.contribution[s], st.stamp[s], st.hand[s],
-            st.held[s] if st.held else 0, st.authority[s], st.laid[s], st.sabbatical[s], st.presentation[s],
-            st.sec_hand[s])
+def _board_live(st: Any, seat: int) -> tuple[Any, ...]:
+    """The Secretariat, the Secretaries beside it and each occupied space with its pawns (tuples
+    of a seat and a kind, never changed in place), copied: cheaper to build and compare every step
+    than a copy of the whole board when it changed."""
+    return tuple(st.secretariat), tuple(st.beside), [(k, *v) for k, v in st.board.items() if v]
 
 
-def _seat_view(live: tuple[Any, ...], s: int) -> dict[str, Any]:
-    """Seat ``s``'s entries of ``observation(seat)`` from what :func:`_seat_live` read, as
-    :func:`_seat_block` reads them."""
-    return {"order": live[0], **{k: {s: v} for k, v in zip(SEAT_ENTRIES, live[1:])}}
+def _piles_live(st: Any, seat: int) -> tuple[Any, ...]:
+    """The piles' entries of ``observation(seat)``, the state's own lists (a face-down pile's order
+    is compared too, but only its size is encoded)."""
+    return (len(st.rc_pile), st.rc_revealed, st.rc_done, st.tr_piles, st.tr_revealed, st.tr_discard,
+            st.tr_removed)
 
 
-def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
-    def rel(s: Any) -> int | None:
-        return None if s is None or s < 0 else (int(s) - seat) % players
-    return rel
+def _piles_key(seat: int, players: int) -> Hashable:
+    return "piles"
 
 
-BOARD_ENTRIES = ("secretariat", "beside", "board")
-"""The observation entries :func:`_board` reads."""
+def _decision_live(st: Any, seat: int) -> tuple[Any, ...]:
+    """The top decision's fields, the queue's length and the position being activated."""
+    if st.pending:
+        top = st.pending[-1]
+        return top.kind, top.seat, top.n, top.ctx, tuple(top.subjects), len(st.queue), st.activation
+    return None, None, None, None, (), len(st.queue), st.activation
+
+
+def _tracks_live(r: int) -> Callable[[Any, int], tuple[Any, ...]]:
+    """What the tracks of the seat ``r`` after the viewer read: the turn order, then the seat's
+    values of :data:`TRACK_ENTRIES`, its lists copied (a new value each time: cheaper than a copy
+    made when it changed, as a seat's tracks change at most of its steps)."""
+    def live(st: Any, seat: int) -> tuple[Any, ...]:
+        s = (seat + r) % st.players
+        return (st.order[:], st.influence[s], st.theories[s][:], st.contribution[s], st.stamp[s], st.hand[s],
+                st.held[s] if st.held else 0, st.authority[s][:], st.laid[s][:], st.sabbatical[s][:])
+    return live
+
+
+def _shown_live(r: int) -> Callable[[Any, int], tuple[Any, ...]]:
+    """The presentation spaces and Secretaries in hand of the seat ``r`` after the viewer."""
+    def live(st: Any, seat: int) -> tuple[Any, ...]:
+        s = (seat + r) % st.players
+        return st.presentation[s], st.sec_hand[s]
+    return live
+
+
+def _seat_part(r: int, block: Callable[[Any, int, int, _Index], Sparse], ix: _Index) -> Callable[..., Sparse]:
+    def encode(st: Any, seat: int, players: int, now: tuple[Any, ...]) -> Sparse:
+        return block(now, (seat + r) % players, players, ix)
+    return encode
+
+
+def _seat_key(name: str, r: int) -> Callable[[int, int], Hashable]:
+    def key(seat: int, players: int) -> Hashable:
+        return name, (seat + r) % players
+    return key
+
+
+# ------------------------------------------------------------------ the encoders (both paths)
+def _rel(s: Any, seat: int, players: int) -> int | None:
+    """Seat ``s`` relative to the viewer ``seat`` (None for no seat)."""
+    return None if s is None or s < 0 else (int(s) - seat) % players
+
+
+def _at(value: Any, index: Mapping[Any, int]) -> int | None:
+    """``value``'s place in a one-hot's ``index`` (None for None or ""), as :func:`one_hot` checks it."""
+    if value is None or value == "":
+        return None
+    at = index.get(value)
+    if at is None:
+        raise ValueError(f"the RL encoding does not know the value {value!r} (known: {list(index)})")
+    return at
+
+
+def _hot(out: Sparse, base: int, values: Any, index: Mapping[Any, int]) -> None:
+    """Set 1 at ``base + index[v]`` for every ``v`` in ``values``, as :func:`multi_hot` does."""
+    v = None
+    try:
+        for v in values or ():
+            out[base + index[v]] = 1.0
+    except KeyError:
+        raise ValueError(f"the RL encoding does not know the value {v!r}") from None
+
+
+def _turn(entries: tuple[int, bool, int], mover: int | None, ix: _Index) -> Sparse:
+    """The round, whether the round marker is at END, the phase and the seat to move (relative)."""
+    round_, ended, phase = entries
+    out: Sparse = {0: round_ / ix.rounds}
+    if not ended:
+        out[1] = 1.0
+    at = _at(phase, PHASE_AT)
+    if at is not None:
+        out[2 + at] = 1.0
+    at = _at(mover, SEAT_AT)
+    if at is not None:
+        out[2 + len(PHASE_AT) + at] = 1.0
+    return out
+
+
+def _board(entries: tuple[Any, Any, Any], seat: int, players: int, ix: _Index) -> Sparse:
+    """The Secretariat, the Secretaries beside it and who stands on each space of the board: per
+    space, 0.5 per pawn of each seat (relative) and the subjects of the Secretaries there.
+    ``entries``: the Secretariat, beside it, and ``(space, *pawns)`` per space (a pawn: seat, kind)."""
+    secretariat, beside, spaces = entries
+    subject_at, space_at = ix.subject, ix.space
+    out: Sparse = {}
+    _hot(out, 0, secretariat, subject_at)
+    _hot(out, len(subject_at), beside, subject_at)
+    first, width = 2 * len(subject_at), MAX_PLAYERS + len(subject_at)
+    for space, *here in spaces:
+        k = space_at.get(space)
+        if k is None:
+            continue
+        base = first + k * width
+        for who, pawn in here:
+            if who is not None and who >= 0:
+                at = base + (who - seat) % players
+                out[at] = out.get(at, 0.0) + 0.5
+            if pawn != "scholar":
+                at = subject_at.get(pawn, -1)
+                if at < 0:
+                    raise ValueError(f"the RL encoding does not know the value {pawn!r}")
+                out[base + MAX_PLAYERS + at] = 1.0
+    return out
+
+
+def _piles(entries: tuple[Any, ...], ix: _Index) -> Sparse:
+    """The Royal Commissions (pile size, revealed, achieved) and the Treatises (pile sizes, revealed,
+    discarded, removed); ``entries`` as :data:`PILE_ENTRIES` with the Treatise piles' sizes."""
+    pile, revealed, done, sizes, tr_revealed, discards, removed = entries
+    commissions, treatise_at = len(ix.commission), ix.treatise
+    out: Sparse = {0: pile / 10.0} if pile else {}
+    _hot(out, 1, revealed, ix.commission)
+    _hot(out, 1 + commissions, done, ix.commission)
+    base = 1 + 2 * commissions
+    for i, s in enumerate(SUBJECTS):
+        if sizes.get(s):
+            out[base + i] = sizes[s] / 9.0
+    base += len(SUBJECTS)
+    _hot(out, base, [t for s in SUBJECTS for t in tr_revealed.get(s, ())], treatise_at)
+    base += len(treatise_at)
+    _hot(out, base, [t for s in SUBJECTS for t in discards.get(s, ())], treatise_at)
+    _hot(out, base + len(treatise_at), removed, treatise_at)
+    return out
+
+
 PILE_ENTRIES = ("royal_commission_pile", "royal_commissions_revealed", "royal_commissions_done", "treatise_piles",
                 "treatises_revealed", "treatise_discards", "treatises_removed")
 """The observation entries :func:`_piles` reads."""
 
 
-def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], c: Any) -> list[float]:
-    """The round, the phase and the seat to move."""
-    rounds = float(c.rules.rounds)
-    marker = obs["round_marker"]
-    out: list[float] = [obs["round"] / rounds, 0.0 if marker == "END" else 1.0]
-    out += one_hot(obs["phase"], range(6))
-    out += one_hot(rel(obs["to_move"]), range(MAX_PLAYERS))
+def _decision(entries: tuple[Any, ...], seat: int, players: int, ix: _Index) -> Sparse:
+    """The pending decision (kind, whose, its number, what it is for, its subjects), the queue's
+    length and the position being activated: ``entries`` as :func:`_decision_live` reads them."""
+    kind, whose, n, ctx, subjects, queue, activation = entries
+    out: Sparse = {}
+    at = _at(kind, KIND_AT)
+    if at is not None:
+        out[at] = 1.0
+    base = len(KINDS)
+    at = _at(_rel(whose, seat, players), SEAT_AT)
+    if at is not None:
+        out[base + at] = 1.0
+    base += MAX_PLAYERS
+    if isinstance(n, int) and n:
+        out[base] = float(n) / 10.0
+    base += 1
+    at = _at(ctx, ix.context)
+    if at is not None:
+        out[base + at] = 1.0
+    base += len(ix.context)
+    _hot(out, base, subjects, ix.subject)
+    base += len(SUBJECTS)
+    if queue:
+        out[base] = queue / 5.0
+    at = _at(activation, ACTIVATION_AT)
+    if at is not None:
+        out[base + 1 + at] = 1.0
     return out
 
 
-def _table(obs: Mapping[str, Any], rel: Callable[[Any], int | None], c: Any, idx: Any) -> list[float]:
-    """The Secretariat, the board and the tile piles."""
-    return _board(obs, rel, c, idx) + _piles(obs, idx)
-
-
-def _board(obs: Mapping[str, Any], rel: Callable[[Any], int | None], c: Any, idx: Any) -> list[float]:
-    """The Secretariat and who stands on each space of the board."""
-    treatise_at, cell_at, subject_at, commission_at, contexts = idx
-    out = multi_hot(obs["secretariat"], subject_at) + multi_hot(obs["beside"], subject_at)
-    width = MAX_PLAYERS + len(subject_at)  # per space: pawns of each seat x 0.5, the Secretaries' subjects
-    spaces = [0.0] * (len(c.spaces) * width)  # written only where a space holds pawns
-    board = obs["board"]
-    for k, space in enumerate(c.spaces):
-        here = board.get(space.id)
-        if not here:
-            continue
-        for who, pawn in here:
-            r = rel(who)
-            if r is not None:
-                spaces[k * width + r] += 0.5
-            if pawn != "scholar":
-                if pawn not in subject_at:
-                    raise ValueError(f"the RL encoding does not know the value {pawn!r}")
-                spaces[k * width + MAX_PLAYERS + subject_at[pawn]] = 1.0
-    return out + spaces
-
-
-def _piles(obs: Mapping[str, Any], idx: Any) -> list[float]:
-    """The Royal Commissions and the Treatise piles, revealed tiles and discards."""
-    treatise_at, cell_at, subject_at, commission_at, contexts = idx
-    out = [obs["royal_commission_pile"] / 10.0]
-    out += multi_hot(obs["royal_commissions_revealed"], commission_at)
-    out += multi_hot(obs["royal_commissions_done"], commission_at)
-    out += [obs["treatise_piles"].get(s, 0) / 9.0 for s in SUBJECTS]
-    out += multi_hot([t for s in SUBJECTS for t in obs["treatises_revealed"].get(s, [])], treatise_at)
-    out += multi_hot([t for s in SUBJECTS for t in obs["treatise_discards"].get(s, [])], treatise_at)
-    out += multi_hot(obs["treatises_removed"], treatise_at)
+def _seat_tracks(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> Sparse:
+    """Seat ``s``'s place in the turn order, Influence, Theories, Contribution and its stack,
+    scholars in hand and held aside, Authority scholars and those laid down, Sabbatical scholars:
+    ``entries`` as :func:`_tracks_live` reads them (the order, then :data:`TRACK_ENTRIES`)."""
+    order, influence, theories, contribution, stack, hand, held, authority, laid, sabbatical = entries
+    out: Sparse = {}  # only the nonzero numbers: each is written into the kept vector, and cleared later
+    if s in order:
+        out[0] = (order.index(s) + 1) / players
+    if influence:
+        out[1] = influence / 20.0
+    for i, t in enumerate(theories):
+        if t:
+            out[2 + i] = t / 6.0
+    if contribution:
+        out[6] = contribution / 6.0
+    if stack:
+        out[7] = stack / 20.0
+    if hand:
+        out[8] = hand / 7.0
+    if held:
+        out[9] = held / 7.0
+    cells = len(ix.cell)
+    _hot(out, 10, authority, ix.cell)
+    _hot(out, 10 + cells, laid, ix.cell)
+    for i, v in enumerate(sabbatical):
+        if v:
+            out[10 + 2 * cells + i] = v / 3.0
     return out
 
 
-def _decision(obs: Mapping[str, Any], rel: Callable[[Any], int | None], idx: Any) -> list[float]:
-    """The pending decision, the queue behind it and the Treatise being activated."""
-    treatise_at, cell_at, subject_at, commission_at, contexts = idx
-    decision = obs["decision"] or {}
-    out = one_hot(decision.get("kind"), KINDS)
-    out += one_hot(rel(decision.get("seat")), range(MAX_PLAYERS))
-    out.append(float(decision.get("n", 0)) / 10.0 if isinstance(decision.get("n"), int) else 0.0)
-    out += one_hot(decision.get("for"), contexts)
-    out += multi_hot(decision.get("subjects", []), subject_at)
-    out.append(len(obs["queue"]) / 5.0)
-    out += one_hot(obs["activation"], range(-1, len(SUBJECTS) * SLOTS))  # -1: none, else a position
-    return out
-
-
-def _seat_block(obs: Mapping[str, Any], s: int, players: int, c: Any, idx: Any) -> list[float]:
-    """Seat ``s``'s place in the turn order, tracks, hand, Authority cells, Sabbaticals and Treatises."""
-    treatise_at, cell_at, subject_at, commission_at, contexts = idx
-    order = list(obs["order"])
-    out: list[float] = [(order.index(s) + 1) / players if s in order else 0.0, obs["influence"][s] / 20.0]
-    out += [t / 6.0 for t in obs["theories"][s]]
-    out += [obs["contribution"][s] / 6.0, obs["contribution_stack"][s] / 20.0]
-    out += [obs["hand"][s] / 7.0, obs["held_aside"][s] / 7.0]
-    out += multi_hot(obs["authority"][s], cell_at) + multi_hot(obs["laid_down"][s], cell_at)
-    out += [v / 3.0 for v in obs["sabbatical"][s]]
-    shown = [0.0] * (3 * len(c.treatises))
-    for row, subject_row in enumerate(obs["presentation"][s]):
+def _seat_shown(entries: tuple[Any, Any], s: int, players: int, ix: _Index) -> Sparse:
+    """The Treatises in seat ``s``'s presentation spaces (per tile: shown, subject row, position)
+    and its Secretaries in hand: ``entries`` as :func:`_shown_live` reads them."""
+    presentation, secretaries = entries
+    out: Sparse = {}
+    treatise_at = ix.treatise
+    rows = len(SUBJECTS)
+    for row, subject_row in enumerate(presentation):
         for pos, tile in enumerate(subject_row):
-            if tile in treatise_at:
-                i = 3 * treatise_at[tile]
-                shown[i:i + 3] = [1.0, (row + 1) / len(SUBJECTS), (pos + 1) / SLOTS]
-    out += shown
-    out += multi_hot(obs["secretaries_in_hand"][s], subject_at)
+            i = treatise_at.get(tile)
+            if i is not None:
+                at = 3 * i
+                out[at] = 1.0
+                out[at + 1] = (row + 1) / rows
+                out[at + 2] = (pos + 1) / SLOTS
+    _hot(out, 3 * len(treatise_at), secretaries, ix.subject)
     return out
