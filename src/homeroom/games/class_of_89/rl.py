@@ -42,7 +42,7 @@ from operator import attrgetter
 from typing import Any
 
 from homeroom.engine import Action
-from homeroom.engine.features import Run, StatePart, multi_hot, one_hot, seat_runs
+from homeroom.engine.features import Run, Sparse, StatePart, dense, seat_runs
 from homeroom.games.class_of_89.actions import (
     STORAGE,
     SUPERLATIVE,
@@ -75,6 +75,7 @@ FORMAT = 1
 PHASES = ("side", "place", "act", "round_end", "over")
 PENDING = ("token", "move", "tile1x1", "draw_students", "draw_teachers", "pick_student", "pick_teacher", "reward")
 MAX_PLAYERS = 4
+DECKS = ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D")
 Domains = tuple[tuple[str, tuple[Hashable, ...]], ...]
 
 
@@ -98,7 +99,7 @@ class _Data:
         self.superlatives = tuple(SUPERLATIVE + k for k in range(len(self.grid)))
         self.targets: tuple[int, ...] = (STORAGE, *self.cells, *self.superlatives)
         self.costs: tuple[int, ...] = tuple(board["space_costs"])
-        self.decks: tuple[str, ...] = ("student", "teacher", "staff", "tile-A", "tile-B", "tile-C", "tile-D")
+        self.decks: tuple[str, ...] = DECKS
         self.objectives: tuple[str, ...] = tuple(c.objectives)
         self.location_cards: tuple[str, ...] = tuple(c.location_cards)
         self.rows = int(board["photo_rows"])
@@ -108,6 +109,36 @@ class _Data:
         self.student_at = {card: i for i, card in enumerate(self.students)}
         self.tile_at = {card: i for i, card in enumerate(self.tiles)}
         self.staff_at = {card: i for i, card in enumerate(self.staff)}
+        # the places of values in the observation's one-hot and multi-hot runs (see observation_features)
+        self.phase_at = {p: i for i, p in enumerate(PHASES)}
+        self.location_at = {loc: i for i, loc in enumerate(range(-1, len(self.locations) + 1))}
+        self.member_at = {m: i for i, m in enumerate(self.members)}
+        self.kinds_at = {k: i for i, k in enumerate((*self.members, "janitor"))}
+        self.objective_at = {o: i for i, o in enumerate(self.objectives)}
+        self.token_at = {t: i for i, t in enumerate(self.tokens)}
+        self.club_at = {c: i for i, c in enumerate(self.clubs)}
+        self.cell_at = {c: c for c in self.cells}
+        self.cell_value = tuple((c + 1) / len(self.cells) for c in self.cells)
+        self.row_at = {r: r for r in range(self.rows)}
+        self.column_at = {c: c for c in range(self.columns)}
+        self.pending_at = {k: i for i, k in enumerate(PENDING)}
+        self.decision_tokens = (*self.tokens, "any")
+        self.decision_token_at = {t: i for i, t in enumerate(self.decision_tokens)}
+        self.location_card_at = {c: i for i, c in enumerate(self.location_cards)}
+        members, cards = len(self.members), len(self.all_cards)
+        self.sizes = {
+            "turn": 1 + len(PHASES) + 3 * MAX_PLAYERS + len(self.locations) + 2 + members + 3,
+            "objectives": len(self.objectives), "school": 3 * cards + len(self.students),
+            "spaces": 3 * len(self.locations) * (members + 2), "entrance": MAX_PLAYERS * members,
+            "supply": len(self.decks) + 2 * cards + 1, "photo": 2 * len(self.photo_cards),
+            "tokens": len(self.cells) * len(self.tokens), "wildcat": 2 * len(self.grid) + len(self.tiles),
+            "counters": len(self.clubs) + 2 + len(self.cells) + len(self.tokens) + 1,
+            "cards": len(self.students) + len(self.staff) + len(self.clubs) + self.rows + self.columns,
+            "side_used": 2 + members,
+            "pending": len(PENDING) + 1 + MAX_PLAYERS + len(self.tokens) + 1 + len(self.clubs) + 1
+                       + len(self.photo_cards) + 2,
+            "solo": len(self.location_cards) + 2 + len(self.clubs) + len(self.tokens)}
+        """Each part's count of features (see :func:`state_parts`)."""
 
 
 _DATA: list[_Data] = []
@@ -258,58 +289,78 @@ def observation_layout(players: int) -> list[Run]:
 
 
 def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> list[float]:
-    """The numbers ``seat`` sees, from its observation ``obs``."""
+    """The numbers ``seat`` sees, from its observation ``obs``: each part's numbers (the very
+    functions :func:`state_parts` encodes with) as the full list."""
     d = _data()
-    out = _head(obs, seat, players, d)
+    sizes = d.sizes
     books = obs["books"]
+    out = dense(_turn_head(*(obs[k] for k in TURN_ENTRIES), seat, players), sizes["turn"])
+    out += dense(_objectives(obs["objectives"]), sizes["objectives"])
+    out += dense(_school(obs["school"], obs["school_sups"]), sizes["school"])
+    out += dense(_space_rows(obs["spaces"], obs["space_members"]), sizes["spaces"])
+    out += dense(_entrance(obs["entrance"], seat, players), sizes["entrance"])
+    decks = obs["decks"]
+    out += dense(_supply([decks.get(k, 0) for k in d.decks], obs["discards"], obs["set_aside"], obs["ones_supply"]),
+                 sizes["supply"])
     for b in _book_order(seat, players, len(books)):
-        out += _book(books[b], d)
-    out += _pending(obs["pending"], seat, _rel(seat, players), d)
-    out += _solo(obs.get("solo"), d)
+        book = books[b]
+        out += dense(_photo(book["photo"]), sizes["photo"])
+        out += dense(_tokens(book["tokens"]), sizes["tokens"])
+        for name, group, fields in BOOK_GROUPS:
+            values = [book[f] for f in fields]
+            if name == "cards":  # the Senior Superlatives as the students they name
+                values[0] = [s["student"] for s in values[0]]
+            out += dense(group(*values), sizes[name])
+    pending = obs["pending"]
+    first = pending[0] if pending else None
+    decision = None if first is None else (first["kind"], first["seat"], first["token"], first["club"],
+                                           first["optional"], first["cards"], len(pending))
+    out += dense(_pending(decision, seat, players), sizes["pending"])
+    out += dense(_solo(obs.get("solo")), sizes["solo"])
     return out
 
 
-Part = tuple[Callable[..., Any], Callable[..., list[float]], Callable[[int, int], Hashable] | None] | StatePart
-"""A part of the feature vector: ``live``, ``encode``, ``share`` (see :class:`StatePart`)."""
-
-
-def state_parts(players: int) -> tuple[Part, ...]:
+def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
     the sub-state it reads (``live``), its numbers (``encode``, the same functions over the same
     entries ``observation(seat)`` would give) and, for a part whose numbers do not depend on the
     viewer, a key naming it for every seat (``share``): the RL package encodes a part again only
-    when its sub-state changed, without building the observation (see ``ENCODING.md``)."""
-    parts: list[Part] = [
-        StatePart(_turn_live, lambda st, seat, n, now: _turn_head(dict(zip(TURN_ENTRIES, now)), _rel(seat, n), _data()),
-                  None, fresh=True),
-        (lambda st, seat: st.objectives, lambda st, seat, n, now: _objectives(now, _data()),
-         lambda seat, n: "objectives"),
-        (lambda st, seat: (st.school, st.school_sups),
-         lambda st, seat, n, now: _school({"school": now[0], "school_sups": now[1]}, _data()),
-         lambda seat, n: "school"),
-        (lambda st, seat: (st.spaces, st.space_members),
-         lambda st, seat, n, now: _space_rows({"spaces": now[0], "space_members": now[1]}, _data()),
-         lambda seat, n: "spaces"),
-        (lambda st, seat: st.entrance, lambda st, seat, n, now: _entrance(now, _rel(seat, n), _data()), None),
-        (_supply_live, lambda st, seat, n, now: _supply(dict(zip(("decks", "discards", "set_aside", "ones_supply"), now)),
-                                                        _data()), lambda seat, n: "supply")]
+    when its sub-state changed, without building the observation (see ``ENCODING.md``). Every part
+    is sparse (its nonzero numbers only); with 2-4 players the solo numbers, all zero, end the
+    decision part."""
+    sizes = _data().sizes
+    parts = [
+        StatePart(_turn_live, lambda st, seat, n, now: _turn_head(*now, seat, n), None, True, sizes["turn"]),
+        StatePart(lambda st, seat: st.objectives, lambda st, seat, n, now: _objectives(now),
+                  lambda seat, n: "objectives", False, sizes["objectives"]),
+        StatePart(lambda st, seat: (st.school, st.school_sups), lambda st, seat, n, now: _school(*now),
+                  lambda seat, n: "school", False, sizes["school"]),
+        StatePart(lambda st, seat: (st.spaces, st.space_members), lambda st, seat, n, now: _space_rows(*now),
+                  lambda seat, n: "spaces", False, sizes["spaces"]),
+        StatePart(lambda st, seat: st.entrance, lambda st, seat, n, now: _entrance(now, seat, n), None, False,
+                  sizes["entrance"]),
+        StatePart(_supply_live, lambda st, seat, n, now: _supply(*now), lambda seat, n: "supply", False,
+                  sizes["supply"])]
     for r in range(_books(players)):
-        book = _book_live(r, players)
-
         def share(k: int, r: int = r) -> Callable[[int, int], Hashable]:
             return lambda seat, n: ("book", r if r >= n else (seat + r) % n, k)
 
-        parts += [(lambda st, seat, book=book: book(st, seat).photo,
-                   lambda st, seat, n, now: _photo(now, _data()), share(0)),
-                  (lambda st, seat, book=book: book(st, seat).tokens,
-                   lambda st, seat, n, now: _tokens(now, _data()), share(1))]
-        for k, (group, fields) in enumerate(BOOK_GROUPS, 2):
-            get = _superlatives_as_tuples(attrgetter(*fields)) if "superlatives" in fields else attrgetter(*fields)
-            parts.append((lambda st, seat, book=book, get=get: get(book(st, seat)),
-                          lambda st, seat, n, now, group=group, fields=fields: group(_group_view(fields, now), _data()),
-                          share(k)))
-    parts.append(StatePart(_pending_live, lambda st, seat, n, now: _pending(now[0], seat, _rel(seat, n), _data())
-                           + _solo(now[1], _data()), fresh=True))
+        parts += [StatePart(_book_live(r, players, attrgetter("photo")), lambda st, seat, n, now: _photo(now),
+                            share(0), False, sizes["photo"]),
+                  StatePart(_book_live(r, players, attrgetter("tokens")), lambda st, seat, n, now: _tokens(now),
+                            share(1), False, sizes["tokens"])]
+        for k, (name, group, fields) in enumerate(BOOK_GROUPS, 2):
+            get = _cards_live if name == "cards" else attrgetter(*fields)
+            parts.append(StatePart(_book_live(r, players, get), lambda st, seat, n, now, group=group: group(*now),
+                                   share(k), False, sizes[name]))
+    if players == 1:
+        parts += [StatePart(_pending_live, lambda st, seat, n, now: _pending(now, seat, n), None, True,
+                            sizes["pending"]),
+                  StatePart(lambda st, seat: _solo_view(st), lambda st, seat, n, now: _solo(now), None, True,
+                            sizes["solo"])]
+    else:
+        parts.append(StatePart(_pending_live, lambda st, seat, n, now: _pending(now, seat, n), None, True,
+                               sizes["pending"] + sizes["solo"]))
     return tuple(parts)
 
 
@@ -325,39 +376,37 @@ def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
 
 
 def _supply_live(st: Any, seat: int) -> tuple[Any, ...]:
-    return ({k: len(v) for k, v in st.decks.items()}, st.discards, st.set_aside, st.ones_supply)
+    """The deck sizes (in the encoding's order; 0 for a deck the state lacks), the discards, the
+    cards set aside and the 1x1 supply."""
+    return list(map(len, map(st.decks.get, DECKS, _NO_DECKS))), st.discards, st.set_aside, st.ones_supply
 
 
-def _book_live(r: int, players: int) -> Callable[[Any, int], Any]:
-    """The yearbook ``r`` places after the viewer's (Ed's past the seats)."""
+_NO_DECKS = ((),) * len(DECKS)
+
+
+def _book_live(r: int, players: int, get: Callable[[Any], Any]) -> Callable[[Any, int], Any]:
+    """What ``get`` reads of the yearbook ``r`` places after the viewer's (Ed's past the seats)."""
     if r >= players:
-        return lambda st, seat: st.books[r]
-    return lambda st, seat: st.books[(seat + r) % players]
+        return lambda st, seat: get(st.books[r])
+    return lambda st, seat: get(st.books[(seat + r) % players])
 
 
-def _group_view(fields: tuple[str, ...], now: tuple[Any, ...]) -> dict[str, Any]:
-    """A yearbook group's entries of ``observation(seat)`` from what its ``live`` read (plain values
-    read as they are; the Senior Superlatives, read as tuples, as the student each names)."""
-    view = dict(zip(fields, now))
-    if "superlatives" in view:
-        view["superlatives"] = [{"student": student} for _tile, student, _tokens in view["superlatives"]]
-    return view
+def _cards_live(book: Any) -> tuple[Any, ...]:
+    """A yearbook's entries :func:`_cards` reads: the students its Senior Superlatives name, staff,
+    halves, rows and columns done."""
+    sups = book.superlatives
+    return ([x.student for x in sups] if sups else [], book.staff, book.halves, book.rows_done, book.cols_done)
 
 
-def _superlatives_as_tuples(get: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
-    """``get`` with the yearbook's Senior Superlatives (the first field) as plain tuples, which the
-    RL package copies fastest."""
-    def live(book: Any) -> tuple[Any, ...]:
-        sups, *rest = get(book)
-        return ([(x.tile, x.student, x.tokens) for x in sups], *rest)
-    return live
-
-
-def _pending_live(st: Any, seat: int) -> tuple[Any, ...]:
-    """The pending decisions and the solo part as ``observation(seat)`` has them (built afresh)."""
-    pending = [{"kind": p.kind, "seat": p.seat, "token": p.token, "club": p.club, "source": p.source,
-                "optional": p.optional, "cards": list(p.cards) if p.seat == seat else len(p.cards)} for p in st.pending]
-    return (pending, _solo_view(st) if st.players == 1 else None)
+def _pending_live(st: Any, seat: int) -> tuple[Any, ...] | None:
+    """The first pending decision as :func:`_pending` reads it (the cards only to their own seat,
+    others see a count) and how many are pending; None when none is (built afresh)."""
+    pending = st.pending
+    if not pending:
+        return None
+    p = pending[0]
+    cards = tuple(p.cards) if p.seat == seat else len(p.cards)
+    return (p.kind, p.seat, p.token, p.club, p.optional, cards, len(pending))
 
 
 def _book_order(seat: int, players: int, books: int) -> list[int]:
@@ -365,183 +414,268 @@ def _book_order(seat: int, players: int, books: int) -> list[int]:
     return [(seat + r) % players for r in range(players)] + list(range(players, books))
 
 
-def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
-    def rel(s: Any) -> int | None:
-        return None if s is None or s < 0 else (int(s) - seat) % players
-    return rel
+def _unknown(value: Any, domain: Any = None) -> ValueError:
+    known = "" if domain is None else f" (known: {list(domain)})"
+    return ValueError(f"the RL encoding does not know the value {value!r}{known}")
 
 
-def _head(obs: Mapping[str, Any], seat: int, players: int, d: _Data) -> list[float]:
-    """The numbers before the yearbooks: the turn, the school, the spaces, the decks and discards."""
-    rel = _rel(seat, players)
-    return _turn(obs, rel, d) + _school(obs, d) + _spaces(obs, rel, d) + _supply(obs, d)
+def _one(out: Sparse, at: int, value: Any, index: Mapping[Any, int], domain: Sequence[Any]) -> None:
+    """``out`` with a 1 at ``at`` + ``value``'s place (a one-hot over ``domain``; None or "": none)."""
+    i = index.get(value)
+    if i is not None:
+        out[at + i] = 1.0
+    elif value is not None and value != "":
+        raise _unknown(value, domain)
 
 
-def _turn(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
-    return _turn_head(obs, rel, d) + _objectives(obs["objectives"], d)
+def _many(out: Sparse, at: int, values: Any, index: Mapping[Any, int]) -> None:
+    """``out`` with a 1 at ``at`` + the place of each of ``values`` (a multi-hot)."""
+    for v in values:
+        i = index.get(v)
+        if i is None:
+            raise _unknown(v)
+        out[at + i] = 1.0
 
 
-def _turn_head(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
-    """The round, the phase, whose turn and move it is, and what is in use and done this turn."""
-    locs = len(d.locations)
-    out: list[float] = [obs["round"] / 4.0]
-    out += one_hot(obs["phase"], PHASES)
-    for key in ("first", "turn", "to_move"):
-        out += one_hot(rel(obs[key]), range(MAX_PLAYERS))
-    out += one_hot(obs["location"], range(-1, locs + 1))  # -1: none, the locations, the entrance
-    out += one_hot(obs["member"], d.members)
-    out += [float(bool(obs[k])) for k in ("main_done", "sig_done", "member_done")]
+def _turn_head(rnd: int, phase: str, first: int | None, turn: int | None, to_move: int | None, location: int,
+               member: str, main_done: bool, sig_done: bool, member_done: bool, seat: int, players: int) -> Sparse:
+    """The round, the phase, whose turn and move it is (relative), and what is in use and done
+    this turn."""
+    d = _data()
+    out: Sparse = {0: rnd / 4.0} if rnd else {}
+    _one(out, 1, phase, d.phase_at, PHASES)
+    for at, s in ((6, first), (10, turn), (14, to_move)):
+        if s is not None and s >= 0:
+            out[at + (int(s) - seat) % players] = 1.0
+    _one(out, 18, location, d.location_at, range(-1, len(d.locations) + 1))  # -1: none, the locations, entrance
+    _one(out, 25, member, d.member_at, d.members)
+    for at, done in ((29, main_done), (30, sig_done), (31, member_done)):
+        if done:
+            out[at] = 1.0
     return out
 
 
-def _objectives(objectives: Sequence[str], d: _Data) -> list[float]:
-    return multi_hot(objectives, {o: i for i, o in enumerate(d.objectives)})
+def _objectives(objectives: Sequence[str]) -> Sparse:
+    out: Sparse = {}
+    _many(out, 0, objectives, _data().objective_at)
+    return out
 
 
-def _school(obs: Mapping[str, Any], d: _Data) -> list[float]:
-    locs = len(d.locations)
-    school = [0.0] * (3 * len(d.all_cards))
-    for li, row in enumerate(obs["school"]):
+def _school(school: Sequence[Sequence[str]], sups: Mapping[str, str]) -> Sparse:
+    """Every card on the school mat (there, its location, its space) and the Senior Superlatives
+    on offer."""
+    d = _data()
+    at, locs = d.at, len(d.locations)
+    out: Sparse = {}
+    for li, row in enumerate(school):
+        where = (li + 1) / locs
         for si, card in enumerate(row):
-            if card in d.at:
-                i = 3 * d.at[card]
-                school[i:i + 3] = [1.0, (li + 1) / locs, (si + 1) / 5.0]
-    return school + multi_hot(obs["school_sups"].values(), d.student_at)
+            i = at.get(card)
+            if i is not None:
+                i *= 3
+                out[i] = 1.0
+                out[i + 1] = where
+                out[i + 2] = (si + 1) / 5.0
+    _many(out, 3 * len(d.all_cards), sups.values(), d.student_at)
+    return out
 
 
-def _spaces(obs: Mapping[str, Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
-    return _space_rows(obs, d) + _entrance(obs["entrance"], rel, d)
-
-
-def _space_rows(obs: Mapping[str, Any], d: _Data) -> list[float]:
+def _space_rows(spaces: Sequence[Sequence[int]], members: Sequence[Sequence[str]]) -> Sparse:
     """Who stands on each member space (seat / 2, empty, janitor) and which team member it is."""
+    d = _data()
     locs = len(d.locations)
-    out: list[float] = []
-    for li in range(locs):
-        row = obs["spaces"][li] if li < len(obs["spaces"]) else []
-        out += [(row[k] if k < len(row) else 0) / 2.0 for k in range(3)]
-    kinds = (*d.members, "janitor")
+    kinds = d.kinds_at
     width = len(kinds)
-    which = [0.0] * (3 * locs * width)  # one one-hot of the kinds per space, written where it is 1
-    for li in range(locs):
-        row = obs["space_members"][li] if li < len(obs["space_members"]) else []
-        for k in range(min(3, len(row))):
-            if row[k] != "" and row[k] is not None:
-                if row[k] not in kinds:
-                    raise ValueError(f"the RL encoding does not know the value {row[k]!r} (known: {list(kinds)})")
-                which[(3 * li + k) * width + kinds.index(row[k])] = 1.0
-    return out + which
+    out: Sparse = {}
+    for li, row in enumerate(spaces[:locs]):
+        for k, who in enumerate(row[:3]):
+            if who:
+                out[3 * li + k] = who / 2.0
+    at = 3 * locs
+    for li, row in enumerate(members[:locs]):
+        for k, kind in enumerate(row[:3]):
+            if kind != "" and kind is not None:
+                i = kinds.get(kind)
+                if i is None:
+                    raise _unknown(kind, kinds)
+                out[at + (3 * li + k) * width + i] = 1.0
+    return out
 
 
-def _entrance(entrance: Sequence[Any], rel: Callable[[Any], int | None], d: _Data) -> list[float]:
+def _entrance(entrance: Sequence[Any], seat: int, players: int) -> Sparse:
     """The team members at the entrance, per seat (relative)."""
-    out = [0.0] * (MAX_PLAYERS * len(d.members))
+    d = _data()
+    width = len(d.members)
+    out: Sparse = {}
     for who, member in entrance:
-        r = rel(who)
-        if r is not None and member in d.members:
-            out[r * len(d.members) + d.members.index(member)] = 1.0
+        i = d.member_at.get(member)
+        if who is not None and who >= 0 and i is not None:
+            out[(int(who) - seat) % players * width + i] = 1.0
     return out
 
 
-def _supply(obs: Mapping[str, Any], d: _Data) -> list[float]:
-    out = [obs["decks"].get(k, 0) / 40.0 for k in d.decks]
-    out += multi_hot([c for pile in obs["discards"].values() for c in pile], d.at)
-    out += multi_hot(obs["set_aside"], d.at)
-    out.append(obs["ones_supply"] / 24.0)
+def _supply(decks: Sequence[int], discards: Mapping[str, Sequence[str]], set_aside: Sequence[str],
+            ones: int) -> Sparse:
+    """The deck sizes (in the encoding's order), the discards, the cards set aside, the 1x1 supply."""
+    d = _data()
+    out: Sparse = {i: n / 40.0 for i, n in enumerate(decks) if n}
+    cards = len(d.all_cards)
+    for pile in discards.values():
+        _many(out, 7, pile, d.at)
+    _many(out, 7 + cards, set_aside, d.at)
+    if ones:
+        out[7 + 2 * cards] = ones / 24.0
     return out
 
 
-def _book(book: Mapping[str, Any], d: _Data) -> list[float]:
-    return _photo(book["photo"], d) + _tokens(book["tokens"], d) + _book_rest(book, d)
-
-
-def _photo(cards: Sequence[str], d: _Data) -> list[float]:
+def _photo(cards: Sequence[str]) -> Sparse:
     """A yearbook's class photo: per photo card, there and its cell."""
-    photo = [0.0] * (2 * len(d.photo_cards))
+    d = _data()
+    at, where = d.photo_at, d.cell_value
+    out: Sparse = {}
     for cell, card in enumerate(cards):
-        if card in d.photo_at:
-            i = 2 * d.photo_at[card]
-            photo[i:i + 2] = [1.0, (cell + 1) / len(d.cells)]
-    return photo
-
-
-def _tokens(tokens: Sequence[Sequence[str]], d: _Data) -> list[float]:
-    """The tokens on each cell of a class photo."""
-    out: list[float] = []
-    for cell in d.cells:
-        toks = tokens[cell] if cell < len(tokens) else []
-        out += [toks.count(t) / 4.0 for t in d.tokens]
+        i = at.get(card)
+        if i is not None:
+            out[2 * i] = 1.0
+            out[2 * i + 1] = where[cell] if cell < len(where) else (cell + 1) / len(d.cells)
     return out
 
 
-def _book_rest(book: Mapping[str, Any], d: _Data) -> list[float]:
-    """A yearbook after its class photo and tokens: the Wildcat Way on."""
-    out: list[float] = []
-    for group, _fields in BOOK_GROUPS:
-        out += group(book, d)
+def _tokens(tokens: Sequence[Sequence[str]]) -> Sparse:
+    """The tokens on each cell of a class photo (a count / 4; a token the encoding does not know
+    is not counted)."""
+    d = _data()
+    at, width = d.token_at, len(d.tokens)
+    out: Sparse = {}
+    for cell, toks in enumerate(tokens[:len(d.cells)]):
+        for t in toks:
+            i = at.get(t)
+            if i is not None:
+                i += cell * width
+                out[i] = out.get(i, 0.0) + 0.25  # exactly count / 4
     return out
 
 
-def _wildcat(book: Mapping[str, Any], d: _Data) -> list[float]:
-    out: list[float] = []
-    for cell in d.grid:
-        what = book["grid"][cell] if cell < len(book["grid"]) else ""
-        out += [1.0 if what == "1x1" else 0.0, 1.0 if what and what != "1x1" else 0.0]
-    return out + multi_hot(book["tiles"], d.tile_at)
-
-
-def _counters(book: Mapping[str, Any], d: _Data) -> list[float]:
-    out = [book["tracks"].get(c, 0) / 6.0 for c in d.clubs]
-    out += [book["signatures"] / 20.0, book["abc_tokens"] / 2.0]
-    out += multi_hot(book["abc_slots"], {c: c for c in d.cells})
-    out += [book["storage"].count(t) / 2.0 for t in d.tokens]
-    out.append(book["ones"] / 24.0)
+def _wildcat(grid: Sequence[str], tiles: Sequence[str]) -> Sparse:
+    """The Wildcat Way: per grid cell a 1x1 tile or another tile; the tiles taken."""
+    d = _data()
+    out: Sparse = {}
+    for cell, what in enumerate(grid[:len(d.grid)]):
+        if what:
+            out[2 * cell if what == "1x1" else 2 * cell + 1] = 1.0
+    _many(out, 2 * len(d.grid), tiles, d.tile_at)
     return out
 
 
-def _cards(book: Mapping[str, Any], d: _Data) -> list[float]:
-    out = multi_hot([s["student"] for s in book["superlatives"]], d.student_at)
-    out += multi_hot(book["staff"], d.staff_at)
-    out += [book["halves"].count(c) / 4.0 for c in d.clubs]
-    out += multi_hot(book["rows_done"], {r: r for r in range(d.rows)})
-    out += multi_hot(book["cols_done"], {c: c for c in range(d.columns)})
+def _counters(tracks: Mapping[str, int], signatures: int, abc_tokens: int, abc_slots: Sequence[int],
+              storage: Sequence[str], ones: int) -> Sparse:
+    """Club tracks, signatures, ABC tokens and the cells they cover, stored tokens, 1x1 tiles."""
+    d = _data()
+    clubs = len(d.clubs)
+    out: Sparse = {}
+    for i, c in enumerate(d.clubs):
+        if tracks.get(c, 0):
+            out[i] = tracks[c] / 6.0
+    if signatures:
+        out[clubs] = signatures / 20.0
+    if abc_tokens:
+        out[clubs + 1] = abc_tokens / 2.0
+    _many(out, clubs + 2, abc_slots, d.cell_at)
+    at = clubs + 2 + len(d.cells)
+    for t in storage:
+        i = d.token_at.get(t)
+        if i is not None:
+            out[at + i] = out.get(at + i, 0.0) + 0.5  # exactly count / 2
+    if ones:
+        out[at + len(d.tokens)] = ones / 24.0
     return out
 
 
-def _side_used(book: Mapping[str, Any], d: _Data) -> list[float]:
-    return one_hot(book["side"], ("A", "B")) + multi_hot(book["used"], {m: i for i, m in enumerate(d.members)})
-
-
-BOOK_GROUPS: tuple[tuple[Callable[[Mapping[str, Any], _Data], list[float]], tuple[str, ...]], ...] = (
-    (_wildcat, ("grid", "tiles")),
-    (_counters, ("tracks", "signatures", "abc_tokens", "abc_slots", "storage", "ones")),
-    (_cards, ("superlatives", "staff", "halves", "rows_done", "cols_done")),
-    (_side_used, ("side", "used")))
-"""A yearbook after its photo and tokens, in order: the parts kept apart, with the fields each reads."""
-
-
-def _pending(pending: Sequence[Mapping[str, Any]], seat: int, rel: Any, d: _Data) -> list[float]:
-    first = pending[0] if pending else None
-    out: list[float] = []
-    out += one_hot(first and first["kind"], PENDING)
-    out.append(1.0 if first and first["seat"] == seat else 0.0)
-    out += one_hot(rel(first["seat"]) if first else None, range(MAX_PLAYERS))
-    out += one_hot(first and first["token"], (*d.tokens, "any"))
-    out += one_hot(first and first["club"], d.clubs)
-    out.append(1.0 if first and first["optional"] else 0.0)
-    cards = first["cards"] if first else []
-    out += multi_hot(cards if isinstance(cards, list) else [], d.photo_at)
-    out.append((len(cards) if isinstance(cards, list) else int(cards)) / 3.0)
-    out.append(len(pending) / 4.0)
+def _cards(students: Sequence[str], staff: Sequence[str], halves: Sequence[str], rows_done: Sequence[int],
+           cols_done: Sequence[int]) -> Sparse:
+    """The students of the Senior Superlatives, staff, halves per club, rows and columns done."""
+    d = _data()
+    out: Sparse = {}
+    _many(out, 0, students, d.student_at)
+    at = len(d.students)
+    _many(out, at, staff, d.staff_at)
+    at += len(d.staff)
+    for h in halves:
+        i = d.club_at.get(h)
+        if i is not None:
+            out[at + i] = out.get(at + i, 0.0) + 0.25  # exactly count / 4
+    at += len(d.clubs)
+    _many(out, at, rows_done, d.row_at)
+    _many(out, at + d.rows, cols_done, d.column_at)
     return out
 
 
-def _solo(solo: Mapping[str, Any] | None, d: _Data) -> list[float]:
+def _side_used(side: str, used: Sequence[str]) -> Sparse:
+    out: Sparse = {}
+    _one(out, 0, side, SIDE_AT, SIDES)
+    _many(out, 2, used, _data().member_at)
+    return out
+
+
+SIDES = ("A", "B")
+SIDE_AT = {s: i for i, s in enumerate(SIDES)}
+BOOK_GROUPS: tuple[tuple[str, Callable[..., Sparse], tuple[str, ...]], ...] = (
+    ("wildcat", _wildcat, ("grid", "tiles")),
+    ("counters", _counters, ("tracks", "signatures", "abc_tokens", "abc_slots", "storage", "ones")),
+    ("cards", _cards, ("superlatives", "staff", "halves", "rows_done", "cols_done")),
+    ("side_used", _side_used, ("side", "used")))
+"""A yearbook after its photo and tokens, in order: the parts kept apart, with the entries each reads
+(in the order its function takes them; the Senior Superlatives as the students they name)."""
+
+
+def _pending(decision: tuple[Any, ...] | None, seat: int, players: int) -> Sparse:
+    """The first pending decision: kind, the viewer's own or not, whose (relative), token, club,
+    optional, the cards it offers (a list to its own seat, a count to others) and their count; and
+    how many decisions are pending. ``decision``: those entries and the count, None if none."""
+    if decision is None:
+        return {}
+    kind, whose, token, club, optional, cards, count = decision
+    d = _data()
+    out: Sparse = {}
+    _one(out, 0, kind, d.pending_at, PENDING)
+    if whose == seat:
+        out[8] = 1.0
+    if whose is not None and whose >= 0:
+        out[9 + (int(whose) - seat) % players] = 1.0
+    _one(out, 13, token, d.decision_token_at, d.decision_tokens)
+    _one(out, 19, club, d.club_at, d.clubs)
+    if optional:
+        out[25] = 1.0
+    at = 26 + len(d.photo_cards)
+    if isinstance(cards, int):
+        n = cards
+    else:
+        _many(out, 26, cards, d.photo_at)
+        n = len(cards)
+    if n:
+        out[at] = n / 3.0
+    out[at + 1] = count / 4.0
+    return out
+
+
+def _solo(solo: Mapping[str, Any] | None) -> Sparse:
+    """Ed's location card, his decks' sizes, his revealed priorities and his tokens (solo only)."""
     if solo is None:
-        return [0.0] * (len(d.location_cards) + 2 + len(d.clubs) + len(d.tokens))
-    out = one_hot(solo["location_card"], d.location_cards)
-    out += [solo["location_deck"] / 10.0, solo["choice_deck"] / 20.0]
+        return {}
+    d = _data()
+    out: Sparse = {}
+    _one(out, 0, solo["location_card"], d.location_card_at, d.location_cards)
+    at = len(d.location_cards)
+    if solo["location_deck"]:
+        out[at] = solo["location_deck"] / 10.0
+    if solo["choice_deck"]:
+        out[at + 1] = solo["choice_deck"] / 20.0
     priority = solo["priority"]
-    out += [(len(priority) - priority.index(c)) / len(priority) if c in priority else 0.0 for c in d.clubs]
-    out += [solo["ed_tokens"].get(t, 0) / 20.0 for t in d.tokens]
+    for i, c in enumerate(d.clubs):
+        if c in priority:
+            out[at + 2 + i] = (len(priority) - priority.index(c)) / len(priority)
+    at += 2 + len(d.clubs)
+    for i, t in enumerate(d.tokens):
+        if solo["ed_tokens"].get(t, 0):
+            out[at + i] = solo["ed_tokens"][t] / 20.0
     return out
