@@ -37,7 +37,8 @@ sizes, revealed priorities and tokens.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -296,7 +297,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     books = obs["books"]
     out = dense(_turn_head(*(obs[k] for k in TURN_ENTRIES), seat, players), sizes["turn"])
     out += dense(_objectives(obs["objectives"]), sizes["objectives"])
-    out += dense(_school(obs["school"], obs["school_sups"]), sizes["school"])
+    out += dense(_school(obs["school"], obs["school_sups"].values()), sizes["school"])
     out += dense(_space_rows(obs["spaces"], obs["space_members"]), sizes["spaces"])
     out += dense(_entrance(obs["entrance"], seat, players), sizes["entrance"])
     decks = obs["decks"]
@@ -320,6 +321,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     return out
 
 
+@cache
 def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
     the sub-state it reads (``live``), its numbers (``encode``, the same functions over the same
@@ -327,14 +329,14 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
     viewer, a key naming it for every seat (``share``): the RL package encodes a part again only
     when its sub-state changed, without building the observation (see ``ENCODING.md``). Every part
     is sparse (its nonzero numbers only); with 2-4 players the solo numbers, all zero, end the
-    decision part."""
+    decision part. Built once per player count (the parts keep nothing of a game)."""
     sizes = _data().sizes
     parts = [
-        StatePart(_turn_live, lambda st, seat, n, now: _turn_head(*now, seat, n), None, True, sizes["turn"]),
+        StatePart(_turn_live, _turn_known, None, True, sizes["turn"]),
         StatePart(lambda st, seat: st.objectives, lambda st, seat, n, now: _objectives(now),
                   lambda seat, n: "objectives", False, sizes["objectives"]),
-        StatePart(lambda st, seat: (st.school, st.school_sups), lambda st, seat, n, now: _school(*now),
-                  lambda seat, n: "school", False, sizes["school"]),
+        StatePart(_school_live, lambda st, seat, n, now: _school(*now), lambda seat, n: "school", True,
+                  sizes["school"]),
         StatePart(lambda st, seat: (st.spaces, st.space_members), lambda st, seat, n, now: _space_rows(*now),
                   lambda seat, n: "spaces", False, sizes["spaces"]),
         StatePart(lambda st, seat: st.entrance, lambda st, seat, n, now: _entrance(now, seat, n), None, False,
@@ -354,13 +356,11 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
             parts.append(StatePart(_book_live(r, players, get), lambda st, seat, n, now, group=group: group(*now),
                                    share(k), False, sizes[name]))
     if players == 1:
-        parts += [StatePart(_pending_live, lambda st, seat, n, now: _pending(now, seat, n), None, True,
-                            sizes["pending"]),
+        parts += [StatePart(_pending_live, _pending_known, None, True, sizes["pending"]),
                   StatePart(lambda st, seat: _solo_view(st), lambda st, seat, n, now: _solo(now), None, True,
                             sizes["solo"])]
     else:
-        parts.append(StatePart(_pending_live, lambda st, seat, n, now: _pending(now, seat, n), None, True,
-                               sizes["pending"] + sizes["solo"]))
+        parts.append(StatePart(_pending_live, _pending_known, None, True, sizes["pending"] + sizes["solo"]))
     return tuple(parts)
 
 
@@ -373,6 +373,33 @@ _turn_fields = attrgetter("round", "phase", "first", "current", "to_move", "loca
 
 def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
     return _turn_fields(st)
+
+
+def _memo(encode: Callable[[Any, int, int], Sparse]) -> Callable[[Any, int, int, Any], Sparse]:
+    """A part's ``encode`` remembering its numbers per ``live`` value (a tuple of plain values),
+    seat and player count, for a part whose values recur (the turn, a decision): most steps find
+    them. Each call hands out a copy, as a sparse part's numbers must be a new dict."""
+    known: dict[Hashable, Sparse] = {}
+
+    def encode_known(st: Any, seat: int, players: int, now: Any) -> Sparse:
+        key = (now, seat, players)
+        values = known.get(key)
+        if values is None:
+            if len(known) >= _MEMO_MAX:
+                known.clear()
+            values = known[key] = encode(now, seat, players)
+        return values.copy()
+    return encode_known
+
+
+_MEMO_MAX = 10_000
+"""Numbers a memo of :func:`_memo` holds before it starts again (a bound on its memory)."""
+
+
+def _school_live(st: Any, seat: int) -> tuple[Any, ...]:
+    """The school mat's cards by location and the students of the Senior Superlatives on offer,
+    as tuples (built afresh: cheaper than a copy kept of the mat)."""
+    return tuple(map(tuple, st.school)), tuple(st.school_sups.values())
 
 
 def _supply_live(st: Any, seat: int) -> tuple[Any, ...]:
@@ -461,7 +488,7 @@ def _objectives(objectives: Sequence[str]) -> Sparse:
     return out
 
 
-def _school(school: Sequence[Sequence[str]], sups: Mapping[str, str]) -> Sparse:
+def _school(school: Sequence[Sequence[str]], sups: Iterable[str]) -> Sparse:
     """Every card on the school mat (there, its location, its space) and the Senior Superlatives
     on offer."""
     d = _data()
@@ -476,7 +503,7 @@ def _school(school: Sequence[Sequence[str]], sups: Mapping[str, str]) -> Sparse:
                 out[i] = 1.0
                 out[i + 1] = where
                 out[i + 2] = (si + 1) / 5.0
-    _many(out, 3 * len(d.all_cards), sups.values(), d.student_at)
+    _many(out, 3 * len(d.all_cards), sups, d.student_at)
     return out
 
 
@@ -679,3 +706,8 @@ def _solo(solo: Mapping[str, Any] | None) -> Sparse:
         if solo["ed_tokens"].get(t, 0):
             out[at + i] = solo["ed_tokens"][t] / 20.0
     return out
+
+
+_turn_known = _memo(lambda now, seat, players: _turn_head(*now, seat, players))
+_pending_known = _memo(_pending)
+"""The turn's and the first decision's numbers, remembered for every game (see :func:`_memo`)."""
