@@ -134,8 +134,7 @@ class _Data:
             "supply": len(self.decks) + 2 * cards + 1, "photo": 2 * len(self.photo_cards),
             "tokens": len(self.cells) * len(self.tokens), "wildcat": 2 * len(self.grid) + len(self.tiles),
             "counters": len(self.clubs) + 2 + len(self.cells) + len(self.tokens) + 1,
-            "cards": len(self.students) + len(self.staff) + len(self.clubs) + self.rows + self.columns,
-            "side_used": 2 + members,
+            "cards": len(self.students) + len(self.staff) + len(self.clubs) + self.rows + self.columns + 2 + members,
             "pending": len(PENDING) + 1 + MAX_PLAYERS + len(self.tokens) + 1 + len(self.clubs) + 1
                        + len(self.photo_cards) + 2,
             "solo": len(self.location_cards) + 2 + len(self.clubs) + len(self.tokens)}
@@ -307,11 +306,10 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         book = books[b]
         out += dense(_photo(book["photo"]), sizes["photo"])
         out += dense(_tokens(book["tokens"]), sizes["tokens"])
-        for name, group, fields in BOOK_GROUPS:
-            values = [book[f] for f in fields]
-            if name == "cards":  # the Senior Superlatives as the students they name
-                values[0] = [s["student"] for s in values[0]]
-            out += dense(group(*values), sizes[name])
+        out += dense(_wildcat(book["grid"], book["tiles"]), sizes["wildcat"])
+        out += dense(_counters(tuple(book["tracks"].items()), *(book[k] for k in COUNTERS)), sizes["counters"])
+        students = [s["student"] for s in book["superlatives"]]  # the Senior Superlatives as their students
+        out += dense(_cards(students, *(book[k] for k in CARDS)), sizes["cards"])
     pending = obs["pending"]
     first = pending[0] if pending else None
     decision = None if first is None else (first["kind"], first["seat"], first["token"], first["club"],
@@ -351,10 +349,12 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
                             share(0), False, sizes["photo"]),
                   StatePart(_book_live(r, players, attrgetter("tokens")), lambda st, seat, n, now: _tokens(now),
                             share(1), False, sizes["tokens"])]
-        for k, (name, group, fields) in enumerate(BOOK_GROUPS, 2):
-            get = _cards_live if name == "cards" else attrgetter(*fields)
-            parts.append(StatePart(_book_live(r, players, get), lambda st, seat, n, now, group=group: group(*now),
-                                   share(k), False, sizes[name]))
+        parts += [StatePart(_book_live(r, players, attrgetter("grid", "tiles")),
+                            lambda st, seat, n, now: _wildcat(*now), share(2), False, sizes["wildcat"]),
+                  StatePart(_book_live(r, players, _counters_live), lambda st, seat, n, now: _counters(*now),
+                            share(3), True, sizes["counters"]),
+                  StatePart(_book_live(r, players, _cards_live), lambda st, seat, n, now: _cards(*now),
+                            share(4), False, sizes["cards"])]
     if players == 1:
         parts += [StatePart(_pending_live, _pending_known, None, True, sizes["pending"]),
                   StatePart(lambda st, seat: _solo_view(st), lambda st, seat, n, now: _solo(now), None, True,
@@ -418,11 +418,19 @@ def _book_live(r: int, players: int, get: Callable[[Any], Any]) -> Callable[[Any
     return lambda st, seat: get(st.books[(seat + r) % players])
 
 
+def _counters_live(book: Any) -> tuple[Any, ...]:
+    """A yearbook's entries :func:`_counters` reads, as tuples (built afresh: they change at most
+    steps, and a fresh tuple costs less than a copy kept of the yearbook's lists)."""
+    return (tuple(book.tracks.items()), book.signatures, book.abc_tokens, tuple(book.abc_slots),
+            tuple(book.storage), book.ones)
+
+
 def _cards_live(book: Any) -> tuple[Any, ...]:
     """A yearbook's entries :func:`_cards` reads: the students its Senior Superlatives name, staff,
-    halves, rows and columns done."""
+    halves, rows and columns done, side and team members used."""
     sups = book.superlatives
-    return ([x.student for x in sups] if sups else [], book.staff, book.halves, book.rows_done, book.cols_done)
+    return ([x.student for x in sups] if sups else [], book.staff, book.halves, book.rows_done, book.cols_done,
+            book.side, book.used)
 
 
 def _pending_live(st: Any, seat: int) -> tuple[Any, ...] | None:
@@ -492,41 +500,70 @@ def _school(school: Sequence[Sequence[str]], sups: Iterable[str]) -> Sparse:
     """Every card on the school mat (there, its location, its space) and the Senior Superlatives
     on offer."""
     d = _data()
-    at, locs = d.at, len(d.locations)
     out: Sparse = {}
     for li, row in enumerate(school):
-        where = (li + 1) / locs
-        for si, card in enumerate(row):
-            i = at.get(card)
-            if i is not None:
-                i *= 3
-                out[i] = 1.0
-                out[i + 1] = where
-                out[i + 2] = (si + 1) / 5.0
+        key = ("school", li, tuple(row))
+        values = _ROWS.get(key)
+        out.update(_remember(key, _school_row(li, row, d)) if values is None else values)
     _many(out, 3 * len(d.all_cards), sups, d.student_at)
+    return out
+
+
+def _school_row(li: int, row: Sequence[str], d: _Data) -> Sparse:
+    """The numbers of the cards at location ``li``: there, the location, the space."""
+    where = (li + 1) / len(d.locations)
+    out: Sparse = {}
+    for si, card in enumerate(row):
+        i = d.at.get(card)
+        if i is not None:
+            out[3 * i] = 1.0
+            out[3 * i + 1] = where
+            out[3 * i + 2] = (si + 1) / 5.0
     return out
 
 
 def _space_rows(spaces: Sequence[Sequence[int]], members: Sequence[Sequence[str]]) -> Sparse:
     """Who stands on each member space (seat / 2, empty, janitor) and which team member it is."""
+    out: Sparse = {}
+    for li in range(len(_data().locations)):
+        row = tuple(spaces[li]) if li < len(spaces) else ()
+        kinds = tuple(members[li]) if li < len(members) else ()
+        key = ("spaces", li, row, kinds)
+        values = _ROWS.get(key)
+        out.update(_remember(key, _space_row(li, row, kinds)) if values is None else values)
+    return out
+
+
+def _space_row(li: int, row: Sequence[int], members: Sequence[str]) -> Sparse:
+    """The member spaces of location ``li``: who stands there and which team member."""
     d = _data()
-    locs = len(d.locations)
     kinds = d.kinds_at
     width = len(kinds)
     out: Sparse = {}
-    for li, row in enumerate(spaces[:locs]):
-        for k, who in enumerate(row[:3]):
-            if who:
-                out[3 * li + k] = who / 2.0
-    at = 3 * locs
-    for li, row in enumerate(members[:locs]):
-        for k, kind in enumerate(row[:3]):
-            if kind != "" and kind is not None:
-                i = kinds.get(kind)
-                if i is None:
-                    raise _unknown(kind, kinds)
-                out[at + (3 * li + k) * width + i] = 1.0
+    for k, who in enumerate(row[:3]):
+        if who:
+            out[3 * li + k] = who / 2.0
+    at = 3 * len(d.locations)
+    for k, kind in enumerate(members[:3]):
+        if kind != "" and kind is not None:
+            i = kinds.get(kind)
+            if i is None:
+                raise _unknown(kind, kinds)
+            out[at + (3 * li + k) * width + i] = 1.0
     return out
+
+
+_ROWS: dict[Hashable, Sparse] = {}
+"""The numbers of a row of the school mat or of its member spaces, by the row: most rows stay as
+they are from one change of the mat to the next, in every game."""
+
+
+def _remember(key: Hashable, values: Sparse) -> Sparse:
+    """``values`` kept in :data:`_ROWS` under ``key`` (which starts again when full)."""
+    if len(_ROWS) >= _MEMO_MAX:
+        _ROWS.clear()
+    _ROWS[key] = values
+    return values
 
 
 def _entrance(entrance: Sequence[Any], seat: int, players: int) -> Sparse:
@@ -594,15 +631,17 @@ def _wildcat(grid: Sequence[str], tiles: Sequence[str]) -> Sparse:
     return out
 
 
-def _counters(tracks: Mapping[str, int], signatures: int, abc_tokens: int, abc_slots: Sequence[int],
+def _counters(tracks: Iterable[tuple[str, int]], signatures: int, abc_tokens: int, abc_slots: Sequence[int],
               storage: Sequence[str], ones: int) -> Sparse:
-    """Club tracks, signatures, ABC tokens and the cells they cover, stored tokens, 1x1 tiles."""
+    """Club tracks (``(club, steps)`` pairs), signatures, ABC tokens and the cells they cover,
+    stored tokens, 1x1 tiles."""
     d = _data()
     clubs = len(d.clubs)
     out: Sparse = {}
-    for i, c in enumerate(d.clubs):
-        if tracks.get(c, 0):
-            out[i] = tracks[c] / 6.0
+    for c, steps in tracks:
+        i = d.club_at.get(c)
+        if i is not None and steps:
+            out[i] = steps / 6.0
     if signatures:
         out[clubs] = signatures / 20.0
     if abc_tokens:
@@ -619,8 +658,10 @@ def _counters(tracks: Mapping[str, int], signatures: int, abc_tokens: int, abc_s
 
 
 def _cards(students: Sequence[str], staff: Sequence[str], halves: Sequence[str], rows_done: Sequence[int],
-           cols_done: Sequence[int]) -> Sparse:
-    """The students of the Senior Superlatives, staff, halves per club, rows and columns done."""
+           cols_done: Sequence[int], side: str, used: Sequence[str]) -> Sparse:
+    """The students of the Senior Superlatives, staff, halves per club, rows and columns done, the
+    side and the team members used (one part: the side and members change at most turns, the rest
+    seldom, and a part costs a read at every step)."""
     d = _data()
     out: Sparse = {}
     _many(out, 0, students, d.student_at)
@@ -633,26 +674,20 @@ def _cards(students: Sequence[str], staff: Sequence[str], halves: Sequence[str],
             out[at + i] = out.get(at + i, 0.0) + 0.25  # exactly count / 4
     at += len(d.clubs)
     _many(out, at, rows_done, d.row_at)
-    _many(out, at + d.rows, cols_done, d.column_at)
-    return out
-
-
-def _side_used(side: str, used: Sequence[str]) -> Sparse:
-    out: Sparse = {}
-    _one(out, 0, side, SIDE_AT, SIDES)
-    _many(out, 2, used, _data().member_at)
+    at += d.rows
+    _many(out, at, cols_done, d.column_at)
+    at += d.columns
+    _one(out, at, side, SIDE_AT, SIDES)
+    _many(out, at + len(SIDES), used, d.member_at)
     return out
 
 
 SIDES = ("A", "B")
 SIDE_AT = {s: i for i, s in enumerate(SIDES)}
-BOOK_GROUPS: tuple[tuple[str, Callable[..., Sparse], tuple[str, ...]], ...] = (
-    ("wildcat", _wildcat, ("grid", "tiles")),
-    ("counters", _counters, ("tracks", "signatures", "abc_tokens", "abc_slots", "storage", "ones")),
-    ("cards", _cards, ("superlatives", "staff", "halves", "rows_done", "cols_done")),
-    ("side_used", _side_used, ("side", "used")))
-"""A yearbook after its photo and tokens, in order: the parts kept apart, with the entries each reads
-(in the order its function takes them; the Senior Superlatives as the students they name)."""
+COUNTERS = ("signatures", "abc_tokens", "abc_slots", "storage", "ones")
+CARDS = ("staff", "halves", "rows_done", "cols_done", "side", "used")
+"""The yearbook entries :func:`_counters` reads after the club tracks, and :func:`_cards` after the
+Senior Superlatives, in order."""
 
 
 def _pending(decision: tuple[Any, ...] | None, seat: int, players: int) -> Sparse:
