@@ -125,6 +125,7 @@ class _Data:
         self.pending_at = {k: i for i, k in enumerate(PENDING)}
         self.decision_tokens = (*self.tokens, "any")
         self.decision_token_at = {t: i for i, t in enumerate(self.decision_tokens)}
+        self.deck_at = {k: i for i, k in enumerate(self.decks)}
         self.location_card_at = {c: i for i, c in enumerate(self.location_cards)}
         members, cards = len(self.members), len(self.all_cards)
         self.sizes = {
@@ -294,13 +295,13 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     d = _data()
     sizes = d.sizes
     books = obs["books"]
-    out = dense(_turn_head(*(obs[k] for k in TURN_ENTRIES), seat, players), sizes["turn"])
+    out = dense(_turn_head(tuple(obs[k] for k in TURN_ENTRIES), seat, players), sizes["turn"])
     out += dense(_objectives(obs["objectives"]), sizes["objectives"])
     out += dense(_school(obs["school"], obs["school_sups"].values()), sizes["school"])
     out += dense(_space_rows(obs["spaces"], obs["space_members"]), sizes["spaces"])
     out += dense(_entrance(obs["entrance"], seat, players), sizes["entrance"])
     decks = obs["decks"]
-    out += dense(_supply([decks.get(k, 0) for k in d.decks], obs["discards"], obs["set_aside"], obs["ones_supply"]),
+    out += dense(_supply(tuple(decks), tuple(decks.values()), obs["discards"], obs["set_aside"], obs["ones_supply"]),
                  sizes["supply"])
     for b in _book_order(seat, players, len(books)):
         book = books[b]
@@ -403,12 +404,9 @@ def _school_live(st: Any, seat: int) -> tuple[Any, ...]:
 
 
 def _supply_live(st: Any, seat: int) -> tuple[Any, ...]:
-    """The deck sizes (in the encoding's order; 0 for a deck the state lacks), the discards, the
-    cards set aside and the 1x1 supply."""
-    return list(map(len, map(st.decks.get, DECKS, _NO_DECKS))), st.discards, st.set_aside, st.ones_supply
-
-
-_NO_DECKS = ((),) * len(DECKS)
+    """The decks and their sizes, the discards, the cards set aside and the 1x1 supply."""
+    decks = st.decks
+    return tuple(decks), tuple(map(len, decks.values())), st.discards, st.set_aside, st.ones_supply
 
 
 def _book_live(r: int, players: int, get: Callable[[Any], Any]) -> Callable[[Any, int], Any]:
@@ -472,14 +470,14 @@ def _many(out: Sparse, at: int, values: Any, index: Mapping[Any, int]) -> None:
         out[at + i] = 1.0
 
 
-def _turn_head(rnd: int, phase: str, first: int | None, turn: int | None, to_move: int | None, location: int,
-               member: str, main_done: bool, sig_done: bool, member_done: bool, seat: int, players: int) -> Sparse:
+def _turn_head(turn: tuple[Any, ...], seat: int, players: int) -> Sparse:
     """The round, the phase, whose turn and move it is (relative), and what is in use and done
-    this turn."""
+    this turn: ``turn`` holds the entries :data:`TURN_ENTRIES` names, in order."""
+    rnd, phase, first, current, to_move, location, member, main_done, sig_done, member_done = turn
     d = _data()
     out: Sparse = {0: rnd / 4.0} if rnd else {}
     _one(out, 1, phase, d.phase_at, PHASES)
-    for at, s in ((6, first), (10, turn), (14, to_move)):
+    for at, s in ((6, first), (10, current), (14, to_move)):
         if s is not None and s >= 0:
             out[at + (int(s) - seat) % players] = 1.0
     _one(out, 18, location, d.location_at, range(-1, len(d.locations) + 1))  # -1: none, the locations, entrance
@@ -578,11 +576,16 @@ def _entrance(entrance: Sequence[Any], seat: int, players: int) -> Sparse:
     return out
 
 
-def _supply(decks: Sequence[int], discards: Mapping[str, Sequence[str]], set_aside: Sequence[str],
-            ones: int) -> Sparse:
-    """The deck sizes (in the encoding's order), the discards, the cards set aside, the 1x1 supply."""
+def _supply(decks: Sequence[str], sizes: Sequence[int], discards: Mapping[str, Sequence[str]],
+            set_aside: Sequence[str], ones: int) -> Sparse:
+    """The size of each deck (``decks`` the kinds, ``sizes`` their sizes), the discards, the cards
+    set aside, the 1x1 supply."""
     d = _data()
-    out: Sparse = {i: n / 40.0 for i, n in enumerate(decks) if n}
+    out: Sparse = {}
+    for kind, n in zip(decks, sizes):
+        i = d.deck_at.get(kind)
+        if i is not None and n:
+            out[i] = n / 40.0
     cards = len(d.all_cards)
     for pile in discards.values():
         _many(out, 7, pile, d.at)
@@ -743,6 +746,6 @@ def _solo(solo: Mapping[str, Any] | None) -> Sparse:
     return out
 
 
-_turn_known = _memo(lambda now, seat, players: _turn_head(*now, seat, players))
+_turn_known = _memo(_turn_head)
 _pending_known = _memo(_pending)
 """The turn's and the first decision's numbers, remembered for every game (see :func:`_memo`)."""
