@@ -308,7 +308,9 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
         out += dense(_photo(book["photo"]), sizes["photo"])
         out += dense(_tokens(book["tokens"]), sizes["tokens"])
         out += dense(_wildcat(book["grid"], book["tiles"]), sizes["wildcat"])
-        out += dense(_counters(tuple(book["tracks"].items()), *(book[k] for k in COUNTERS)), sizes["counters"])
+        tracks = book["tracks"]
+        out += dense(_counters(tuple(tracks), tuple(tracks.values()), *(book[k] for k in COUNTERS)),
+                     sizes["counters"])
         students = [s["student"] for s in book["superlatives"]]  # the Senior Superlatives as their students
         out += dense(_cards(students, *(book[k] for k in CARDS)), sizes["cards"])
     pending = obs["pending"]
@@ -352,10 +354,10 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
                             share(1), False, sizes["tokens"])]
         parts += [StatePart(_book_live(r, players, attrgetter("grid", "tiles")),
                             lambda st, seat, n, now: _wildcat(*now), share(2), False, sizes["wildcat"]),
-                  StatePart(_book_live(r, players, _counters_live), lambda st, seat, n, now: _counters(*now),
-                            share(3), True, sizes["counters"]),
-                  StatePart(_book_live(r, players, _cards_live), lambda st, seat, n, now: _cards(*now),
-                            share(4), False, sizes["cards"])]
+                  StatePart(_counters_live(r, players), lambda st, seat, n, now: _counters(*now), share(3), True,
+                            sizes["counters"]),
+                  StatePart(_cards_live(r, players), lambda st, seat, n, now: _cards(*now), share(4), False,
+                            sizes["cards"])]
     if players == 1:
         parts += [StatePart(_pending_live, _pending_known, None, True, sizes["pending"]),
                   StatePart(lambda st, seat: _solo_view(st), lambda st, seat, n, now: _solo(now), None, True,
@@ -416,19 +418,28 @@ def _book_live(r: int, players: int, get: Callable[[Any], Any]) -> Callable[[Any
     return lambda st, seat: get(st.books[(seat + r) % players])
 
 
-def _counters_live(book: Any) -> tuple[Any, ...]:
-    """A yearbook's entries :func:`_counters` reads, as tuples (built afresh: they change at most
-    steps, and a fresh tuple costs less than a copy kept of the yearbook's lists)."""
-    return (tuple(book.tracks.items()), book.signatures, book.abc_tokens, tuple(book.abc_slots),
-            tuple(book.storage), book.ones)
+def _counters_live(r: int, players: int) -> Callable[[Any, int], tuple[Any, ...]]:
+    """The entries :func:`_counters` reads of the yearbook ``r`` places after the viewer's, as
+    tuples (built afresh: they change at most steps, and a fresh tuple costs less than a copy kept
+    of the yearbook's lists)."""
+    def live(st: Any, seat: int) -> tuple[Any, ...]:
+        book = st.books[r if r >= players else (seat + r) % players]
+        tracks = book.tracks
+        return (tuple(tracks), tuple(tracks.values()), book.signatures, book.abc_tokens, tuple(book.abc_slots),
+                tuple(book.storage), book.ones)
+    return live
 
 
-def _cards_live(book: Any) -> tuple[Any, ...]:
-    """A yearbook's entries :func:`_cards` reads: the students its Senior Superlatives name, staff,
-    halves, rows and columns done, side and team members used."""
-    sups = book.superlatives
-    return ([x.student for x in sups] if sups else [], book.staff, book.halves, book.rows_done, book.cols_done,
-            book.side, book.used)
+def _cards_live(r: int, players: int) -> Callable[[Any, int], tuple[Any, ...]]:
+    """The entries :func:`_cards` reads of the yearbook ``r`` places after the viewer's: the
+    students its Senior Superlatives name, staff, halves, rows and columns done, side and team
+    members used."""
+    def live(st: Any, seat: int) -> tuple[Any, ...]:
+        book = st.books[r if r >= players else (seat + r) % players]
+        sups = book.superlatives
+        return ([x.student for x in sups] if sups else [], book.staff, book.halves, book.rows_done,
+                book.cols_done, book.side, book.used)
+    return live
 
 
 def _pending_live(st: Any, seat: int) -> tuple[Any, ...] | None:
@@ -634,14 +645,14 @@ def _wildcat(grid: Sequence[str], tiles: Sequence[str]) -> Sparse:
     return out
 
 
-def _counters(tracks: Iterable[tuple[str, int]], signatures: int, abc_tokens: int, abc_slots: Sequence[int],
-              storage: Sequence[str], ones: int) -> Sparse:
-    """Club tracks (``(club, steps)`` pairs), signatures, ABC tokens and the cells they cover,
-    stored tokens, 1x1 tiles."""
+def _counters(clubs_on: Sequence[str], tracks: Sequence[int], signatures: int, abc_tokens: int,
+              abc_slots: Sequence[int], storage: Sequence[str], ones: int) -> Sparse:
+    """Club tracks (``clubs_on`` the clubs, ``tracks`` their steps), signatures, ABC tokens and the
+    cells they cover, stored tokens, 1x1 tiles."""
     d = _data()
     clubs = len(d.clubs)
     out: Sparse = {}
-    for c, steps in tracks:
+    for c, steps in zip(clubs_on, tracks):
         i = d.club_at.get(c)
         if i is not None and steps:
             out[i] = steps / 6.0
