@@ -488,14 +488,19 @@ def _turn_head(turn: tuple[Any, ...], seat: int, players: int) -> Sparse:
     d = _data()
     out: Sparse = {0: rnd / 4.0} if rnd else {}
     _one(out, 1, phase, d.phase_at, PHASES)
-    for at, s in ((6, first), (10, current), (14, to_move)):
+    at = 1 + len(PHASES)
+    for s in (first, current, to_move):
         if s is not None and s >= 0:
             out[at + (int(s) - seat) % players] = 1.0
-    _one(out, 18, location, d.location_at, range(-1, len(d.locations) + 1))  # -1: none, the locations, entrance
-    _one(out, 25, member, d.member_at, d.members)
-    for at, done in ((29, main_done), (30, sig_done), (31, member_done)):
+        at += MAX_PLAYERS
+    _one(out, at, location, d.location_at, tuple(d.location_at))  # -1: none, the locations, the entrance
+    at += len(d.location_at)
+    _one(out, at, member, d.member_at, d.members)
+    at += len(d.members)
+    for done in (main_done, sig_done, member_done):
         if done:
             out[at] = 1.0
+        at += 1
     return out
 
 
@@ -597,12 +602,12 @@ def _supply(decks: Sequence[str], sizes: Sequence[int], discards: Mapping[str, S
         i = d.deck_at.get(kind)
         if i is not None and n:
             out[i] = n / 40.0
-    cards = len(d.all_cards)
+    at, cards = len(d.decks), len(d.all_cards)
     for pile in discards.values():
-        _many(out, 7, pile, d.at)
-    _many(out, 7 + cards, set_aside, d.at)
+        _many(out, at, pile, d.at)
+    _many(out, at + cards, set_aside, d.at)
     if ones:
-        out[7 + 2 * cards] = ones / 24.0
+        out[at + 2 * cards] = ones / 24.0
     return out
 
 
@@ -714,20 +719,25 @@ def _pending(decision: tuple[Any, ...] | None, seat: int, players: int) -> Spars
     d = _data()
     out: Sparse = {}
     _one(out, 0, kind, d.pending_at, PENDING)
+    at = len(PENDING)
     if whose == seat:
-        out[8] = 1.0
+        out[at] = 1.0
     if whose is not None and whose >= 0:
-        out[9 + (int(whose) - seat) % players] = 1.0
-    _one(out, 13, token, d.decision_token_at, d.decision_tokens)
-    _one(out, 19, club, d.club_at, d.clubs)
+        out[at + 1 + (int(whose) - seat) % players] = 1.0
+    at += 1 + MAX_PLAYERS
+    _one(out, at, token, d.decision_token_at, d.decision_tokens)
+    at += len(d.decision_tokens)
+    _one(out, at, club, d.club_at, d.clubs)
+    at += len(d.clubs)
     if optional:
-        out[25] = 1.0
-    at = 26 + len(d.photo_cards)
+        out[at] = 1.0
+    at += 1
     if isinstance(cards, int):
         n = cards
     else:
-        _many(out, 26, cards, d.photo_at)
+        _many(out, at, cards, d.photo_at)
         n = len(cards)
+    at += len(d.photo_cards)
     if n:
         out[at] = n / 3.0
     out[at + 1] = count / 4.0
