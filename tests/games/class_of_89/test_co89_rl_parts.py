@@ -8,9 +8,10 @@ import random
 from typing import Any
 
 import pytest
+from co89_helpers import new_state
 
-from homeroom import games
 from homeroom.engine.features import StatePart
+from homeroom.games.class_of_89 import rl
 from homeroom.rl import aec_env, encoding
 
 
@@ -54,15 +55,15 @@ def numbers_per_read(players: int, seed: int) -> float:
 def test_a_read_encodes_a_few_dozen_numbers_not_whole_parts(players: int) -> None:
     """Every part is sparse: a changed part hands back its nonzero numbers only (before, each
     changed part gave all its numbers: the school's 582, a photo's 204, the supply's 344)."""
-    assert all(StatePart(*p).size is not None for p in encoding("class-of-89").module.state_parts(players))
+    assert all(StatePart(*p).size is not None for p in rl.state_parts(players))
     assert numbers_per_read(players, seed=4) < 40
 
 
 def test_remembered_numbers_are_handed_out_as_new_dicts() -> None:
     """The turn's numbers are remembered across games: each call still gives a new dict, so the
     kept vector may hold on to it and a caller that changes it changes no later answer."""
-    state = games.get("class-of-89").new_state(2, seed=3)
-    turn = StatePart(*encoding("class-of-89").module.state_parts(2)[0])
+    state = new_state(2, seed=3)
+    turn = StatePart(*rl.state_parts(2)[0])
     now = turn.live(state, 0)
     first = turn.encode(state, 0, 2, now)
     again = turn.encode(state, 0, 2, now)
@@ -76,23 +77,21 @@ def test_remembered_numbers_are_handed_out_as_new_dicts() -> None:
     ("member", "mascot", "'mascot'"),
 ])
 def test_an_unknown_value_is_an_error_naming_it(field: str, value: str, named: str) -> None:
-    state = games.get("class-of-89").new_state(2, seed=3)
+    state = new_state(2, seed=3)
     setattr(state, field, value)
-    module = encoding("class-of-89").module
     with pytest.raises(ValueError, match=f"does not know the value {named}"):
-        module.observation_features(state.observation(0), 0, 2)
-    turn = StatePart(*module.state_parts(2)[0])
+        rl.observation_features(state.observation(0), 0, 2)
+    turn = StatePart(*rl.state_parts(2)[0])
     with pytest.raises(ValueError, match=f"does not know the value {named}"):
         turn.encode(state, 0, 2, turn.live(state, 0))
 
 
 def test_an_unknown_card_in_the_discards_or_a_member_space_is_an_error() -> None:
-    state = games.get("class-of-89").new_state(2, seed=3)
+    state = new_state(2, seed=3)
     state.discards["student"].append("nobody")
-    module = encoding("class-of-89").module
     with pytest.raises(ValueError, match="does not know the value 'nobody'"):
-        module.observation_features(state.observation(0), 0, 2)
+        rl.observation_features(state.observation(0), 0, 2)
     state.discards["student"].pop()
     state.space_members[0][0] = "mascot"
     with pytest.raises(ValueError, match="does not know the value 'mascot'"):
-        module.observation_features(state.observation(0), 0, 2)
+        rl.observation_features(state.observation(0), 0, 2)
