@@ -217,8 +217,8 @@ def remember(known: dict[Hashable, Sparse], key: Hashable, values: Sparse) -> Sp
     return values
 
 
-MEMO_MAX = 10_000
-"""Numbers a memo holds before it starts again (a bound on its memory)."""
+MEMO_MAX = 4096
+"""Numbers :attr:`Data.known` holds before it starts again (a bound on its memory: about 2 MB)."""
 
 
 def entrance(entrance: Sequence[Any], seat: int, players: int) -> Sparse:
