@@ -122,7 +122,7 @@ def _many(out: Sparse, at: int, values: Any, index: Mapping[Any, int]) -> None:
 
 def turn_head(turn: tuple[Any, ...], seat: int, players: int) -> Sparse:
     """The round, the phase, whose turn and move it is (relative), and what is in use and done
-    this turn: ``turn`` holds the entries :data:`TURN_ENTRIES` names, in order."""
+    this turn: ``turn`` holds the entries ``rl.TURN_ENTRIES`` names, in order."""
     rnd, phase, first, current, to_move, location, member, main_done, sig_done, member_done = turn
     d = data()
     out: Sparse = {0: rnd / 4.0} if rnd else {}
@@ -143,19 +143,20 @@ def turn_head(turn: tuple[Any, ...], seat: int, players: int) -> Sparse:
     return out
 
 
-def objectives(objectives: Sequence[str]) -> Sparse:
+def objectives(chosen: Sequence[str]) -> Sparse:
+    """The club objectives of the game."""
     out: Sparse = {}
-    _many(out, 0, objectives, data().objective_at)
+    _many(out, 0, chosen, data().objective_at)
     return out
 
 
-def school(school: Sequence[Sequence[str]], sups: Iterable[str]) -> Sparse:
-    """Every card on the school mat (there, its location, its space) and the Senior Superlatives
-    on offer."""
+def school(mat: Sequence[Sequence[str]], sups: Iterable[str]) -> Sparse:
+    """Every card on the school mat (there, its location, its space; ``mat`` by location) and the
+    students of the Senior Superlatives on offer."""
     d = data()
     known = d.known
     out: Sparse = {}
-    for li, row in enumerate(school):
+    for li, row in enumerate(mat):
         key = ("school", li, tuple(row))
         values = known.get(key)
         out.update(remember(known, key, _school_row(li, row, d)) if values is None else values)
@@ -221,12 +222,12 @@ MEMO_MAX = 4096
 """Numbers :attr:`Data.known` holds before it starts again (a bound on its memory: about 2 MB)."""
 
 
-def entrance(entrance: Sequence[Any], seat: int, players: int) -> Sparse:
-    """The team members at the entrance, per seat (relative)."""
+def entrance(there: Sequence[Any], seat: int, players: int) -> Sparse:
+    """The team members at the entrance (``(seat, member)`` pairs), per seat (relative)."""
     d = data()
     width = len(d.members)
     out: Sparse = {}
-    for who, member in entrance:
+    for who, member in there:
         i = d.member_at.get(member)
         if who is not None and who >= 0 and i is not None:
             out[(int(who) - seat) % players * width + i] = 1.0
@@ -234,7 +235,7 @@ def entrance(entrance: Sequence[Any], seat: int, players: int) -> Sparse:
 
 
 def supply(decks: Sequence[str], sizes: Sequence[int], discards: Mapping[str, Sequence[str]],
-            set_aside: Sequence[str], ones: int) -> Sparse:
+           set_aside: Sequence[str], ones: int) -> Sparse:
     """The size of each deck (``decks`` the kinds, ``sizes`` their sizes), the discards, the cards
     set aside, the 1x1 supply."""
     d = data()
@@ -265,13 +266,13 @@ def photo(cards: Sequence[str]) -> Sparse:
     return out
 
 
-def tokens(tokens: Sequence[Sequence[str]]) -> Sparse:
+def tokens(cells: Sequence[Sequence[str]]) -> Sparse:
     """The tokens on each cell of a class photo (a count / 4; a token the encoding does not know
     is not counted)."""
     d = data()
     at, width = d.token_at, len(d.tokens)
     out: Sparse = {}
-    for cell, toks in enumerate(tokens[:len(d.cells)]):
+    for cell, toks in enumerate(cells[:len(d.cells)]):
         for t in toks:
             i = at.get(t)
             if i is not None:
@@ -292,7 +293,7 @@ def wildcat(grid: Sequence[str], tiles: Sequence[str]) -> Sparse:
 
 
 def counters(clubs_on: Sequence[str], tracks: Sequence[int], signatures: int, abc_tokens: int,
-              abc_slots: Sequence[int], storage: Sequence[str], ones: int) -> Sparse:
+             abc_slots: Sequence[int], storage: Sequence[str], ones: int) -> Sparse:
     """Club tracks (``clubs_on`` the clubs, ``tracks`` their steps), signatures, ABC tokens and the
     cells they cover, stored tokens, 1x1 tiles."""
     d = data()
@@ -318,7 +319,7 @@ def counters(clubs_on: Sequence[str], tracks: Sequence[int], signatures: int, ab
 
 
 def cards(students: Sequence[str], staff: Sequence[str], halves: Sequence[str], rows_done: Sequence[int],
-           cols_done: Sequence[int], side: str, used: Sequence[str]) -> Sparse:
+          cols_done: Sequence[int], side: str, used: Sequence[str]) -> Sparse:
     """The students of the Senior Superlatives, staff, halves per club, rows and columns done, the
     side and the team members used (one part: the side and members change at most turns, the rest
     seldom, and a part costs a read at every step)."""
@@ -352,7 +353,7 @@ def pending(decision: tuple[Any, ...] | None, seat: int, players: int) -> Sparse
     how many decisions are pending. ``decision``: those entries and the count, None if none."""
     if decision is None:
         return {}
-    kind, whose, token, club, optional, cards, count = decision
+    kind, whose, token, club, optional, offered, count = decision
     d = data()
     out: Sparse = {}
     _one(out, 0, kind, d.pending_at, PENDING)
@@ -369,11 +370,11 @@ def pending(decision: tuple[Any, ...] | None, seat: int, players: int) -> Sparse
     if optional:
         out[at] = 1.0
     at += 1
-    if isinstance(cards, int):
-        n = cards
+    if isinstance(offered, int):
+        n = offered
     else:
-        _many(out, at, cards, d.photo_at)
-        n = len(cards)
+        _many(out, at, offered, d.photo_at)
+        n = len(offered)
     at += len(d.photo_cards)
     if n:
         out[at] = n / 3.0
@@ -381,24 +382,25 @@ def pending(decision: tuple[Any, ...] | None, seat: int, players: int) -> Sparse
     return out
 
 
-def solo(solo: Mapping[str, Any] | None) -> Sparse:
-    """Ed's location card, his decks' sizes, his revealed priorities and his tokens (solo only)."""
-    if solo is None:
+def solo(view: Mapping[str, Any] | None) -> Sparse:
+    """Ed's location card, his decks' sizes, his revealed priorities and his tokens (``view``: the
+    observation's "solo" entry; None with 2-4 players)."""
+    if view is None:
         return {}
     d = data()
     out: Sparse = {}
-    _one(out, 0, solo["location_card"], d.location_card_at, d.location_cards)
+    _one(out, 0, view["location_card"], d.location_card_at, d.location_cards)
     at = len(d.location_cards)
-    if solo["location_deck"]:
-        out[at] = solo["location_deck"] / 10.0
-    if solo["choice_deck"]:
-        out[at + 1] = solo["choice_deck"] / 20.0
-    priority = solo["priority"]
+    if view["location_deck"]:
+        out[at] = view["location_deck"] / 10.0
+    if view["choice_deck"]:
+        out[at + 1] = view["choice_deck"] / 20.0
+    priority = view["priority"]
     for i, c in enumerate(d.clubs):
         if c in priority:
             out[at + 2 + i] = (len(priority) - priority.index(c)) / len(priority)
     at += 2 + len(d.clubs)
     for i, t in enumerate(d.tokens):
-        if solo["ed_tokens"].get(t, 0):
-            out[at + i] = solo["ed_tokens"][t] / 20.0
+        if view["ed_tokens"].get(t, 0):
+            out[at + i] = view["ed_tokens"][t] / 20.0
     return out
