@@ -23,7 +23,7 @@ import numpy as np
 
 from homeroom import games
 from homeroom.engine import Action, Game, HomeroomError, State
-from homeroom.engine.features import Run, Sparse, StatePart, dense, runs_to_bounds
+from homeroom.engine.features import Run, StatePart, dense, runs_to_bounds
 
 FieldDomains = tuple[tuple[str, tuple[Hashable, ...]], ...]
 Block = tuple[str, type[Action], FieldDomains]
@@ -347,12 +347,12 @@ class _Kept:
     Each part is encoded again only when what it reads differs from the copy taken when it was
     last encoded (compared by value, so any state may come next: a clone, a determinization, a
     position stepped back to), and only its slice of a float32 buffer is rewritten (a sparse
-    part's: only the positions it set last time and sets now); ``read`` hands out a copy of the
+    part's: zeroed in one copy, then its nonzero numbers); ``read`` hands out a copy of the
     buffer (a trainer keeps observations). Nothing builds ``observation(seat)``. A part the game
     names for every viewer (``share``) is encoded once for all the seats of a game that share a
     ``shared`` dict (an AEC env's seats). The parts are :class:`StatePart`."""
 
-    __slots__ = ("buffer", "fresh", "game_id", "keys", "parts", "players", "seat", "seen", "set", "sizes", "views")
+    __slots__ = ("buffer", "fresh", "game_id", "keys", "parts", "players", "seat", "seen", "sizes", "views", "zeros")
 
     def __init__(self, enc: Encoding, seat: int, players: int) -> None:
         assert enc._state_parts is not None
@@ -365,8 +365,8 @@ class _Kept:
         self.fresh = tuple(part.fresh for part in parts)
         self.sizes = tuple(part.size for part in parts)
         self.seen: list[Any] = [_UNSEEN] * len(self.parts)
-        self.set: list[Sparse] = [{} for _ in parts]
-        """Per sparse part: the numbers it wrote last (their positions are zeroed before the next)."""
+        self.zeros: list[memoryview | None] = [None] * len(parts)
+        """Per sparse part: its size in float32 zeros, copied over its slice before a new encoding is written."""
         self.views: list[memoryview] = []
         """Per part: its slice of the buffer, as a memoryview (a float written there is rounded to
         float32 as :func:`floats` rounds it)."""
@@ -395,12 +395,10 @@ class _Kept:
                         raise RLError(f"{self.game_id}: observation part {i} has {len(values)} features, "
                                       f"not {len(view)}")
                     view[:] = array("f", values)
-                else:
-                    for at in self.set[i]:
-                        view[at] = 0.0
+                else:  # zero the slice in one copy (cheaper than clearing the last positions one by one)
+                    view[:] = self.zeros[i]
                     for at, value in values.items():
                         view[at] = value
-                    self.set[i] = values
                 seen[i] = copy
         return self.buffer.copy()
 
@@ -413,7 +411,7 @@ class _Kept:
             values = encode(state, self.seat, self.players, now)
             size = self.sizes[i]
             if size is not None:
-                self.set[i] = values
+                self.zeros[i] = memoryview(array("f", bytes(4 * size)))
                 values = dense(values, size)  # checks every position is in the part
             if at + len(values) > len(self.buffer):
                 break
