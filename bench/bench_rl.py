@@ -8,6 +8,8 @@
   ``action_mask(agent)``): a random rollout that never builds the features;
 - ``gym-random`` / ``gym-greedy``: the Gymnasium env, the learner picks a random legal index from
   ``action_masks()`` and reads the observation; the other seat is a ``random`` / ``greedy`` bot;
+- ``read µs``: CPU µs of one kept observation read (the features alone, parts kept per seat and
+  shared between seats), the mover's at every position of 6 seeded random games replayed in order;
 - ``vector``: ``homeroom.rl.vector.vector_env`` with ``--envs`` games in one process, learner steps per
   CPU-second (random opponents, masks read from ``info``), when that module exists (not before issue 36);
   ``--async-envs N`` adds the same over N worker processes (``AsyncVectorEnv``), per wall second.
@@ -84,6 +86,38 @@ def gym(game_id: str, players: int, opponents: str, seconds: float) -> float:
     return timed(game, seconds)
 
 
+def read_cost(game_id: str, players: int, games: int = 6, repeats: int = 5) -> float | None:
+    """CPU µs of one kept observation read (``Encoding.features`` with a memo per seat and the parts
+    shared between seats, as the AEC env reads them), the mover's at every position of ``games``
+    seeded random games replayed in order; the best of ``repeats`` passes (None before parts existed)."""
+    import random
+
+    from homeroom import games as registry
+    from homeroom.rl import encoding
+
+    enc = encoding(game_id)
+    if getattr(enc, "_state_parts", None) is None:
+        return None
+    positions = []
+    for seed in range(games):
+        state = registry.get(game_id).new_state(players, seed=seed)
+        state.set_quiet()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            positions.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    best = float("inf")
+    for _ in range(repeats):
+        memos: dict[int, dict[object, object]] = {}
+        shared: dict[object, object] = {}
+        began = time.process_time()
+        for position in positions:
+            seat = position.to_move
+            enc.features(position, seat, memos.setdefault(seat, {}), shared)
+        best = min(best, (time.process_time() - began) / len(positions) * 1e6)
+    return best
+
+
 def vector(game_id: str, players: int, envs: int, seconds: float, processes: bool = False) -> float | None:
     """Learner steps per CPU-second of ``envs`` games in this process; with ``processes``, per wall
     second with one worker process per game (their CPU time is not this process's)."""
@@ -133,6 +167,7 @@ def main() -> None:
         row["gym-random"] = gym(game_id, args.players, "random", args.seconds)
         row["gym-greedy"] = gym(game_id, args.players, "greedy", args.seconds)
         row["vector"] = vector(game_id, args.players, args.envs, args.seconds)
+        row["read-us"] = read_cost(game_id, args.players)
         if args.async_envs:
             row["async-wall"] = vector(game_id, args.players, args.async_envs, args.seconds, processes=True)
         rows.append(row)
@@ -140,12 +175,14 @@ def main() -> None:
         print(json.dumps({"load": load, "rows": rows}, indent=1))
         return
     print(f"steps per CPU-second, {args.players} players (load average {load:.2f} at start)")
-    keys = ("aec", "aec-mask", "gym-random", "gym-greedy", "vector") + (("async-wall",) if args.async_envs else ())
-    names = {"vector": f"vector x{args.envs}", "async-wall": f"async x{args.async_envs}"}
+    keys = ("aec", "aec-mask", "gym-random", "gym-greedy", "vector", "read-us") + (
+        ("async-wall",) if args.async_envs else ())
+    names = {"vector": f"vector x{args.envs}", "async-wall": f"async x{args.async_envs}", "read-us": "read µs"}
     print(f"{'game':20}" + "".join(f"{names.get(k, k):>12}" for k in keys))
     for row in rows:
-        print(f"{row['game']:20}" + "".join(f"{row[k]:12.0f}" if isinstance(row.get(k), float) else f"{'-':>12}"
-                                            for k in keys))
+        print(f"{row['game']:20}" + "".join(
+            (f"{row[k]:12.1f}" if k == "read-us" else f"{row[k]:12.0f}") if isinstance(row.get(k), float)
+            else f"{'-':>12}" for k in keys))
     if args.async_envs:
         print(f"(async x{args.async_envs}: learner steps per wall second over {args.async_envs} worker processes)")
 
