@@ -1214,12 +1214,56 @@ def values(state: Any, seat: int) -> list[float]:
         return [own - (ed_other + eds)]
     books = state.books[:state.players]
     facts = [book_facts(b) for b in books]
+    comp = components()
+    turns = tuple([turns_left(state, s) for s in range(len(books))])
+    beside = tuple(map(_beside_content, books))
+    key = (id(w), half, left, state.options.get("objective_scoring", "ranked"), tuple(state.objectives),
+           tuple(map(id, facts)), turns, beside)
+    hit = _VALUES.get(key)
+    if hit is not None and hit[0] is comp and hit[1] is w and all(map(is_, hit[2], facts)):
+        return list(hit[3])
     objectives = ranked_objectives(state, w, facts)
     out = []
     for s, b in enumerate(books):
-        out.append(objectives[s] + _rest(b, half, facts[s]) + _in_reach(b, left, w)
-                   + _teachers_to_come(state, s, b, left, w, facts[s]))
+        rest, reach, teachers = _own_terms(state, s, b, facts[s], half, left, w, (turns[s], beside[s]))
+        out.append(objectives[s] + rest + reach + teachers)  # summed in this order, as always
+    if len(_VALUES) >= _VALUES_LIMIT:
+        _VALUES.clear()
+    _VALUES[key] = (comp, w, facts, list(out))
     return out
+
+
+def _own_terms(state: Any, seat: int, book: Yearbook, facts: dict[Any, Any], half: bool, left: float,
+               w: Weights, beside: tuple[Any, ...]) -> tuple[float, float, float]:
+    """A seat's 2-4 player terms besides the objectives (:func:`_rest`, :func:`_in_reach` and
+    :func:`_teachers_to_come`, apart: their sum is taken in the evaluation's order), memoised in ``facts`` (the yearbook's ``book_facts``) with what
+    else they read in the key: the icon rule, the calendar, the weights, and ``beside`` (the seat's
+    turns left and :func:`_beside_content`). Another seat's move mostly leaves a yearbook as it was."""
+    key = ("own", half, left, id(w), beside)
+    hit = facts.get(key)
+    if hit is not None and hit[0] is w:
+        terms: tuple[float, float, float] = hit[1]
+        return terms
+    terms = (_rest(book, half, facts), _in_reach(book, left, w), _teachers_to_come(state, seat, book, left, w, facts))
+    facts[key] = (w, terms)
+    return terms
+
+
+def _beside_content(book: Yearbook) -> tuple[Any, ...]:
+    """What the 2-4 player evaluation reads of a yearbook beyond its content (its ``book_facts``
+    key): tracks, signatures, ABC tokens owned, storage, staff, Wildcat Way cells."""
+    return (tuple(book.tracks.items()), book.signatures, book.abc_tokens, tuple(book.storage),
+            tuple(book.staff), tuple(book.grid))
+
+
+_VALUES: dict[tuple[Any, ...], tuple[Any, Weights, list[dict[Any, Any]], list[float]]] = {}
+_VALUES_LIMIT = 8192
+"""The 2-4 player :func:`values` by everything it reads: the weights, the icon and objective rules,
+the objectives, the calendar (fraction of the game left, each seat's turns left), each yearbook's
+content (its ``book_facts``, held so that its identity stays its own) and the rest of it
+(:func:`_beside_content`). A greedy decision values about a hundred positions, half of them
+equal to one valued before under everything the evaluation reads: a move on the school mat, the
+same card in another decision's lookahead (issue 36)."""
 
 
 def _teachers_to_come(state: Any, seat: int, book: Yearbook, left: float, w: Weights,
