@@ -307,13 +307,31 @@ def turns_left(state: Any, seat: int) -> int:
     """Team members ``seat`` has still to place this round and in the rounds after it."""
     if state.phase == "over":
         return 0
-    board = components().board
-    rounds = int(board.get("rounds", 4))
-    per_round = int(board.get("turns_per_round", 3))
+    comp = components()
+    if _CALENDAR[0] is not comp:
+        board = comp.board
+        _CALENDAR[:] = [comp, int(board.get("rounds", 4)), int(board.get("turns_per_round", 3))]
+    rounds, per_round = _CALENDAR[1], _CALENDAR[2]
     if state.phase == "side":
         return rounds * per_round
     this_round = max(0, per_round - len(state.books[seat].used))
     return this_round + per_round * max(0, rounds - int(state.round))
+
+
+_CALENDAR: list[Any] = [None, 0, 0]
+"""The components :func:`turns_left` last read, and their rounds and turns a round."""
+
+
+def _seats_turns_left(state: Any, n: int) -> tuple[int, ...]:
+    """:func:`turns_left` of seats 0 to ``n - 1`` at once (the calendar looked up once)."""
+    if state.phase == "over":
+        return (0,) * n
+    turns_left(state, 0)  # (_CALENDAR brought up to date)
+    rounds, per_round = _CALENDAR[1], _CALENDAR[2]
+    if state.phase == "side":
+        return (rounds * per_round,) * n
+    later = per_round * max(0, rounds - int(state.round))
+    return tuple([max(0, per_round - len(b.used)) + later for b in state.books[:n]])
 
 
 # ---------------------------------------------------------- objective shortfall
@@ -359,13 +377,14 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None =
     if hit is not None and hit[0] is m:
         short: tuple[int, int] = hit[1]
         return short
-    short = _shortfall(book, m, target, have)
+    short = _shortfall(book, m, target, have, facts)
     facts[key] = (m, short)
     return short
 
 
-def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None) -> tuple[int, int]:
-    """:func:`shortfall` computed (not memoised)."""
+def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
+               facts: dict[Any, Any]) -> tuple[int, int]:
+    """:func:`shortfall` computed (not memoised; the yearbook's student cells kept in ``facts``)."""
     if have is None:
         have = measure(book, m)
     if have >= target:
@@ -373,7 +392,9 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None)
     kind = m["kind"]
     tok = m.get("token", "")
     photo, tokens = book.photo, book.tokens
-    studs = [s for s in range(pl.CELLS) if _student(book, s)]
+    studs: list[int] | None = facts.get(("students",))
+    if studs is None:  # (read only below)
+        studs = facts["students",] = [s for s in range(pl.CELLS) if _student(book, s)]
     is_student = set(studs)
     best = (INF, INF)
 
@@ -1215,7 +1236,7 @@ def values(state: Any, seat: int) -> list[float]:
     books = state.books[:state.players]
     facts = [book_facts(b) for b in books]
     comp = components()
-    turns = tuple([turns_left(state, s) for s in range(len(books))])
+    turns = _seats_turns_left(state, len(books))
     beside = tuple(map(_beside_content, books))
     key = (id(w), half, left, state.options.get("objective_scoring", "ranked"), tuple(state.objectives),
            tuple(map(id, facts)), turns, beside)
