@@ -311,7 +311,8 @@ def turns_left(state: Any, seat: int) -> int:
     if _CALENDAR[0] is not comp:
         board = comp.board
         _CALENDAR[:] = [comp, int(board.get("rounds", 4)), int(board.get("turns_per_round", 3))]
-    rounds, per_round = _CALENDAR[1], _CALENDAR[2]
+    rounds: int = _CALENDAR[1]
+    per_round: int = _CALENDAR[2]
     if state.phase == "side":
         return rounds * per_round
     this_round = max(0, per_round - len(state.books[seat].used))
@@ -327,7 +328,8 @@ def _seats_turns_left(state: Any, n: int) -> tuple[int, ...]:
     if state.phase == "over":
         return (0,) * n
     turns_left(state, 0)  # (_CALENDAR brought up to date)
-    rounds, per_round = _CALENDAR[1], _CALENDAR[2]
+    rounds: int = _CALENDAR[1]
+    per_round: int = _CALENDAR[2]
     if state.phase == "side":
         return (rounds * per_round,) * n
     later = per_round * max(0, rounds - int(state.round))
@@ -392,14 +394,12 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
     kind = m["kind"]
     tok = m.get("token", "")
     photo, tokens = book.photo, book.tokens
-    studs: list[int] | None = facts.get(("students",))
-    if studs is None:  # (read only below)
-        studs = facts["students",] = [s for s in range(pl.CELLS) if _student(book, s)]
-    is_student = set(studs)
+    cached: tuple[list[int], set[int]] | None = facts.get(("students",))
+    if cached is None:  # (read only below)
+        cached = facts["students",] = _student_cells(book)
+    studs, is_student = cached
     best = (INF, INF)
-
-    def better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
-        return a if a[0] + 2 * a[1] < b[0] + 2 * b[1] else b
+    better = _better
 
     if kind in ("students_token_same_class", "connected_students_token"):
         if kind == "students_token_same_class":
@@ -427,13 +427,10 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
             best = better((need, max(0, need - conv)), best)
         return best
     if kind in ("tokens_same_row", "tokens_same_column"):
-        lines = ([[r * pl.COLS + c for c in range(pl.COLS)] for r in range(pl.ROWS)]
-                 if kind == "tokens_same_row" else
-                 [[r * pl.COLS + c for r in range(pl.ROWS)] for c in range(pl.COLS)])
-        for cells in lines:
-            have = sum(tokens[s].count(tok) for s in cells)
-            room = sum(_free(book, s) for s in cells if s in is_student)
-            best = better(_fill(target - have, room, sum(1 for s in cells if not photo[s])), best)
+        for cells in _ROWS if kind == "tokens_same_row" else _COLUMNS:
+            have = sum([tokens[s].count(tok) for s in cells])
+            room = sum([MAX_TOKENS - len(tokens[s]) for s in cells if s in is_student])
+            best = better(_fill(target - have, room, sum([1 for s in cells if not photo[s]])), best)
         return best
     if kind == "students_many_tokens":
         need_each = int(m["at_least"])
@@ -491,6 +488,22 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
         more = target - runs
         return 0, (length - longest) + length * (more - 1)
     return best
+
+
+def _better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    """The cheaper of two shortfalls (a student counts as two tokens), ``b`` on a tie."""
+    return a if a[0] + 2 * a[1] < b[0] + 2 * b[1] else b
+
+
+def _student_cells(book: Yearbook) -> tuple[list[int], set[int]]:
+    """The yearbook's photo cells holding a student, in reading order and as a set."""
+    studs = [s for s in range(pl.CELLS) if _student(book, s)]
+    return studs, set(studs)
+
+
+_ROWS = [[r * pl.COLS + c for c in range(pl.COLS)] for r in range(pl.ROWS)]
+_COLUMNS = [[r * pl.COLS + c for r in range(pl.ROWS)] for c in range(pl.COLS)]
+"""The photo's cells by row and by column."""
 
 
 def cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights, have: int | None = None,
