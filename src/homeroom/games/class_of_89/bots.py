@@ -37,6 +37,7 @@ The weights live in :class:`Weights`; :data:`TUNED` were found by ``bench/tune_c
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import asdict, dataclass, fields, replace
 from operator import is_
@@ -394,10 +395,10 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
     kind = m["kind"]
     tok = m.get("token", "")
     photo, tokens = book.photo, book.tokens
-    cached: tuple[list[int], set[int]] | None = facts.get(("students",))
-    if cached is None:  # (read only below)
-        cached = facts["students",] = _student_cells(book)
-    studs, is_student = cached
+    studs: tuple[int, ...] | None = facts.get(("students",))
+    if studs is None:
+        studs = facts["students",] = tuple([s for s in range(pl.CELLS) if _student(book, s)])
+    is_student = set(studs)
     best = (INF, INF)
     better = _better
 
@@ -493,12 +494,6 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
 def _better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
     """The cheaper of two shortfalls (a student counts as two tokens), ``b`` on a tie."""
     return a if a[0] + 2 * a[1] < b[0] + 2 * b[1] else b
-
-
-def _student_cells(book: Yearbook) -> tuple[list[int], set[int]]:
-    """The yearbook's photo cells holding a student, in reading order and as a set."""
-    studs = [s for s in range(pl.CELLS) if _student(book, s)]
-    return studs, set(studs)
 
 
 _ROWS = [[r * pl.COLS + c for c in range(pl.COLS)] for r in range(pl.ROWS)]
@@ -1248,22 +1243,22 @@ def values(state: Any, seat: int) -> list[float]:
         return [own - (ed_other + eds)]
     books = state.books[:state.players]
     facts = [book_facts(b) for b in books]
-    comp = components()
+    wid = _weights_id(w)
     turns = _seats_turns_left(state, len(books))
     beside = tuple(map(_beside_content, books))
-    key = (id(w), half, left, state.options.get("objective_scoring", "ranked"), tuple(state.objectives),
-           tuple(map(id, facts)), turns, beside)
+    key = (wid, half, left, state.options.get("objective_scoring", "ranked"), tuple(state.objectives),
+           tuple(map(_serial, facts)), turns, beside)
     hit = _VALUES.get(key)
-    if hit is not None and hit[0] is comp and hit[1] is w and all(map(is_, hit[2], facts)):
-        return list(hit[3])
+    if hit is not None:
+        return list(hit)
     objectives = ranked_objectives(state, w, facts)
     out = []
     for s, b in enumerate(books):
-        rest, reach, teachers = _own_terms(state, s, b, facts[s], half, left, w, (turns[s], beside[s]))
+        rest, reach, teachers = _own_terms(state, s, b, facts[s], half, left, w, (wid, turns[s], beside[s]))
         out.append(objectives[s] + rest + reach + teachers)  # summed in this order, as always
     if len(_VALUES) >= _VALUES_LIMIT:
         _VALUES.clear()
-    _VALUES[key] = (comp, w, facts, list(out))
+    _VALUES[key] = tuple(out)
     return out
 
 
@@ -1271,15 +1266,14 @@ def _own_terms(state: Any, seat: int, book: Yearbook, facts: dict[Any, Any], hal
                w: Weights, beside: tuple[Any, ...]) -> tuple[float, float, float]:
     """A seat's 2-4 player terms besides the objectives (:func:`_rest`, :func:`_in_reach` and
     :func:`_teachers_to_come`, apart: their sum is taken in the evaluation's order), memoised in ``facts`` (the yearbook's ``book_facts``) with what
-    else they read in the key: the icon rule, the calendar, the weights, and ``beside`` (the seat's
-    turns left and :func:`_beside_content`). Another seat's move mostly leaves a yearbook as it was."""
-    key = ("own", half, left, id(w), beside)
-    hit = facts.get(key)
-    if hit is not None and hit[0] is w:
-        terms: tuple[float, float, float] = hit[1]
-        return terms
-    terms = (_rest(book, half, facts), _in_reach(book, left, w), _teachers_to_come(state, seat, book, left, w, facts))
-    facts[key] = (w, terms)
+    else they read in the key: the icon rule, the calendar, and ``beside`` (the weights'
+    :func:`_weights_id`, the seat's turns left and :func:`_beside_content`). Another seat's move
+    mostly leaves a yearbook as it was."""
+    key = ("own", half, left, beside)
+    terms: tuple[float, float, float] | None = facts.get(key)
+    if terms is None:
+        terms = facts[key] = (_rest(book, half, facts), _in_reach(book, left, w),
+                              _teachers_to_come(state, seat, book, left, w, facts))
     return terms
 
 
@@ -1290,14 +1284,42 @@ def _beside_content(book: Yearbook) -> tuple[Any, ...]:
             tuple(book.staff), tuple(book.grid))
 
 
-_VALUES: dict[tuple[Any, ...], tuple[Any, Weights, list[dict[Any, Any]], list[float]]] = {}
+_VALUES: dict[tuple[Any, ...], tuple[float, ...]] = {}
 _VALUES_LIMIT = 8192
 """The 2-4 player :func:`values` by everything it reads: the weights, the icon and objective rules,
 the objectives, the calendar (fraction of the game left, each seat's turns left), each yearbook's
-content (its ``book_facts``, held so that its identity stays its own) and the rest of it
-(:func:`_beside_content`). A greedy decision values about a hundred positions, half of them
-equal to one valued before under everything the evaluation reads: a move on the school mat, the
-same card in another decision's lookahead (issue 36)."""
+content (its ``book_facts``, by :func:`_serial`) and the rest of it (:func:`_beside_content`). A
+greedy decision values about a hundred positions, half of them equal to one valued before under
+everything the evaluation reads: a move on the school mat, the same card in another decision's
+lookahead (issue 36). Keys and values hold numbers and text only, which the cyclic garbage
+collector stops scanning: entries holding the weights or the facts themselves cost the collector
+more, between greedy's decisions, than the memo saved."""
+
+_SERIAL = ("serial",)
+_serials = itertools.count(1)
+
+
+def _serial(facts: dict[Any, Any]) -> int:
+    """A number of its own for a yearbook's ``book_facts`` (never given to another, unlike ``id``,
+    which a new memo may take over once the scoring memo is dropped): the components are fixed per
+    facts, as that memo is dropped when they change."""
+    n: int | None = facts.get(_SERIAL)
+    if n is None:
+        n = facts[_SERIAL] = next(_serials)
+    return n
+
+
+_KEPT_WEIGHTS: dict[int, Weights] = {}
+"""Every weights object the 2-4 player evaluation has read, by ``id``, kept alive so that its
+``id`` stays its own (a handful in a process: the tuned ones and a tuning run's)."""
+
+
+def _weights_id(w: Weights) -> int:
+    """``id(w)``, with ``w`` kept alive (:data:`_KEPT_WEIGHTS`)."""
+    i = id(w)
+    if i not in _KEPT_WEIGHTS:
+        _KEPT_WEIGHTS[i] = w
+    return i
 
 
 def _teachers_to_come(state: Any, seat: int, book: Yearbook, left: float, w: Weights,
