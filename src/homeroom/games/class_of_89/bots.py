@@ -371,18 +371,24 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None =
 
     Memoised on the yearbook's content (``facts``: its entry in the scoring memo,
     :func:`~homeroom.games.class_of_89.scoring.book_facts`, when the caller has it): a search
-    evaluates thousands of leaves whose yearbooks mostly did not change. The entry keeps ``m``
-    itself, so a measure is never mistaken for another that later reuses its id."""
+    evaluates thousands of leaves whose yearbooks mostly did not change. ``m`` is kept alive
+    (:data:`_KEPT_MEASURES`), so a measure is never mistaken for another that later reuses its id,
+    and the entry holds numbers only, which the cyclic garbage collector stops scanning."""
     if facts is None:
         facts = book_facts(book)
-    key = ("shortfall", id(m), target, have)
-    hit = facts.get(key)
-    if hit is not None and hit[0] is m:
-        short: tuple[int, int] = hit[1]
-        return short
-    short = _shortfall(book, m, target, have, facts)
-    facts[key] = (m, short)
+    i = id(m)
+    if i not in _KEPT_MEASURES:
+        _KEPT_MEASURES[i] = m
+    key = ("shortfall", i, target, have)
+    short: tuple[int, int] | None = facts.get(key)
+    if short is None:
+        short = facts[key] = _shortfall(book, m, target, have, facts)
     return short
+
+
+_KEPT_MEASURES: dict[int, dict[str, Any]] = {}
+"""Every objective measure :func:`shortfall` has read, by ``id``, kept alive so that its ``id``
+stays its own (the components' few dozen)."""
 
 
 def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
