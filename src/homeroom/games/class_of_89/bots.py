@@ -428,8 +428,8 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
                 groups.append(group)
             groups.append([])
         for st in groups:
-            have = sum(1 for s in st if tok in tokens[s])
-            conv = sum(1 for s in st if tok not in tokens[s] and _free(book, s) > 0)
+            have = len([s for s in st if tok in tokens[s]])
+            conv = len([s for s in st if tok not in tokens[s] and len(tokens[s]) < MAX_TOKENS])  # room left
             need = target - have
             best = better((need, max(0, need - conv)), best)
         return best
@@ -441,11 +441,10 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
         return best
     if kind == "students_many_tokens":
         need_each = int(m["at_least"])
-        done = sum(1 for s in studs if tokens[s].count(tok) >= need_each)
+        counts = [(tokens[s].count(tok), MAX_TOKENS - len(tokens[s])) for s in studs]  # (kind's, free)
+        done = len([1 for c, _ in counts if c >= need_each])
         done += sum(1 for x in book.superlatives if x.tokens.count(tok) >= need_each)
-        costs = sorted(need_each - tokens[s].count(tok) for s in studs
-                       if tokens[s].count(tok) < need_each
-                       and _free(book, s) >= need_each - tokens[s].count(tok))
+        costs = sorted([need_each - c for c, free in counts if c < need_each and free >= need_each - c])
         costs += sorted(need_each - x.tokens.count(tok) for x in book.superlatives
                         if need_each > x.tokens.count(tok) and MAX_TOKENS - len(x.tokens) >= need_each
                         - x.tokens.count(tok))
@@ -475,8 +474,8 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
             other = m["other"]
             eligible = [s for s in studs if any(other in tokens[n] for n in pl.neighbours(s) if photo[n])]
             extra = 0 if eligible else 1  # a first token of the other kind to sit next to
-        room = sum(_free(book, s) for s in eligible)
-        n_tok, n_stu = _fill(target - have, room, sum(1 for s in range(pl.CELLS) if not photo[s]))
+        room = sum([MAX_TOKENS - len(tokens[s]) for s in eligible])
+        n_tok, n_stu = _fill(target - have, room, len([1 for c in photo[:pl.CELLS] if not c]))
         return n_tok + extra, n_stu
     if kind == "alphabetical_runs":
         length = int(m["length"])
