@@ -456,3 +456,24 @@ def test_a_position_changed_in_anything_the_evaluation_reads_is_valued_afresh(
             assert warm == fresh, f"{change} on seat {s}"
             changed += warm != repr(values(state, 0))
     assert changed > 20  # the change mattered to the evaluation, often
+
+
+def test_places_are_ranked_once_per_measures_and_qualifiers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The objectives' places (``ranked_points``) are kept by the measures and who qualified: the
+    objectives of a position valued again (its other memos emptied) rank nothing again (before:
+    every objective and every seat short of its MIN, at every position), and the kept places are
+    those ``ranked_points`` gives, at every 2-4 player position of the seeded games."""
+    state = next(p for p in _multi() if p.players == 4 and p.round > 1)
+    _cold()
+    first = ranked_objectives(state, TUNED)
+    ranked = _count(monkeypatch, "ranked_points")
+    _cold()
+    assert repr(ranked_objectives(state, TUNED)) == repr(first)
+    assert ranked[0] == 0
+    for state in _multi():
+        table = list(components().board["objective_points"][str(state.players)])
+        places = bots._places_for(table)
+        for oid in state.objectives:
+            exact = [measure(b, components().objectives[oid].measure) for b in state.books[:state.players]]
+            for qualified in ([v >= components().objectives[oid].min for v in exact], [True] * len(exact)):
+                assert list(places(exact, qualified)) == ranked_points(exact, qualified, table)

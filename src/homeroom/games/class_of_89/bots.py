@@ -1169,9 +1169,10 @@ def _ranked_objectives(state: Any, w: Weights, facts: list[dict[Any, Any]], comp
     exact = [[measure_of(b, f, oid) for b, f in zip(books, facts)] for oid in state.objectives]
     chances = [_chances(books[s], facts[s], objs, [exact[k][s] for k in range(len(objs))], _reach(state, s, w), w)
                for s in range(n)]
+    places = _places_for(table)
     for k, o in enumerate(objs):
         qualified = [v >= o.min for v in exact[k]]
-        now = ranked_points(exact[k], qualified, table)
+        now = places(exact[k], qualified)
         for s in range(n):
             if qualified[s]:
                 out[s] += now[s]
@@ -1180,9 +1181,33 @@ def _ranked_objectives(state: Any, w: Weights, facts: list[dict[Any, Any]], comp
                 continue
             at_min = list(exact[k])
             at_min[s] = o.min
-            would = ranked_points(at_min, [q or i == s for i, q in enumerate(qualified)], table)
+            would = places(at_min, [q or i == s for i, q in enumerate(qualified)])
             out[s] += chances[s][k] * would[s]
     return out
+
+
+def _places_for(table: list[int]) -> Any:
+    """:func:`ranked_points` with the place table ``table``, kept by the measures and who qualified
+    (numbers and flags only): a search ranks the same few measures over and over."""
+    kept = _PLACES.get(tuple(table))
+    if kept is None:
+        if len(_PLACES) > 16:
+            _PLACES.clear()
+        kept = _PLACES[tuple(table)] = {}
+
+    def places(measures: list[int], qualified: list[bool]) -> tuple[int, ...]:
+        key = (*measures, *qualified)  # (as many flags as measures)
+        hit: tuple[int, ...] | None = kept.get(key)
+        if hit is None:
+            if len(kept) >= _RANKED_LIMIT:
+                kept.clear()
+            hit = kept[key] = tuple(ranked_points(measures, qualified, table))
+        return hit
+    return places
+
+
+_PLACES: dict[tuple[int, ...], dict[tuple[Any, ...], tuple[int, ...]]] = {}
+""":func:`_places_for`'s memos, one per place table."""
 
 
 def _chances(book: Yearbook, facts: dict[Any, Any], objs: list[Any], exact: list[int], reach: float,
