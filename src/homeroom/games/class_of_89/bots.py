@@ -1275,17 +1275,19 @@ def values(state: Any, seat: int) -> list[float]:
     facts = [book_facts(b) for b in books]
     wid = _weights_id(w)
     turns = _seats_turns_left(state, len(books))
-    beside = tuple(map(_beside_content, books))
-    key = (wid, half, left, state.options.get("objective_scoring", "ranked"), tuple(state.objectives),
-           tuple(map(_serial, facts)), turns, beside)
+    beside = [_beside_content(b) for b in books]
+    objectives = state.objectives
+    key = (wid, half, left, state.options.get("objective_scoring", "ranked"), len(books), len(objectives),
+           *objectives, *map(_serial, facts), *turns, *itertools.chain.from_iterable(beside))  # (one flat tuple)
     hit = _VALUES.get(key)
     if hit is not None:
         return list(hit)
-    objectives = ranked_objectives(state, w, facts)
+    points = ranked_objectives(state, w, facts)
     out = []
     for s, b in enumerate(books):
-        rest, reach, teachers = _own_terms(state, s, b, facts[s], half, left, w, (wid, turns[s], beside[s]))
-        out.append(objectives[s] + rest + reach + teachers)  # summed in this order, as always
+        rest, reach, teachers = _own_terms(state, s, b, facts[s], half, left, w, ("own", half, left, wid, turns[s],
+                                                                                  *beside[s]))
+        out.append(points[s] + rest + reach + teachers)  # summed in this order, as always
     if len(_VALUES) >= _VALUES_LIMIT:
         _VALUES.clear()
     _VALUES[key] = tuple(out)
@@ -1293,13 +1295,12 @@ def values(state: Any, seat: int) -> list[float]:
 
 
 def _own_terms(state: Any, seat: int, book: Yearbook, facts: dict[Any, Any], half: bool, left: float,
-               w: Weights, beside: tuple[Any, ...]) -> tuple[float, float, float]:
+               w: Weights, key: tuple[Any, ...]) -> tuple[float, float, float]:
     """A seat's 2-4 player terms besides the objectives (:func:`_rest`, :func:`_in_reach` and
     :func:`_teachers_to_come`, apart: their sum is taken in the evaluation's order), memoised in ``facts`` (the yearbook's ``book_facts``) with what
-    else they read in the key: the icon rule, the calendar, and ``beside`` (the weights'
-    :func:`_weights_id`, the seat's turns left and :func:`_beside_content`). Another seat's move
-    mostly leaves a yearbook as it was."""
-    key = ("own", half, left, beside)
+    else they read in ``key``: the icon rule, the calendar, the weights' :func:`_weights_id`, the
+    seat's turns left and :func:`_beside_content`. Another seat's move mostly leaves a yearbook as it
+    was."""
     terms: tuple[float, float, float] | None = facts.get(key)
     if terms is None:
         terms = facts[key] = (_rest(book, half, facts), _in_reach(book, left, w),
@@ -1309,9 +1310,12 @@ def _own_terms(state: Any, seat: int, book: Yearbook, facts: dict[Any, Any], hal
 
 def _beside_content(book: Yearbook) -> tuple[Any, ...]:
     """What the 2-4 player evaluation reads of a yearbook beyond its content (its ``book_facts``
-    key): tracks, signatures, ABC tokens owned, storage, staff, Wildcat Way cells."""
-    return (tuple(book.tracks.items()), book.signatures, book.abc_tokens, tuple(book.storage),
-            tuple(book.staff), tuple(book.grid))
+    key): tracks, signatures, ABC tokens owned, storage, staff, Wildcat Way cells; one flat tuple
+    (each list behind its length, so that yearbooks laid end to end in a key stay apart), as nested
+    tuples are so many more objects for the cyclic garbage collector to look at once kept."""
+    tracks, storage, staff, grid = book.tracks, book.storage, book.staff, book.grid
+    return (len(tracks), *itertools.chain.from_iterable(tracks.items()), book.signatures, book.abc_tokens,
+            len(storage), *storage, len(staff), *staff, len(grid), *grid)
 
 
 _VALUES: dict[tuple[Any, ...], tuple[float, ...]] = {}
