@@ -30,6 +30,13 @@ def position(game_id: str, seed: int = 5, steps: int = 30) -> State:
         steps -= 1
 
 
+class NeverKept(dict):  # type: ignore[type-arg]
+    """A memo that keeps nothing."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return default
+
+
 def count(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[int]:
     calls = [0]
     real = getattr(owner, name)
@@ -118,6 +125,7 @@ def test_class_of_89_objectives_are_valued_once_per_yearbooks_reach_and_storage(
     points are computed once (before: once per position valued), and each kept value is the one
     computed afresh, at every position of seeded random games and at each position one move on."""
     state = position("class-of-89")
+    monkeypatch.setattr(c89_bots, "_VALUES", NeverKept())  # (the whole evaluation kept would hide them)
     computed = count(monkeypatch, c89_bots, "_ranked_objectives")
     asked = count(monkeypatch, c89_bots, "ranked_objectives")
     GreedyAgent(seed=1).rank(state, state.to_move)  # type: ignore[arg-type]

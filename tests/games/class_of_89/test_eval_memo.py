@@ -8,7 +8,9 @@ objective rule and difficulty:
 * ``shortfall`` and ``cost`` against verbatim copies of the functions before the memo;
 * the 2-4 player objective planning (``ranked_objectives``) against a copy of it from before;
 * every evaluation (``values``, ``solo_objectives``) read from a warm memo (filled by all the
-  positions before it, as a search fills it) against the same evaluation from an empty memo.
+  positions before it, as a search fills it) against the same evaluation from an empty memo;
+* the 2-4 player evaluation kept whole (issue 36), and each seat's terms besides the objectives:
+  a position changed in any one thing the evaluation reads is valued as from an empty memo.
 """
 
 from __future__ import annotations
@@ -235,6 +237,8 @@ def positions() -> list[Co89State]:
 def _cold() -> None:
     scoring._MEMO.clear()
     scoring._OBJ_MEMO.clear()
+    bots._RANKED.clear()
+    bots._VALUES.clear()
 
 
 def test_there_are_a_few_hundred_positions_of_every_kind() -> None:
@@ -321,3 +325,155 @@ def test_hard_chooses_the_move_it_chose_before_the_memo(players: int, seed: int,
     action = bot.choose(state, seat)
     assert bot.last_iterations == 1000 and bot.last_root is not None
     assert (repr(action), bot.last_root.children[action].visits) == (move, visits)
+
+
+# ------------------------------------------------- the whole 2-4 player evaluation kept (issue 36)
+def _count(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    calls = [0]
+    real = getattr(bots, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bots, name, counting)
+    return calls
+
+
+def _multi() -> list[Co89State]:
+    return [p for p in positions() if p.players > 1 and not p.is_terminal()]
+
+
+def test_a_position_equal_under_everything_the_evaluation_reads_is_valued_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another object with the same yearbooks, calendar and rules: its values are the kept ones
+    (before: the objectives and every seat's terms computed again for each position)."""
+    state = _multi()[10]
+    _cold()
+    first = values(state, 0)
+    objectives = _count(monkeypatch, "ranked_objectives")
+    rest = _count(monkeypatch, "_rest")
+    other = state.clone()
+    other.school = [[] for _ in other.school]  # the school mat: not read by the evaluation
+    assert values(other, 1) == first
+    assert (objectives[0], rest[0]) == (0, 0)
+
+
+def test_a_yearbook_no_move_changed_keeps_its_seats_terms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 0's signatures change: seat 0's terms are computed again, the other seats' are kept
+    (before: every seat's, at every position)."""
+    state = next(p for p in _multi() if p.players == 3)
+    _cold()
+    values(state, 0)
+    rest = _count(monkeypatch, "_rest")
+    other = state.clone()
+    other.books[0].signatures += 1
+    assert repr(values(other, 0)) == repr(_cold_values(other))
+    assert rest[0] == 1 + 3  # seat 0 here, then all three from the empty memo
+
+
+def _cold_values(state: Co89State) -> list[float]:
+    _cold()
+    return values(state, 0)
+
+
+def _changes() -> dict[str, Any]:
+    """One change each of everything the 2-4 player evaluation reads besides the photo and tokens
+    (which the existing tests cover): on seat ``s``'s yearbook or on the position."""
+    comp = components()
+    staff = sorted(comp.staff)
+
+    def track(st: Co89State, s: int) -> None:
+        club = sorted(st.books[s].tracks)[s % len(st.books[s].tracks)]
+        st.books[s].tracks[club] += 1
+
+    def grid(st: Co89State, s: int) -> None:
+        cells = st.books[s].grid
+        free = [i for i, g in enumerate(cells) if not g]
+        if free:
+            cells[free[0]] = "1x1"
+
+    def storage(st: Co89State, s: int) -> None:
+        measure = comp.objectives[st.objectives[s % len(st.objectives)]].measure
+        st.books[s].storage.append(measure.get("token") or "star")
+
+    def unstore(st: Co89State, s: int) -> None:
+        if st.books[s].storage:
+            st.books[s].storage.pop()
+
+    def used(st: Co89State, s: int) -> None:
+        book = st.books[s]
+        if book.used:
+            book.used.pop()
+        else:
+            book.used.append("president")
+
+    def round_(st: Co89State, s: int) -> None:
+        st.round = 1 + st.round % int(comp.board.get("rounds", 4))
+
+    def phase(st: Co89State, s: int) -> None:
+        st.phase = "side" if st.phase != "side" else "place"
+
+    return {
+        "track": track, "grid": grid, "storage": storage, "unstore": unstore, "used": used,
+        "round": round_, "phase": phase,
+        "signatures": lambda st, s: setattr(st.books[s], "signatures", st.books[s].signatures + 2),
+        "abc_tokens": lambda st, s: setattr(st.books[s], "abc_tokens", st.books[s].abc_tokens + 1),
+        "staff": lambda st, s: st.books[s].staff.append(staff[len(st.books[s].staff) % len(staff)]),
+        "half_icons": lambda st, s: st.options.__setitem__("half_icons", not st.options.get("half_icons", True)),
+        "scoring": lambda st, s: st.options.__setitem__(
+            "objective_scoring", "casual" if st.options.get("objective_scoring", "ranked") == "ranked" else "ranked"),
+        "objectives": lambda st, s: st.objectives.reverse(),
+    }
+
+
+@pytest.mark.parametrize("change", sorted(_changes()))
+def test_a_position_changed_in_anything_the_evaluation_reads_is_valued_afresh(
+        change: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every 2-4 player position of the seeded games: the evaluation of the position changed in
+    one thing (on each seat's yearbook in turn), read with the memos warmed by the position
+    itself and by every change before, equals the same evaluation from empty memos. The change
+    alters the evaluation at many positions (the half icons' rule: at none of these, so there the
+    seat's terms must at least be computed again)."""
+    fn = _changes()[change]
+    _cold()
+    changed = 0
+    rest = _count(monkeypatch, "_rest")
+    for state in _multi():
+        values(state, 0)
+        for s in range(state.players):
+            other = state.clone()
+            fn(other, s)
+            before = rest[0]
+            warm = repr(values(other, s))
+            if change == "half_icons":
+                changed += rest[0] > before
+            saved = (dict(bots._VALUES), dict(scoring._MEMO), dict(bots._RANKED))
+            fresh = repr(_cold_values(other))
+            bots._VALUES.update(saved[0])
+            scoring._MEMO.update(saved[1])
+            bots._RANKED.update(saved[2])
+            assert warm == fresh, f"{change} on seat {s}"
+            changed += warm != repr(values(state, 0))
+    assert changed > 20  # the change mattered to the evaluation, often
+
+
+def test_places_are_ranked_once_per_measures_and_qualifiers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The objectives' places (``ranked_points``) are kept by the measures and who qualified: the
+    objectives of a position valued again (its other memos emptied) rank nothing again (before:
+    every objective and every seat short of its MIN, at every position), and the kept places are
+    those ``ranked_points`` gives, at every 2-4 player position of the seeded games."""
+    state = next(p for p in _multi() if p.players == 4 and p.round > 1)
+    _cold()
+    first = ranked_objectives(state, TUNED)
+    ranked = _count(monkeypatch, "ranked_points")
+    _cold()
+    assert repr(ranked_objectives(state, TUNED)) == repr(first)
+    assert ranked[0] == 0
+    for state in _multi():
+        table = list(components().board["objective_points"][str(state.players)])
+        places = bots._places_for(table)
+        for oid in state.objectives:
+            exact = [measure(b, components().objectives[oid].measure) for b in state.books[:state.players]]
+            for qualified in ([v >= components().objectives[oid].min for v in exact], [True] * len(exact)):
+                assert list(places(exact, qualified)) == ranked_points(exact, qualified, table)

@@ -37,6 +37,7 @@ The weights live in :class:`Weights`; :data:`TUNED` were found by ``bench/tune_c
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import asdict, dataclass, fields, replace
 from operator import is_
@@ -307,13 +308,33 @@ def turns_left(state: Any, seat: int) -> int:
     """Team members ``seat`` has still to place this round and in the rounds after it."""
     if state.phase == "over":
         return 0
-    board = components().board
-    rounds = int(board.get("rounds", 4))
-    per_round = int(board.get("turns_per_round", 3))
+    comp = components()
+    if _CALENDAR[0] is not comp:
+        board = comp.board
+        _CALENDAR[:] = [comp, int(board.get("rounds", 4)), int(board.get("turns_per_round", 3))]
+    rounds: int = _CALENDAR[1]
+    per_round: int = _CALENDAR[2]
     if state.phase == "side":
         return rounds * per_round
     this_round = max(0, per_round - len(state.books[seat].used))
     return this_round + per_round * max(0, rounds - int(state.round))
+
+
+_CALENDAR: list[Any] = [None, 0, 0]
+"""The components :func:`turns_left` last read, and their rounds and turns a round."""
+
+
+def _seats_turns_left(state: Any, n: int) -> tuple[int, ...]:
+    """:func:`turns_left` of seats 0 to ``n - 1`` at once (the calendar looked up once)."""
+    if state.phase == "over":
+        return (0,) * n
+    turns_left(state, 0)  # (_CALENDAR brought up to date)
+    rounds: int = _CALENDAR[1]
+    per_round: int = _CALENDAR[2]
+    if state.phase == "side":
+        return (rounds * per_round,) * n
+    later = per_round * max(0, rounds - int(state.round))
+    return tuple([max(0, per_round - len(b.used)) + later for b in state.books[:n]])
 
 
 # ---------------------------------------------------------- objective shortfall
@@ -350,22 +371,29 @@ def shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None =
 
     Memoised on the yearbook's content (``facts``: its entry in the scoring memo,
     :func:`~homeroom.games.class_of_89.scoring.book_facts`, when the caller has it): a search
-    evaluates thousands of leaves whose yearbooks mostly did not change. The entry keeps ``m``
-    itself, so a measure is never mistaken for another that later reuses its id."""
+    evaluates thousands of leaves whose yearbooks mostly did not change. ``m`` is kept alive
+    (:data:`_KEPT_MEASURES`), so a measure is never mistaken for another that later reuses its id,
+    and the entry holds numbers only, which the cyclic garbage collector stops scanning."""
     if facts is None:
         facts = book_facts(book)
-    key = ("shortfall", id(m), target, have)
-    hit = facts.get(key)
-    if hit is not None and hit[0] is m:
-        short: tuple[int, int] = hit[1]
-        return short
-    short = _shortfall(book, m, target, have)
-    facts[key] = (m, short)
+    i = id(m)
+    if i not in _KEPT_MEASURES:
+        _KEPT_MEASURES[i] = m
+    key = ("shortfall", i, target, have)
+    short: tuple[int, int] | None = facts.get(key)
+    if short is None:
+        short = facts[key] = _shortfall(book, m, target, have, facts)
     return short
 
 
-def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None) -> tuple[int, int]:
-    """:func:`shortfall` computed (not memoised)."""
+_KEPT_MEASURES: dict[int, dict[str, Any]] = {}
+"""Every objective measure :func:`shortfall` has read, by ``id``, kept alive so that its ``id``
+stays its own (the components' few dozen)."""
+
+
+def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None,
+               facts: dict[Any, Any]) -> tuple[int, int]:
+    """:func:`shortfall` computed (not memoised; the yearbook's student cells kept in ``facts``)."""
     if have is None:
         have = measure(book, m)
     if have >= target:
@@ -373,12 +401,12 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None)
     kind = m["kind"]
     tok = m.get("token", "")
     photo, tokens = book.photo, book.tokens
-    studs = [s for s in range(pl.CELLS) if _student(book, s)]
+    studs: tuple[int, ...] | None = facts.get(("students",))
+    if studs is None:
+        studs = facts["students",] = tuple([s for s in range(pl.CELLS) if _student(book, s)])
     is_student = set(studs)
     best = (INF, INF)
-
-    def better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
-        return a if a[0] + 2 * a[1] < b[0] + 2 * b[1] else b
+    better = _better
 
     if kind in ("students_token_same_class", "connected_students_token"):
         if kind == "students_token_same_class":
@@ -400,27 +428,23 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None)
                 groups.append(group)
             groups.append([])
         for st in groups:
-            have = sum(1 for s in st if tok in tokens[s])
-            conv = sum(1 for s in st if tok not in tokens[s] and _free(book, s) > 0)
+            have = len([s for s in st if tok in tokens[s]])
+            conv = len([s for s in st if tok not in tokens[s] and len(tokens[s]) < MAX_TOKENS])  # room left
             need = target - have
             best = better((need, max(0, need - conv)), best)
         return best
     if kind in ("tokens_same_row", "tokens_same_column"):
-        lines = ([[r * pl.COLS + c for c in range(pl.COLS)] for r in range(pl.ROWS)]
-                 if kind == "tokens_same_row" else
-                 [[r * pl.COLS + c for r in range(pl.ROWS)] for c in range(pl.COLS)])
-        for cells in lines:
-            have = sum(tokens[s].count(tok) for s in cells)
-            room = sum(_free(book, s) for s in cells if s in is_student)
-            best = better(_fill(target - have, room, sum(1 for s in cells if not photo[s])), best)
+        for cells in _ROWS if kind == "tokens_same_row" else _COLUMNS:
+            have = sum([tokens[s].count(tok) for s in cells])
+            room = sum([MAX_TOKENS - len(tokens[s]) for s in cells if s in is_student])
+            best = better(_fill(target - have, room, sum([1 for s in cells if not photo[s]])), best)
         return best
     if kind == "students_many_tokens":
         need_each = int(m["at_least"])
-        done = sum(1 for s in studs if tokens[s].count(tok) >= need_each)
+        counts = [(tokens[s].count(tok), MAX_TOKENS - len(tokens[s])) for s in studs]  # (kind's, free)
+        done = len([1 for c, _ in counts if c >= need_each])
         done += sum(1 for x in book.superlatives if x.tokens.count(tok) >= need_each)
-        costs = sorted(need_each - tokens[s].count(tok) for s in studs
-                       if tokens[s].count(tok) < need_each
-                       and _free(book, s) >= need_each - tokens[s].count(tok))
+        costs = sorted([need_each - c for c, free in counts if c < need_each and free >= need_each - c])
         costs += sorted(need_each - x.tokens.count(tok) for x in book.superlatives
                         if need_each > x.tokens.count(tok) and MAX_TOKENS - len(x.tokens) >= need_each
                         - x.tokens.count(tok))
@@ -450,8 +474,8 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None)
             other = m["other"]
             eligible = [s for s in studs if any(other in tokens[n] for n in pl.neighbours(s) if photo[n])]
             extra = 0 if eligible else 1  # a first token of the other kind to sit next to
-        room = sum(_free(book, s) for s in eligible)
-        n_tok, n_stu = _fill(target - have, room, sum(1 for s in range(pl.CELLS) if not photo[s]))
+        room = sum([MAX_TOKENS - len(tokens[s]) for s in eligible])
+        n_tok, n_stu = _fill(target - have, room, len([1 for c in photo[:pl.CELLS] if not c]))
         return n_tok + extra, n_stu
     if kind == "alphabetical_runs":
         length = int(m["length"])
@@ -470,6 +494,16 @@ def _shortfall(book: Yearbook, m: dict[str, Any], target: int, have: int | None)
         more = target - runs
         return 0, (length - longest) + length * (more - 1)
     return best
+
+
+def _better(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    """The cheaper of two shortfalls (a student counts as two tokens), ``b`` on a tie."""
+    return a if a[0] + 2 * a[1] < b[0] + 2 * b[1] else b
+
+
+_ROWS = [[r * pl.COLS + c for c in range(pl.COLS)] for r in range(pl.ROWS)]
+_COLUMNS = [[r * pl.COLS + c for r in range(pl.ROWS)] for c in range(pl.COLS)]
+"""The photo's cells by row and by column."""
 
 
 def cost(book: Yearbook, m: dict[str, Any], target: int, w: Weights, have: int | None = None,
@@ -1135,9 +1169,10 @@ def _ranked_objectives(state: Any, w: Weights, facts: list[dict[Any, Any]], comp
     exact = [[measure_of(b, f, oid) for b, f in zip(books, facts)] for oid in state.objectives]
     chances = [_chances(books[s], facts[s], objs, [exact[k][s] for k in range(len(objs))], _reach(state, s, w), w)
                for s in range(n)]
+    places = _places_for(table)
     for k, o in enumerate(objs):
         qualified = [v >= o.min for v in exact[k]]
-        now = ranked_points(exact[k], qualified, table)
+        now = places(exact[k], qualified)
         for s in range(n):
             if qualified[s]:
                 out[s] += now[s]
@@ -1146,9 +1181,33 @@ def _ranked_objectives(state: Any, w: Weights, facts: list[dict[Any, Any]], comp
                 continue
             at_min = list(exact[k])
             at_min[s] = o.min
-            would = ranked_points(at_min, [q or i == s for i, q in enumerate(qualified)], table)
+            would = places(at_min, [q or i == s for i, q in enumerate(qualified)])
             out[s] += chances[s][k] * would[s]
     return out
+
+
+def _places_for(table: list[int]) -> Any:
+    """:func:`ranked_points` with the place table ``table``, kept by the measures and who qualified
+    (numbers and flags only): a search ranks the same few measures over and over."""
+    kept = _PLACES.get(tuple(table))
+    if kept is None:
+        if len(_PLACES) > 16:
+            _PLACES.clear()
+        kept = _PLACES[tuple(table)] = {}
+
+    def places(measures: list[int], qualified: list[bool]) -> tuple[int, ...]:
+        key = (*measures, *qualified)  # (as many flags as measures)
+        hit: tuple[int, ...] | None = kept.get(key)
+        if hit is None:
+            if len(kept) >= _RANKED_LIMIT:
+                kept.clear()
+            hit = kept[key] = tuple(ranked_points(measures, qualified, table))
+        return hit
+    return places
+
+
+_PLACES: dict[tuple[int, ...], dict[tuple[Any, ...], tuple[int, ...]]] = {}
+""":func:`_places_for`'s memos, one per place table."""
 
 
 def _chances(book: Yearbook, facts: dict[Any, Any], objs: list[Any], exact: list[int], reach: float,
@@ -1214,12 +1273,87 @@ def values(state: Any, seat: int) -> list[float]:
         return [own - (ed_other + eds)]
     books = state.books[:state.players]
     facts = [book_facts(b) for b in books]
-    objectives = ranked_objectives(state, w, facts)
+    wid = _weights_id(w)
+    turns = _seats_turns_left(state, len(books))
+    beside = [_beside_content(b) for b in books]
+    objectives = state.objectives
+    key = (wid, half, left, state.options.get("objective_scoring", "ranked"), len(books), len(objectives),
+           *objectives, *map(_serial, facts), *turns, *itertools.chain.from_iterable(beside))  # (one flat tuple)
+    hit = _VALUES.get(key)
+    if hit is not None:
+        return list(hit)
+    points = ranked_objectives(state, w, facts)
     out = []
     for s, b in enumerate(books):
-        out.append(objectives[s] + _rest(b, half, facts[s]) + _in_reach(b, left, w)
-                   + _teachers_to_come(state, s, b, left, w, facts[s]))
+        rest, reach, teachers = _own_terms(state, s, b, facts[s], half, left, w, ("own", half, left, wid, turns[s],
+                                                                                  *beside[s]))
+        out.append(points[s] + rest + reach + teachers)  # summed in this order, as always
+    if len(_VALUES) >= _VALUES_LIMIT:
+        _VALUES.clear()
+    _VALUES[key] = tuple(out)
     return out
+
+
+def _own_terms(state: Any, seat: int, book: Yearbook, facts: dict[Any, Any], half: bool, left: float,
+               w: Weights, key: tuple[Any, ...]) -> tuple[float, float, float]:
+    """A seat's 2-4 player terms besides the objectives (:func:`_rest`, :func:`_in_reach` and
+    :func:`_teachers_to_come`, apart: their sum is taken in the evaluation's order), memoised in ``facts`` (the yearbook's ``book_facts``) with what
+    else they read in ``key``: the icon rule, the calendar, the weights' :func:`_weights_id`, the
+    seat's turns left and :func:`_beside_content`. Another seat's move mostly leaves a yearbook as it
+    was."""
+    terms: tuple[float, float, float] | None = facts.get(key)
+    if terms is None:
+        terms = facts[key] = (_rest(book, half, facts), _in_reach(book, left, w),
+                              _teachers_to_come(state, seat, book, left, w, facts))
+    return terms
+
+
+def _beside_content(book: Yearbook) -> tuple[Any, ...]:
+    """What the 2-4 player evaluation reads of a yearbook beyond its content (its ``book_facts``
+    key): tracks, signatures, ABC tokens owned, storage, staff, Wildcat Way cells; one flat tuple
+    (each list behind its length, so that yearbooks laid end to end in a key stay apart), as nested
+    tuples are so many more objects for the cyclic garbage collector to look at once kept."""
+    tracks, storage, staff, grid = book.tracks, book.storage, book.staff, book.grid
+    return (len(tracks), *itertools.chain.from_iterable(tracks.items()), book.signatures, book.abc_tokens,
+            len(storage), *storage, len(staff), *staff, len(grid), *grid)
+
+
+_VALUES: dict[tuple[Any, ...], tuple[float, ...]] = {}
+_VALUES_LIMIT = 8192
+"""The 2-4 player :func:`values` by everything it reads: the weights, the icon and objective rules,
+the objectives, the calendar (fraction of the game left, each seat's turns left), each yearbook's
+content (its ``book_facts``, by :func:`_serial`) and the rest of it (:func:`_beside_content`). A
+greedy decision values about a hundred positions, half of them equal to one valued before under
+everything the evaluation reads: a move on the school mat, the same card in another decision's
+lookahead (issue 36). Keys and values hold numbers and text only, which the cyclic garbage
+collector stops scanning: entries holding the weights or the facts themselves cost the collector
+more, between greedy's decisions, than the memo saved."""
+
+_SERIAL = ("serial",)
+_serials = itertools.count(1)
+
+
+def _serial(facts: dict[Any, Any]) -> int:
+    """A number of its own for a yearbook's ``book_facts`` (never given to another, unlike ``id``,
+    which a new memo may take over once the scoring memo is dropped): the components are fixed per
+    facts, as that memo is dropped when they change."""
+    n: int | None = facts.get(_SERIAL)
+    if n is None:
+        n = facts[_SERIAL] = next(_serials)
+    return n
+
+
+_KEPT_WEIGHTS: dict[int, Weights] = {}
+"""Every weights object the 2-4 player evaluation has read, by ``id``, kept alive so that its
+``id`` stays its own (a handful in a process: the tuned ones and a tuning run's)."""
+
+
+def _weights_id(w: Weights) -> int:
+    """``id(w)``, with ``w`` kept alive (:data:`_KEPT_WEIGHTS`)."""
+    i = id(w)
+    if i not in _KEPT_WEIGHTS:
+        _KEPT_WEIGHTS[i] = w
+    return i
 
 
 def _teachers_to_come(state: Any, seat: int, book: Yearbook, left: float, w: Weights,
