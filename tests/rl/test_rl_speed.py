@@ -163,3 +163,27 @@ def test_the_layout_covers_every_feature_and_the_docs_show_it(game_id: str, play
     assert all(name and n > 0 for name, n, _, _ in layout)
     docs = (Path(__file__).parents[2] / "src/homeroom/rl/ENCODING.md").read_text()
     assert enc.layout_table(2) in docs, f"ENCODING.md: paste encoding({game_id!r}).layout_table(2) again"
+
+
+def test_masks_handed_out_are_fresh_writable_arrays_of_the_declared_type() -> None:
+    """The AEC mask (int8) and the Gymnasium mask (bool) are new arrays each call, 1 exactly at the
+    legal indices: a trainer that writes into one changes neither the env nor the next mask."""
+    from homeroom.rl import HomeroomEnv
+
+    env = aec_env("high-school-drama", 2)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    first, again = env.action_mask(agent), env.action_mask(agent)
+    assert first.dtype == np.int8 and first is not again and first.flags.writeable
+    assert sorted(np.flatnonzero(first)) == sorted(env._legal)
+    first[:] = 1
+    assert np.array_equal(env.action_mask(agent), again)
+    other = next(a for a in env.possible_agents if a != agent)
+    assert not env.action_mask(other).any()
+    gym_env = HomeroomEnv("high-school-drama", players=2, opponents="random")
+    gym_env.reset(seed=3)
+    mask = gym_env.action_masks()
+    assert mask.dtype == np.bool_ and mask.flags.writeable
+    assert sorted(np.flatnonzero(mask)) == sorted(gym_env._legal)
+    mask[:] = False
+    assert gym_env.action_masks().any()

@@ -19,7 +19,7 @@ from gymnasium import spaces
 from homeroom import games
 from homeroom.agents import Agent, AgentError, make_agent
 from homeroom.engine import Action, OptionError, State
-from homeroom.rl.aec import MAX_GAME_SEED, end_rewards, render_text
+from homeroom.rl.aec import MAX_GAME_SEED, end_rewards, legal_mask, render_text
 from homeroom.rl.encoding import Encoding, RLError, encoding, encoding_module
 
 
@@ -140,9 +140,7 @@ class HomeroomEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal action indices as booleans (sb3-contrib's MaskablePPO reads this)."""
-        mask = np.zeros(self.encoding.n, dtype=bool)
-        mask[list(self._legal)] = True
-        return mask
+        return legal_mask(self._legal, self.encoding.n, bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
