@@ -4,6 +4,7 @@ features have the declared length, and they hold only what the seat may see."""
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -124,3 +125,7 @@ def test_a_hookup_by_a_card_outside_the_seats_clique_is_named() -> None:
     stranger = next(c for c in state.comps.students if c not in state.cliques[seat])  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match=f"'{stranger}' is not in seat {seat}'s clique"):
         enc.index(state, HookUp(stranger, stranger, 1, 0))
+    lazy = sys.modules["homeroom.rl.encoding"]._LazyObservation(state, seat)  # the envs' path: the state itself
+    with pytest.raises(ValueError, match=f"'{stranger}' is not in seat {seat}'s clique"):
+        enc.module.action_key(lazy, seat, HookUp(stranger, stranger, 1, 0))
+    assert lazy.reads == 1 and lazy._obs is None  # read through the state, the observation never built

@@ -49,6 +49,14 @@ class _LazyObservation(Mapping[str, Any]):
         self._obs = obs
         self.reads = 0
 
+    @property
+    def state(self) -> State:
+        """The position itself, for a key that reads what ``observation(seat)`` would show straight
+        from it (cheaper than building the observation); counted as a read, so such a key is never
+        remembered."""
+        self.reads += 1
+        return self._state
+
     def _view(self) -> Mapping[str, Any]:
         self.reads += 1
         if self._obs is None:

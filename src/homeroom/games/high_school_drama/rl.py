@@ -104,9 +104,15 @@ def action_key(obs: Mapping[str, Any], seat: int, action: Action) -> tuple[str, 
     name = action.type_name()
     if isinstance(action, HookUp):
         performer = action.performer
-        for row in obs["players"][seat]["clique"]:  # the performer's square (a scan: no dict per action)
-            if row[0] == performer:
-                return name, (performer, action.target, _STEP[(action.x - row[1], action.y - row[2])])
+        state = getattr(obs, "state", None)  # the envs' lazy observation offers the position itself
+        if state is not None:  # the performer's square as the seat's own clique shows it, without the observation
+            placed = state.cliques[seat].get(performer)
+            if placed is not None:
+                return name, (performer, action.target, _STEP[(action.x - placed.x, action.y - placed.y)])
+        else:
+            for row in obs["players"][seat]["clique"]:  # the performer's square (a scan: no dict per action)
+                if row[0] == performer:
+                    return name, (performer, action.target, _STEP[(action.x - row[1], action.y - row[2])])
         raise ValueError(f"{performer!r} is not in seat {seat}'s clique: '{action.describe()}' has no index")
     if isinstance(action, Breakup):
         return name, (action.performer, action.card)
