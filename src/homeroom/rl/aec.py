@@ -11,7 +11,7 @@ else -1); ``infos[agent]`` then holds ``score`` and ``place``.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -83,8 +83,8 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self.state: State | None = None
         self._legal: dict[int, Action] = {}
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
-        self._memo: dict[str, dict[Any, Any]] = {}
-        """Per agent: the parts of its features the game keeps to reuse (see ``Encoding.features``)."""
+        self._readers: dict[str, Callable[[State, dict[Any, Any]], np.ndarray]] = {}
+        """Per agent: its features' reader, with the parts of its features the game keeps to reuse (see ``Encoding.features``)."""
         self._shared: dict[Any, Any] = {}
         """The parts every seat reads alike, encoded once for all (see ``Encoding.features``)."""
         self._steps = 0
@@ -102,11 +102,13 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         game_seed = int(self._rng.integers(0, MAX_GAME_SEED))
         self.state = self.game.new_state(self.players, seed=game_seed, options=self.options)
         self.state.set_quiet()  # the env never reads the log lines apply returns: skip their text
-        self._memo = {}
+        self._readers = {}
         self._shared = {}
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
+        """Whether the last step gave any reward (only the end does): until then ``rewards`` stay 0."""
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -118,11 +120,10 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         seat = self._seats.get(agent)
         if seat is None:
             raise RLError(f"no agent {agent!r} in this game (agents: {', '.join(self.possible_agents)})")
-        memo = self._memo.get(agent)
-        if memo is None:
-            memo = self._memo[agent] = {}
-        features = self.encoding.features(state, seat, memo, self._shared)
-        return {"observation": features, "action_mask": self.action_mask(agent)}
+        read = self._readers.get(agent)
+        if read is None:
+            read = self._readers[agent] = self.encoding.reader(seat, self.players)
+        return {"observation": read(state, self._shared), "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s legal indices as int8 0/1 (all 0 unless it is to move), without building its
@@ -147,9 +148,12 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         state.apply(chosen)
         self._steps += 1
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # (mid-game every reward is 0: nothing to clear, nothing to add up)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         self._after_move()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
@@ -171,6 +175,7 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
             rewards = end_rewards(state)
             scores = state.scores()
             places = state.placings() or []
+            self._rewarded = True
             for seat, agent in enumerate(self.possible_agents):
                 self.rewards[agent] = rewards[seat]
                 self.terminations[agent] = True

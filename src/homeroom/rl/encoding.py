@@ -321,6 +321,14 @@ class Encoding:
             lines.append(f"| {start} | {length} | {name} | {shown} |")
         return "\n".join(lines)
 
+    def reader(self, seat: int, players: int) -> Callable[[State, dict[Hashable, Any]], np.ndarray]:
+        """``reader(state, shared)``: ``seat``'s features at ``players`` seats as :meth:`features`
+        gives them with a memo of its own, without looking the kept parts up at every read (an
+        env keeps one per agent; ``shared`` is the dict its seats share)."""
+        if self._state_parts is None:
+            return lambda state, shared: self.features(state, seat)
+        return _Kept(self, seat, players).read
+
     def features(self, state: State, seat: int, memo: dict[Hashable, Any] | None = None,
                  shared: dict[Hashable, Any] | None = None) -> np.ndarray:
         """The observation vector of ``seat``, the numbers of ``state.observation(seat)`` alone.
