@@ -91,12 +91,8 @@ def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 _db_counter = itertools.count()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh empty database: SQLite in a temp folder, or a new database on the PostgreSQL server."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'homeroom.db'}"
-    server_url: str = request.getfixturevalue("postgres_server")
+def new_database(server_url: str) -> str:
+    """A fresh empty database on the PostgreSQL server at ``server_url`` (``postgres_server``); its URL."""
     import psycopg
 
     name = f"homeroom_test_{os.getpid()}_{next(_db_counter)}"
@@ -104,3 +100,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
                          autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     return f"{server_url}/{name}"
+
+
+@pytest.fixture
+def pg_url(postgres_server: str) -> str:
+    """A fresh empty database on the throwaway PostgreSQL cluster (for tests that run several
+    servers on one database)."""
+    return new_database(postgres_server)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh empty database: SQLite in a temp folder, or a new database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'homeroom.db'}"
+    return new_database(request.getfixturevalue("postgres_server"))

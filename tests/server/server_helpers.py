@@ -23,6 +23,12 @@ TEST_LIMITS = RateLimits(messages=Rate(100_000, 1), address_messages=Rate(100_00
 address (scripted players act as fast as they can). The rate-limit tests use the defaults."""
 
 
+def app_on(url: str, data: Path) -> TestClient:
+    """A server (unstarted TestClient) on the database at ``url``, with its own data folder: one
+    of several servers sharing a database."""
+    return TestClient(create_app(ServerConfig(db_url=url, data_dir=data, bot_workers=1, limits=TEST_LIMITS)))
+
+
 @contextmanager
 def server(db_url: str | None = None, data_dir: Path | None = None, workers: int = 1,
            limits: RateLimits | None = TEST_LIMITS, zombie_after: float = 120.0,

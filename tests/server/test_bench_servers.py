@@ -8,22 +8,15 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_bench_with_two_servers_sees_moves_on_the_other_server(postgres_server: str) -> None:
-    import psycopg
-
-    name = f"homeroom_bench_{os.getpid()}_{time.time_ns() % 10**9}"
-    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
+def test_bench_with_two_servers_sees_moves_on_the_other_server(pg_url: str) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench_server.py"), "--servers", "2", "--tables", "6",
-         "--seconds", "4", "--think", "0.05", "0.1", "--baseline", "--db", f"{postgres_server}/{name}", "--json"],
+         "--seconds", "4", "--think", "0.05", "0.1", "--baseline", "--db", pg_url, "--json"],
         capture_output=True, text=True, timeout=180,
         env={k: v for k, v in os.environ.items() if k != "HOMEROOM_GAME_MODULES"})
     assert done.returncode == 0, done.stderr[-2000:]

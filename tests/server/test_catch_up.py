@@ -5,7 +5,6 @@ and a ``policy:`` seat's model load stay off the event loop (the model loaded on
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections import OrderedDict
@@ -16,7 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, Player, create, seated
+from server_helpers import TEST_LIMITS, Player, app_on, create, seated
 
 from homeroom import agents
 from homeroom.agents.base import Agent
@@ -24,21 +23,6 @@ from homeroom.engine.match import Match
 from homeroom.server import bots
 from homeroom.server.app import create_app
 from homeroom.server.config import ServerConfig
-
-
-@pytest.fixture
-def pg_url(postgres_server: str) -> str:
-    import psycopg
-
-    name = f"homeroom_catch_{os.getpid()}_{time.time_ns() % 10**9}"
-    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"{postgres_server}/{name}"
-
-
-def _app(url: str, data: Path) -> TestClient:
-    return TestClient(create_app(ServerConfig(db_url=url, data_dir=data, bot_workers=1, limits=TEST_LIMITS)))
 
 
 @contextmanager
@@ -103,7 +87,7 @@ def _notice(viewer: Player, words: str) -> str:
 
 def test_a_catch_up_after_one_move_plays_one_action(pg_url: str, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    with _app(pg_url, tmp_path / "a") as one, _app(pg_url, tmp_path / "b") as two:
+    with app_on(pg_url, tmp_path / "a") as one, app_on(pg_url, tmp_path / "b") as two:
         table = create(one, "high-school-drama", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=1)
         tid = table["table_id"]
         secrets = [s["secret"] for s in table["seats"]]
@@ -144,7 +128,7 @@ def test_a_catch_up_after_one_move_plays_one_action(pg_url: str, tmp_path: Path,
 
 
 def test_notices_reach_the_viewers_on_other_servers(pg_url: str, tmp_path: Path) -> None:
-    with _app(pg_url, tmp_path / "a") as one, _app(pg_url, tmp_path / "b") as two:
+    with app_on(pg_url, tmp_path / "a") as one, app_on(pg_url, tmp_path / "b") as two:
         table = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=3,
                        clock={"initial_seconds": 30, "increment_seconds": 5})
         tid, host = table["table_id"], table["host_secret"]
@@ -175,7 +159,7 @@ def test_notices_reach_the_viewers_on_other_servers(pg_url: str, tmp_path: Path)
 
 
 def test_an_undo_and_a_rematch_are_told_on_other_servers(pg_url: str, tmp_path: Path) -> None:
-    with _app(pg_url, tmp_path / "a") as one, _app(pg_url, tmp_path / "b") as two:
+    with app_on(pg_url, tmp_path / "a") as one, app_on(pg_url, tmp_path / "b") as two:
         table = create(one, "high-school-drama", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=1)
         tid = table["table_id"]
         secrets = [s["secret"] for s in table["seats"]]
@@ -294,7 +278,7 @@ def test_a_slow_catch_up_of_one_table_does_not_hold_up_the_others(pg_url: str, t
     """Tables are followed side by side: while server two takes seconds to read one table (bots
     playing it through server one), a move at another table still reaches its viewer there
     within a second."""
-    with _app(pg_url, tmp_path / "a") as one, _app(pg_url, tmp_path / "b") as two:
+    with app_on(pg_url, tmp_path / "a") as one, app_on(pg_url, tmp_path / "b") as two:
         quick = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=2)
         slow = create(one, "academic-society", 2, [{"kind": "random"}, {"kind": "random"}], seed=1)
         store = two.app.state.hub.store  # type: ignore[attr-defined]

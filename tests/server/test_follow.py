@@ -7,26 +7,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, create, seated
-
-from homeroom.server.app import create_app
-from homeroom.server.config import ServerConfig
+from server_helpers import app_on, create, seated
 
 
-def _app(url: str, data: Path) -> TestClient:
-    return TestClient(create_app(ServerConfig(db_url=url, data_dir=data, bot_workers=1, limits=TEST_LIMITS)))
-
-
-def test_a_move_through_one_server_reaches_the_other_servers_players(postgres_server: str, tmp_path: Path) -> None:
-    import psycopg
-
-    name = f"homeroom_follow_{int(time.time() * 1000) % 10**9}"
-    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    url = f"{postgres_server}/{name}"
-    with _app(url, tmp_path / "a") as one, _app(url, tmp_path / "b") as two:
+def test_a_move_through_one_server_reaches_the_other_servers_players(pg_url: str, tmp_path: Path) -> None:
+    url = pg_url
+    with app_on(url, tmp_path / "a") as one, app_on(url, tmp_path / "b") as two:
         table = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=4)
         tid = table["table_id"]
         first = one.get(f"/api/tables/{tid}").json()["to_move"]
@@ -45,16 +31,10 @@ def test_a_move_through_one_server_reaches_the_other_servers_players(postgres_se
                 assert them.view["step"] == me.view["step"] and them.view["log"] == watcher.view["log"]
 
 
-def test_a_chat_line_through_one_server_reaches_the_other_servers_players(postgres_server: str,
+def test_a_chat_line_through_one_server_reaches_the_other_servers_players(pg_url: str,
                                                                           tmp_path: Path) -> None:
-    import psycopg
-
-    name = f"homeroom_chat_{int(time.time() * 1000) % 10**9}"
-    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    url = f"{postgres_server}/{name}"
-    with _app(url, tmp_path / "a") as one, _app(url, tmp_path / "b") as two:
+    url = pg_url
+    with app_on(url, tmp_path / "a") as one, app_on(url, tmp_path / "b") as two:
         table = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=4)
         tid = table["table_id"]
         secrets = [s["secret"] for s in table["seats"]]

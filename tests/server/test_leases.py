@@ -23,18 +23,6 @@ from homeroom.server.config import ServerConfig
 from homeroom.server.leases import Leases
 
 
-@pytest.fixture
-def pg_url(postgres_server: str) -> str:
-    """A fresh database on the throwaway PostgreSQL cluster."""
-    import psycopg
-
-    name = f"homeroom_leases_{os.getpid()}_{time.time_ns() % 10**9}"
-    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"{postgres_server}/{name}"
-
-
 def _serve(url: str, data: Path, port: int) -> subprocess.Popen[bytes]:
     homeroom = Path(sys.executable).parent / "homeroom"
     proc = subprocess.Popen(

@@ -7,36 +7,17 @@ held the other server's move), or the table never moved on at the server that lo
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, Player, create, seated
+from server_helpers import Player, app_on, create, seated
 
 from homeroom import games
 from homeroom.engine.match import Match, Seat
-from homeroom.server.app import create_app
-from homeroom.server.config import ServerConfig
 from homeroom.server.storage import SeatRecord, Store, TableChange, TableRecord
-
-
-@pytest.fixture
-def pg_url(postgres_server: str) -> str:
-    import psycopg
-
-    name = f"homeroom_loads_{os.getpid()}_{time.time_ns() % 10**9}"
-    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"{postgres_server}/{name}"
-
-
-def _app(url: str, data: Path) -> TestClient:
-    return TestClient(create_app(ServerConfig(db_url=url, data_dir=data, bot_workers=1, limits=TEST_LIMITS)))
 
 
 def _stored_table(store: Store) -> tuple[TableRecord, Match]:
@@ -92,7 +73,7 @@ def test_a_change_announced_while_a_server_loads_the_table_reaches_it(pg_url: st
     """Server two loads a table (its second player says hello) while server one stores the first
     player's move and announces it: two hears the announcement before the table is in its memory,
     and still brings the table to that move (else its player waits for ever for a turn it has)."""
-    with _app(pg_url, tmp_path / "a") as one, _app(pg_url, tmp_path / "b") as two:
+    with app_on(pg_url, tmp_path / "a") as one, app_on(pg_url, tmp_path / "b") as two:
         table = create(one, "academic-society", 2, [{"name": "Ana"}, {"name": "Ben"}], seed=4)
         tid = table["table_id"]
         first = one.get(f"/api/tables/{tid}").json()["to_move"]

@@ -25,14 +25,8 @@ def _change(version: int, step: int) -> TableChange:
                        turn_started_at=time.time(), prev_step=step - 1)
 
 
-def test_a_committed_write_is_announced_and_a_refused_one_is_not(postgres_server: str) -> None:
-    import psycopg
-
-    name = f"homeroom_notify_{int(time.time() * 1000) % 10**9}"
-    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    url = f"{postgres_server}/{name}"
+def test_a_committed_write_is_announced_and_a_refused_one_is_not(pg_url: str) -> None:
+    url = pg_url
     store = Store.open(url)
     listener = Listener(url)
     try:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from test_restart import free_port, kill
 from websockets.sync.client import ClientConnection, connect
 
@@ -25,17 +24,6 @@ GAMES = [("class-of-89", {}), ("academic-society", {}), ("high-school-drama", {"
 """Each title at two players, the shortest way its rules allow."""
 
 REACH_SECONDS = 1.0
-
-
-@pytest.fixture
-def pg_url(postgres_server: str) -> str:
-    import psycopg
-
-    name = f"homeroom_three_{os.getpid()}_{time.time_ns() % 10**9}"
-    with psycopg.connect(postgres_server.replace("postgresql+psycopg", "postgresql") + "/postgres",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"{postgres_server}/{name}"
 
 
 def _start(url: str, data: Path, ports: list[int]) -> list[subprocess.Popen[bytes]]:
