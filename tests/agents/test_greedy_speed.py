@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from call_counts import count_calls as count
 from homeroom import games
 from homeroom.agents.greedy import GreedyAgent
 from homeroom.engine.state import State
@@ -35,18 +36,6 @@ class NeverKept(dict):  # type: ignore[type-arg]
 
     def get(self, key: Any, default: Any = None) -> Any:
         return default
-
-
-def count(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[int]:
-    calls = [0]
-    real = getattr(owner, name)
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls[0] += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, counting)
-    return calls
 
 
 @pytest.mark.parametrize("game_id", GAMES)

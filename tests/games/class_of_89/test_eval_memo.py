@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from call_counts import count_calls
 from homeroom import games
 from homeroom.agents import make_agent
 from homeroom.agents.mcts import MctsAgent
@@ -329,15 +330,7 @@ def test_hard_chooses_the_move_it_chose_before_the_memo(players: int, seed: int,
 
 # ------------------------------------------------- the whole 2-4 player evaluation kept (issue 36)
 def _count(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
-    calls = [0]
-    real = getattr(bots, name)
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls[0] += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(bots, name, counting)
-    return calls
+    return count_calls(monkeypatch, bots, name)
 
 
 def _multi() -> list[Co89State]:
