@@ -253,3 +253,18 @@ def test_kept_parts_equal_a_fresh_encoding_in_every_high_school_drama_variant(op
                 got = enc.features(state, seat, memos.setdefault(seat, {}), shared)
                 assert np.array_equal(got, fresh("high-school-drama", state, seat)), (players, seat)
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_sparse_parts_numbers_are_only_read() -> None:
+    """An encoder may hand out the same remembered numbers again (the parts that recur do): the kept
+    vector only reads them, here given read-only, and reading them again writes them again."""
+    from types import MappingProxyType, SimpleNamespace
+
+    remembered = {k: MappingProxyType({k: 1.0, 3: 0.5}) for k in range(3)}
+    parts = [StatePart(lambda st, seat: st.at, lambda st, seat, n, now: remembered[now], fresh=True, size=4)]
+    enc = SimpleNamespace(game=SimpleNamespace(id="toy"), _state_parts=lambda players: parts,
+                          observation_size=lambda players: 4)
+    read = encoding_module.Encoding.reader(enc, 0, 2)  # type: ignore[arg-type]
+    for at in (0, 1, 0, 2, 2):
+        assert read(SimpleNamespace(at=at), {}).tolist() == [float(at == k) for k in range(3)] + [0.5]
+    assert dict(remembered[0]) == {0: 1.0, 3: 0.5}

@@ -69,7 +69,8 @@ class StatePart(NamedTuple):
     it needs no copy to be kept. ``size``: set for a sparse part, whose ``encode`` returns only
     its nonzero numbers, as ``{position in the part: value}`` (:data:`Sparse`), and is written in
     time proportional to them (most of a one-hot block is zeros); None when ``encode`` returns all
-    the part's numbers as a list."""
+    the part's numbers as a list. Those numbers are only ever read, so an encoder may hand out
+    the same remembered dict again for the same ``live`` value."""
 
     live: Callable[..., Any]
     encode: Callable[..., Any]

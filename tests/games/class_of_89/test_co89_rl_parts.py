@@ -1,6 +1,6 @@
 """Class of '89's observation parts (issue 36): a step encodes only the numbers that changed, as
 the nonzero numbers of sparse parts, and the numbers remembered between steps and games are
-handed out as new dicts; a value the encoding does not know is still an error naming it."""
+remembered by their live value; a value the encoding does not know is still an error naming it."""
 
 from __future__ import annotations
 
@@ -59,17 +59,15 @@ def test_a_read_encodes_a_few_dozen_numbers_not_whole_parts(players: int) -> Non
     assert numbers_per_read(players, seed=4) < 40
 
 
-def test_remembered_numbers_are_handed_out_as_new_dicts() -> None:
-    """The turn's numbers are remembered across games: each call still gives a new dict, so the
-    kept vector may hold on to it and a caller that changes it changes no later answer."""
-    state = new_state(2, seed=3)
+def test_remembered_numbers_are_not_encoded_again() -> None:
+    """The turn's numbers are remembered across games by their ``live`` value: the same value
+    (here from another game's state) gets the very numbers kept, not a new encoding."""
+    state, other = new_state(2, seed=3), new_state(2, seed=4)
     turn = StatePart(*rl.state_parts(2)[0])
     now = turn.live(state, 0)
     first = turn.encode(state, 0, 2, now)
-    again = turn.encode(state, 0, 2, now)
-    assert first == again and first is not again
-    first.clear()
-    assert turn.encode(state, 0, 2, now) == again
+    assert turn.encode(other, 0, 2, now) is first
+    assert turn.encode(state, 1, 2, turn.live(state, 1)) is not first  # another viewer: its own numbers
 
 
 @pytest.mark.parametrize(("field", "value", "named"), [

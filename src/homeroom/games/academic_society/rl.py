@@ -295,8 +295,8 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
 
 def _memoized(name: str, encode: Callable[[Any, int, int, Any], Sparse], ix: _Index) -> Callable[..., Sparse]:
     """``encode`` for a part whose live value (hashable) recurs from game to game: each value is
-    encoded once per viewer and player count, and a copy of its numbers handed out (the kept
-    vector keeps the dict it is given)."""
+    encoded once per viewer and player count, and the same numbers handed out again (a sparse
+    part's numbers are only read)."""
     memo = ix.memo
 
     def run(st: Any, seat: int, players: int, now: Any) -> Sparse:
@@ -306,7 +306,7 @@ def _memoized(name: str, encode: Callable[[Any, int, int, Any], Sparse], ix: _In
             if len(memo) >= MEMO_MAX:
                 memo.clear()
             hit = memo[key] = encode(st, seat, players, now)
-        return hit.copy()
+        return hit
     return run
 
 

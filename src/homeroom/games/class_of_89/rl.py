@@ -305,15 +305,15 @@ def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
 def _memo(encode: Callable[[Any, int, int], Sparse]) -> Callable[[Any, int, int, Any], Sparse]:
     """A part's ``encode`` remembering its numbers per ``live`` value (a tuple of plain values),
     seat and player count, for a part whose values recur (the turn, a decision): most steps find
-    them (in :attr:`rl_numbers.Data.known`). Each call hands out a copy, as a sparse part's numbers
-    must be a new dict."""
+    them (in :attr:`rl_numbers.Data.known`), handed out again as they are (a sparse part's numbers
+    are only read)."""
     def encode_known(st: Any, seat: int, players: int, now: Any) -> Sparse:
         known = num.data().known
         key = (encode, now, seat, players)
         values = known.get(key)
         if values is None:
             values = num.remember(known, key, encode(now, seat, players))
-        return values.copy()
+        return values
     return encode_known
 
 
