@@ -31,7 +31,7 @@ import numpy as np
 from homeroom import games
 from homeroom.agents import greedy as greedy_mod
 from homeroom.agents import make_agent
-from homeroom.games.class_of_89 import bots
+from homeroom.games.class_of_89 import bots, solo_terms
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.scoring import measure, student_count
 from homeroom.games.class_of_89.solo_plan import free_room
@@ -79,11 +79,11 @@ def features(state: Any) -> list[float]:
         low, high = {"easy": (obj.min, obj.min), "normal": (obj.min, obj.t1)}.get(difficulty, (obj.t1, obj.t2))
         target = low if difficulty == "easy" or d > 0 else high
         for goal, out in ((target, full_c), (obj.min, min_c)):
-            tokens, students = bots.plan_parts(me, obj.measure, goal, stored, have)
+            tokens, students = solo_terms.plan_parts(me, obj.measure, goal, stored, have)
             out.append(min(CAP, tokens + w.student_cost * students))
         n_full += have >= target
         n_min += have >= obj.min
-    return [value, mine, eds, rest, reach, ed_other, bots.ed_rest(state),
+    return [value, mine, eds, rest, reach, ed_other, solo_terms.ed_rest(state),
             value - (mine + rest + reach) + (eds + ed_other),
             float(n_full), float(n_min), *sorted(full_c), *sorted(min_c),
             float(sum(1 for d in pins if d > 0)), float(sum(1 for d in pins if d >= 2)),

@@ -12,11 +12,12 @@ from co89_helpers import TOKEN, blank_book, gavel_class_round_2, put, started, t
 
 from homeroom.agents import make_agent
 from homeroom.engine import Rng
-from homeroom.games.class_of_89 import bots
+from homeroom.games.class_of_89 import bots, solo_terms
 from homeroom.games.class_of_89.actions import PutToken
-from homeroom.games.class_of_89.bots import Weights, chance, plan, shortfall, values
+from homeroom.games.class_of_89.bots import Weights, chance, plan, values
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Pending
+from homeroom.games.class_of_89.shortfall import shortfall
 from homeroom.games.class_of_89.state import Co89State
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -159,8 +160,8 @@ def test_the_tuned_weights_are_the_ones_the_tuning_run_wrote() -> None:
 
 @pytest.mark.parametrize("steps", [40, 100_000])
 def test_eds_points_besides_objectives_match_his_scoring(steps: int) -> None:
-    from homeroom.games.class_of_89.bots import ed_rest
     from homeroom.games.class_of_89.scoring import ed_score
+    from homeroom.games.class_of_89.solo_terms import ed_rest
 
     state = _solo_midgame("hard", 8, steps)
     ed = ed_score(state)
@@ -198,12 +199,12 @@ def test_the_evaluation_races_ed_where_an_objectives_card_hangs_on_the_track() -
 def test_eds_points_still_to_come_shrink_with_his_turns() -> None:
     """Ed's turn adds points to his yearbook; the evaluation expects them beforehand (what a turn
     brings on average), so ending a turn is not a loss to put off."""
-    assert list(bots.ED_FUTURE) == sorted(bots.ED_FUTURE) and bots.ED_FUTURE[0] == 0.0
+    assert list(solo_terms.ED_FUTURE) == sorted(solo_terms.ED_FUTURE) and solo_terms.ED_FUTURE[0] == 0.0
     state = _solo_midgame("normal", 6, 40)
     assert not state.is_terminal()
-    left = bots.ed_turns_left(state)
+    left = solo_terms.ed_turns_left(state)
     assert 0 < left < 12
-    assert bots.ed_future(state, bots.TUNED) == pytest.approx(bots.ED_FUTURE[left])
+    assert solo_terms.ed_future(state, bots.TUNED) == pytest.approx(solo_terms.ED_FUTURE[left])
 
 
 def test_a_high_initial_early_in_a_class_shuts_the_cells_after_it() -> None:

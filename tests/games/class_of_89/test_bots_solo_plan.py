@@ -11,9 +11,10 @@ from homeroom.agents import make_agent
 from homeroom.engine import Rng
 from homeroom.games.class_of_89 import bots
 from homeroom.games.class_of_89.actions import PutToken
-from homeroom.games.class_of_89.bots import Weights, plan, plan_parts, values
+from homeroom.games.class_of_89.bots import Weights, plan, values
 from homeroom.games.class_of_89.model import Pending
 from homeroom.games.class_of_89.solo_plan import free_room, joint_chances
+from homeroom.games.class_of_89.solo_terms import plan_parts
 from homeroom.games.class_of_89.state import Co89State
 
 SET_A_AT_START = [(3.0, 3.0), (5.0, 2.0), (3.0, 3.0), (4.0, 1.0), (3.0, 1.0), (0.0, 4.0)]

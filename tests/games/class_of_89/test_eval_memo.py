@@ -34,7 +34,6 @@ from homeroom.games.class_of_89.bots import (
     Weights,
     _free,
     _reach,
-    _student,
     plan,
     ranked_objectives,
     solo_objectives,
@@ -43,6 +42,7 @@ from homeroom.games.class_of_89.bots import (
 from homeroom.games.class_of_89.components import components
 from homeroom.games.class_of_89.model import Yearbook
 from homeroom.games.class_of_89.scoring import measure, ranked_points, sequential_pairs
+from homeroom.games.class_of_89.shortfall import _student, shortfall
 from homeroom.games.class_of_89.state import Co89State
 
 CASES: list[tuple[int, dict[str, Any]]] = [
@@ -260,8 +260,8 @@ def test_shortfall_and_cost_are_the_functions_before_the_memo() -> None:
                 for target in sorted({obj.min, obj.t1, obj.t2, have, have + 1, have + 3}):
                     for given in (None, have):
                         old = old_shortfall(book, obj.measure, target, given)
-                        assert bots.shortfall(book, obj.measure, target, given) == old
-                        assert bots.shortfall(book, obj.measure, target, given) == old  # from the memo
+                        assert shortfall(book, obj.measure, target, given) == old
+                        assert shortfall(book, obj.measure, target, given) == old  # from the memo
                         old_c = old_cost(book, obj.measure, target, w, given)
                         new_c = bots.cost(book, obj.measure, target, w, given, scoring.book_facts(book))
                         assert new_c == old_c and repr(new_c) == repr(old_c)

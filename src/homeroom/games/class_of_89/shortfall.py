@@ -89,6 +89,23 @@ def _seats_turns_left(state: Any, n: int) -> tuple[int, ...]:
     return tuple([max(0, per_round - len(b.used)) + later for b in state.books[:n]])
 
 
+def storage_live(state: Any, seat: int = 0) -> bool:
+    """Whether a token in ``seat``'s storage can still reach a student: tokens move from storage
+    only during the owner's own turn, so once the last one is over (the round-end reward and Ed's
+    last turn may still be to come) a stored token scores nothing (rulebook "Endgame Scoring":
+    tokens in storage are not worth any points)."""
+    if state.phase == "over":
+        return False
+    if turns_left(state, seat) > 0:
+        return True
+    return bool(state.phase == "act" and state.current == seat)
+
+
+def _reach(state: Any, seat: int, w: Weights) -> float:
+    """The evaluation's reach for ``seat``: ``rate`` a turn left plus ``slack`` until the end."""
+    return w.rate * turns_left(state, seat) + (w.slack if state.phase != "over" else 0.0)
+
+
 # ---------------------------------------------------------- objective shortfall
 INF = 10**9
 MAX_TOKENS = 4
