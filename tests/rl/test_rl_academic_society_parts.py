@@ -1,5 +1,5 @@
-"""Academic Society's observation parts (issue 36): what recurs is encoded once, and what is never
-encoded is neither read nor copied. The numbers themselves are checked against the full encoding in
+"""Academic Society's observation parts (issue 36): what recurs is encoded once, what is never
+encoded is neither read nor copied, and the parts are built once. The numbers themselves are checked against the full encoding in
 ``test_rl_observation_parts.py`` and pinned in ``test_rl_observation_pins.py``."""
 
 from __future__ import annotations
@@ -52,30 +52,21 @@ def test_a_redeal_of_the_face_down_piles_encodes_no_pile_again(monkeypatch: pyte
         assert 2 not in encoded, f"re-deal {k}: the piles part was encoded again"
 
 
-def test_recurring_spaces_and_authority_cells_are_encoded_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A space's pawns and a seat's Authority cells recur from game to game: their numbers are
-    remembered, so a game read a second time computes none of them again (and the memory is
-    bounded: it starts again at ``MEMO_MAX``)."""
-    ix = rl._index()
+def test_a_space_of_the_board_is_encoded_once_per_pawns_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A space's pawns recur from game to game (a scholar or two of each seat): each space's
+    numbers are remembered, so a game read a second time computes none of them again (and the
+    memory is bounded: it starts again at ``MEMO_MAX``)."""
     spaces: list[object] = []
-    cells: list[object] = []
-    real_space, real_hot = rl._space, rl._hot
+    real_space = rl._space
 
     def space(item: Any, *args: Any) -> Any:
         spaces.append(item)
         return real_space(item, *args)
 
-    def hot(out: Any, at: Any, values: Any) -> None:
-        if at is ix.at["authority"] or at is ix.at["laid"]:
-            cells.append(values)
-        real_hot(out, at, values)
-
     monkeypatch.setattr(rl, "_space", space)
-    monkeypatch.setattr(rl, "_hot", hot)
     game = games.get(GAME)
     for replay in range(2):
         spaces.clear()
-        cells.clear()
         enc = encoding(GAME)
         memos: dict[int, dict[object, object]] = {}
         state = game.new_state(2, seed=6)
@@ -85,9 +76,9 @@ def test_recurring_spaces_and_authority_cells_are_encoded_once(monkeypatch: pyte
                 enc.features(state, seat, memos.setdefault(seat, {}))
             state.apply(rng.choice(state.legal_actions()))
         if replay == 0:
-            assert spaces and cells  # the first time, each was encoded
-    assert spaces == [] and cells == []
-    assert len(ix.memo) <= rl.MEMO_MAX
+            assert spaces  # the first time, each was encoded
+    assert spaces == []
+    assert len(rl._index().memo) <= rl.MEMO_MAX
 
 
 def test_the_parts_are_built_once_per_player_count() -> None:

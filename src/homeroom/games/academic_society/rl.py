@@ -190,8 +190,8 @@ class _Index(NamedTuple):
     rounds: float
     memo: dict[Hashable, Sparse]
     """The numbers of the parts whose live values recur (the turn, the decision), by part, live value,
-    viewer and player count (see :func:`_memoized`), and of the pieces of parts that recur (a
-    space's pawns, a seat's Authority cells: see :func:`_board`, :func:`_seat_tracks`)."""
+    viewer and player count (see :func:`_memoized`), and of each space's pawns on the board (see
+    :func:`_board`)."""
     at: dict[str, dict[Any, int]]
     """Per multi-hot run: each value's position in its part (for :func:`_hot`)."""
     parts: dict[int, tuple[StatePart, ...]]
@@ -255,7 +255,7 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     top = obs["decision"] or {}
     out = dense(_turn((obs["round"], obs["round_marker"] == "END", obs["phase"]), _rel(obs["to_move"], seat, players),
                       ix), size.turn)
-    spaces = [(space, *map(tuple, here)) for space, here in obs["board"].items()]
+    spaces = [(space, tuple(map(tuple, here))) for space, here in obs["board"].items()]
     out += dense(_board((obs["secretariat"], obs["beside"], spaces), seat, players, ix), size.board)
     out += dense(_piles((obs["royal_commission_pile"], obs["royal_commissions_revealed"], obs["royal_commissions_done"],
                          *(obs["treatise_piles"].get(s, 0) for s in SUBJECTS),
@@ -340,10 +340,10 @@ def _turn_live(st: Any, seat: int) -> tuple[int, int, int | None]:
 
 
 def _board_live(st: Any, seat: int) -> tuple[Any, ...]:
-    """The Secretariat, the Secretaries beside it and each occupied space with its pawns (tuples
-    of a seat and a kind, never changed in place), copied: cheaper to build and compare every step
-    than a copy of the whole board when it changed."""
-    return tuple(st.secretariat), tuple(st.beside), [(k, *v) for k, v in st.board.items() if v]
+    """The Secretariat, the Secretaries beside it and each occupied space with its pawns (a tuple
+    of tuples of a seat and a kind, never changed in place), copied: cheaper to build and compare
+    every step than a copy of the whole board when it changed."""
+    return tuple(st.secretariat), tuple(st.beside), [(k, tuple(v)) for k, v in st.board.items() if v]
 
 
 _by_subject = itemgetter(*SUBJECTS)
@@ -379,8 +379,7 @@ def _decision_live(st: Any, seat: int) -> tuple[Any, ...]:
 def _tracks_live(r: int) -> Callable[[Any, int], tuple[Any, ...]]:
     """What the tracks of the seat ``r`` after the viewer read: the turn order, then the seat's
     values of :data:`TRACK_ENTRIES`, its lists copied as tuples (a new value each time: cheaper than
-    a copy made when it changed, as a seat's tracks change at most of its steps; the Authority
-    cells' numbers are remembered by those tuples)."""
+    a copy made when it changed, as a seat's tracks change at most of its steps)."""
     def live(st: Any, seat: int) -> tuple[Any, ...]:
         s = (seat + r) % st.players
         return (tuple(st.order), st.influence[s], tuple(st.theories[s]), st.contribution[s], st.stamp[s],
@@ -454,7 +453,7 @@ def _turn(entries: tuple[int, bool, int], mover: int | None, ix: _Index) -> Spar
 def _board(entries: tuple[Any, Any, Any], seat: int, players: int, ix: _Index) -> Sparse:
     """The Secretariat, the Secretaries beside it and who stands on each space of the board: per
     space, 0.5 per pawn of each seat (relative) and the subjects of the Secretaries there.
-    ``entries``: the Secretariat, beside it, and ``(space, *pawns)`` per space (a pawn: seat, kind).
+    ``entries``: the Secretariat, beside it, and ``(space, pawns)`` per space (a pawn: seat, kind).
     A space's numbers are remembered by its pawns, viewer and player count (the same few recur)."""
     secretariat, beside, spaces = entries
     memo, at = ix.memo, ix.at
@@ -462,7 +461,7 @@ def _board(entries: tuple[Any, Any, Any], seat: int, players: int, ix: _Index) -
     _hot(out, at["secretariat"], secretariat)
     _hot(out, at["beside"], beside)
     for item in spaces:
-        if len(item) > 1:  # (an empty space sets nothing)
+        if item[1]:  # (an empty space sets nothing)
             key = ("space", item, seat, players)
             try:
                 numbers = memo.get(key)
@@ -475,8 +474,8 @@ def _board(entries: tuple[Any, Any, Any], seat: int, players: int, ix: _Index) -
 
 
 def _space(item: tuple[Any, ...], seat: int, players: int, ix: _Index) -> Sparse:
-    """The numbers of one space of the board, ``item`` = ``(space, *pawns)``, in the board's part."""
-    space, *here = item
+    """The numbers of one space of the board, ``item`` = ``(space, pawns)``, in the board's part."""
+    space, here = item
     k = ix.space.get(space)
     out: Sparse = {}
     if k is None:
@@ -582,15 +581,8 @@ def _seat_tracks(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> 
     for i, v in enumerate(sabbatical):
         if v:
             out[10 + 2 * cells + i] = v / 3.0
-    if authority or laid:
-        key = ("cells", tuple(authority), tuple(laid))
-        numbers = ix.memo.get(key)
-        if numbers is None:
-            numbers = {}
-            _hot(numbers, ix.at["authority"], authority)
-            _hot(numbers, ix.at["laid"], laid)
-            _remember(ix.memo, key, numbers)
-        out.update(numbers)
+    _hot(out, ix.at["authority"], authority)
+    _hot(out, ix.at["laid"], laid)
     return out
 
 
