@@ -355,7 +355,7 @@ def _piles_live(st: Any, seat: int) -> tuple[Any, ...]:
     Royal Commission pile's size, the state's own lists of the revealed and achieved ones, each
     subject's Treatise pile size (the face-down order is never encoded, so neither read nor copied),
     its revealed and its discarded Treatises, the removed ones (a flat tuple of lists of numbers is
-    copied in a quarter of the time the dicts of lists took)."""
+    copied in half the time the dicts of lists took)."""
     try:
         return (len(st.rc_pile), st.rc_revealed, st.rc_done, *map(len, _by_subject(st.tr_piles)),
                 *_by_subject(st.tr_revealed), *_by_subject(st.tr_discard), st.tr_removed)
