@@ -68,6 +68,7 @@ def main() -> None:
             n = 0
             while not state.is_terminal():
                 seat = state.to_move
+                assert seat is not None
                 began = clock()
                 readers[seat](state, shared)
                 spent[name] += clock() - began
