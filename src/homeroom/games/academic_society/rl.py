@@ -30,6 +30,7 @@ activated.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from homeroom.engine import Action
@@ -189,7 +190,12 @@ class _Index(NamedTuple):
     rounds: float
     memo: dict[Hashable, Sparse]
     """The numbers of the parts whose live values recur (the turn, the decision), by part, live value,
-    viewer and player count (see :func:`_memoized`)."""
+    viewer and player count (see :func:`_memoized`), and of each space's pawns on the board (see
+    :func:`_board`)."""
+    at: dict[str, dict[Any, int]]
+    """Per multi-hot run: each value's position in its part (for :func:`_hot`)."""
+    parts: dict[int, tuple[StatePart, ...]]
+    """:func:`state_parts` by player count (an env builds a reader per seat for every game)."""
 
 
 _INDEX: list[tuple[Any, _Index]] = []
@@ -206,10 +212,20 @@ def _index() -> _Index:
     """The active components' :class:`_Index` (built again only when the components object changes)."""
     c = components()
     if not _INDEX or _INDEX[0][0] is not c:
-        _INDEX[:] = [(c, _Index({t: i for i, t in enumerate(c.treatises)}, {x: i for i, x in enumerate(c.cells)},
-                                {s: i for i, s in enumerate(SUBJECTS)}, {t: i for i, t in enumerate(c.commissions)},
-                                {x: i for i, x in enumerate(_contexts())}, {s.id: k for k, s in enumerate(c.spaces)},
-                                float(c.rules.rounds), {}))]
+        treatise, cell = {t: i for i, t in enumerate(c.treatises)}, {x: i for i, x in enumerate(c.cells)}
+        subject, commission = {s: i for i, s in enumerate(SUBJECTS)}, {t: i for i, t in enumerate(c.commissions)}
+        piles = 1 + 2 * len(commission) + len(SUBJECTS)  # where the Treatises' runs start in the piles part
+
+        def shifted(index: dict[Any, int], base: int) -> dict[Any, int]:
+            return {v: base + i for v, i in index.items()}
+        at = {"secretariat": shifted(subject, 0), "beside": shifted(subject, len(subject)),
+              "rc_revealed": shifted(commission, 1), "rc_done": shifted(commission, 1 + len(commission)),
+              "tr_revealed": shifted(treatise, piles), "tr_discard": shifted(treatise, piles + len(treatise)),
+              "tr_removed": shifted(treatise, piles + 2 * len(treatise)), "authority": shifted(cell, 10),
+              "laid": shifted(cell, 10 + len(cell)), "sec_hand": shifted(subject, 3 * len(treatise)),
+              "decision_subjects": shifted(subject, len(KINDS) + MAX_PLAYERS + 1 + len(_contexts()))}
+        _INDEX[:] = [(c, _Index(treatise, cell, subject, commission, {x: i for i, x in enumerate(_contexts())},
+                                {s.id: k for k, s in enumerate(c.spaces)}, float(c.rules.rounds), {}, at, {}))]
     return _INDEX[0][1]
 
 
@@ -239,9 +255,12 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
     top = obs["decision"] or {}
     out = dense(_turn((obs["round"], obs["round_marker"] == "END", obs["phase"]), _rel(obs["to_move"], seat, players),
                       ix), size.turn)
-    spaces = [(space, *here) for space, here in obs["board"].items()]
+    spaces = [(space, tuple(map(tuple, here))) for space, here in obs["board"].items()]
     out += dense(_board((obs["secretariat"], obs["beside"], spaces), seat, players, ix), size.board)
-    out += dense(_piles(tuple(obs[k] for k in PILE_ENTRIES), ix), size.piles)
+    out += dense(_piles((obs["royal_commission_pile"], obs["royal_commissions_revealed"], obs["royal_commissions_done"],
+                         *(obs["treatise_piles"].get(s, 0) for s in SUBJECTS),
+                         *(obs[k].get(s, ()) for k in ("treatises_revealed", "treatise_discards") for s in SUBJECTS),
+                         obs["treatises_removed"]), ix), size.piles)
     out += dense(_decision((top.get("kind"), top.get("seat"), top.get("n"), top.get("for"), top.get("subjects", ()),
                             len(obs["queue"]), obs["activation"]), seat, players, ix), size.decision)
     for r in range(players):
@@ -267,6 +286,13 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
     encoder gives only the numbers it sets); a seat's block is two parts, its tracks (changed by
     most moves) and its shown tiles (seldom)."""
     ix = _index()
+    built = ix.parts.get(players)
+    if built is None:
+        built = ix.parts[players] = _build_parts(players, ix)
+    return built
+
+
+def _build_parts(players: int, ix: _Index) -> tuple[StatePart, ...]:
     size = _part_sizes(ix)
 
     def turn(st: Any, seat: int, n: int, now: tuple[int, int, int | None]) -> Sparse:
@@ -276,7 +302,7 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
         return _board(now, seat, n, ix)
 
     def piles(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-        return _piles((*now[:3], {k: len(v) for k, v in now[3].items()}, *now[4:]), ix)
+        return _piles(now, ix)
 
     def decision(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
         return _decision(now, seat, n, ix)
@@ -303,9 +329,7 @@ def _memoized(name: str, encode: Callable[[Any, int, int, Any], Sparse], ix: _In
         key = (name, now, seat, players)
         hit = memo.get(key)
         if hit is None:
-            if len(memo) >= MEMO_MAX:
-                memo.clear()
-            hit = memo[key] = encode(st, seat, players, now)
+            hit = _remember(memo, key, encode(st, seat, players, now))
         return hit
     return run
 
@@ -316,17 +340,28 @@ def _turn_live(st: Any, seat: int) -> tuple[int, int, int | None]:
 
 
 def _board_live(st: Any, seat: int) -> tuple[Any, ...]:
-    """The Secretariat, the Secretaries beside it and each occupied space with its pawns (tuples
-    of a seat and a kind, never changed in place), copied: cheaper to build and compare every step
-    than a copy of the whole board when it changed."""
-    return tuple(st.secretariat), tuple(st.beside), [(k, *v) for k, v in st.board.items() if v]
+    """The Secretariat, the Secretaries beside it and each occupied space with its pawns (a tuple
+    of tuples of a seat and a kind, never changed in place), copied: cheaper to build and compare
+    every step than a copy of the whole board when it changed."""
+    return tuple(st.secretariat), tuple(st.beside), [(k, tuple(v)) for k, v in st.board.items() if v]
+
+
+_by_subject = itemgetter(*SUBJECTS)
+"""A dict's values of every subject, in :data:`SUBJECTS` order."""
 
 
 def _piles_live(st: Any, seat: int) -> tuple[Any, ...]:
-    """The piles' entries of ``observation(seat)``, the state's own lists (a face-down pile's order
-    is compared too, but only its size is encoded)."""
-    return (len(st.rc_pile), st.rc_revealed, st.rc_done, st.tr_piles, st.tr_revealed, st.tr_discard,
-            st.tr_removed)
+    """The piles' entries of ``observation(seat)`` as :func:`_piles` reads them, one flat tuple: the
+    Royal Commission pile's size, the state's own lists of the revealed and achieved ones, each
+    subject's Treatise pile size (the face-down order is never encoded, so neither read nor copied),
+    its revealed and its discarded Treatises, the removed ones (a flat tuple of lists of numbers is
+    copied in half the time the dicts of lists took)."""
+    try:
+        return (len(st.rc_pile), st.rc_revealed, st.rc_done, *map(len, _by_subject(st.tr_piles)),
+                *_by_subject(st.tr_revealed), *_by_subject(st.tr_discard), st.tr_removed)
+    except KeyError:  # a position without some subject's piles (none in play): nothing there
+        return (len(st.rc_pile), st.rc_revealed, st.rc_done, *(len(st.tr_piles.get(s, ())) for s in SUBJECTS),
+                *(d.get(s, []) for d in (st.tr_revealed, st.tr_discard) for s in SUBJECTS), st.tr_removed)
 
 
 def _piles_key(seat: int, players: int) -> Hashable:
@@ -343,12 +378,13 @@ def _decision_live(st: Any, seat: int) -> tuple[Any, ...]:
 
 def _tracks_live(r: int) -> Callable[[Any, int], tuple[Any, ...]]:
     """What the tracks of the seat ``r`` after the viewer read: the turn order, then the seat's
-    values of :data:`TRACK_ENTRIES`, its lists copied (a new value each time: cheaper than a copy
-    made when it changed, as a seat's tracks change at most of its steps)."""
+    values of :data:`TRACK_ENTRIES`, its lists copied as tuples (a new value each time: cheaper than
+    a copy made when it changed, as a seat's tracks change at most of its steps)."""
     def live(st: Any, seat: int) -> tuple[Any, ...]:
         s = (seat + r) % st.players
-        return (st.order[:], st.influence[s], st.theories[s][:], st.contribution[s], st.stamp[s], st.hand[s],
-                st.held[s] if st.held else 0, st.authority[s][:], st.laid[s][:], st.sabbatical[s][:])
+        return (tuple(st.order), st.influence[s], tuple(st.theories[s]), st.contribution[s], st.stamp[s],
+                st.hand[s], st.held[s] if st.held else 0, tuple(st.authority[s]), tuple(st.laid[s]),
+                tuple(st.sabbatical[s]))
     return live
 
 
@@ -388,12 +424,13 @@ def _at(value: Any, index: Mapping[Any, int]) -> int | None:
     return at
 
 
-def _hot(out: Sparse, base: int, values: Any, index: Mapping[Any, int]) -> None:
-    """Set 1 at ``base + index[v]`` for every ``v`` in ``values``, as :func:`multi_hot` does."""
+def _hot(out: Sparse, at: Mapping[Any, int], values: Any) -> None:
+    """Set 1 at ``at[v]`` for every ``v`` in ``values`` (``at``: a run's positions in its part, from
+    :attr:`_Index.at`), as :func:`multi_hot` does."""
     v = None
     try:
         for v in values or ():
-            out[base + index[v]] = 1.0
+            out[at[v]] = 1.0
     except KeyError:
         raise ValueError(f"the RL encoding does not know the value {v!r}") from None
 
@@ -416,53 +453,77 @@ def _turn(entries: tuple[int, bool, int], mover: int | None, ix: _Index) -> Spar
 def _board(entries: tuple[Any, Any, Any], seat: int, players: int, ix: _Index) -> Sparse:
     """The Secretariat, the Secretaries beside it and who stands on each space of the board: per
     space, 0.5 per pawn of each seat (relative) and the subjects of the Secretaries there.
-    ``entries``: the Secretariat, beside it, and ``(space, *pawns)`` per space (a pawn: seat, kind)."""
+    ``entries``: the Secretariat, beside it, and ``(space, pawns)`` per space (a pawn: seat, kind).
+    A space's numbers are remembered by its pawns, viewer and player count (the same few recur)."""
     secretariat, beside, spaces = entries
-    subject_at, space_at = ix.subject, ix.space
+    memo, at = ix.memo, ix.at
     out: Sparse = {}
-    _hot(out, 0, secretariat, subject_at)
-    _hot(out, len(subject_at), beside, subject_at)
-    first, width = 2 * len(subject_at), MAX_PLAYERS + len(subject_at)
-    for space, *here in spaces:
-        k = space_at.get(space)
-        if k is None:
-            continue
-        base = first + k * width
-        for who, pawn in here:
-            if who is not None and who >= 0:
-                at = base + (who - seat) % players
-                out[at] = out.get(at, 0.0) + 0.5
-            if pawn != "scholar":
-                at = subject_at.get(pawn, -1)
-                if at < 0:
-                    raise ValueError(f"the RL encoding does not know the value {pawn!r}")
-                out[base + MAX_PLAYERS + at] = 1.0
+    _hot(out, at["secretariat"], secretariat)
+    _hot(out, at["beside"], beside)
+    for item in spaces:
+        if item[1]:  # (an empty space sets nothing)
+            key = ("space", item, seat, players)
+            try:
+                numbers = memo.get(key)
+            except TypeError:  # pawns as lists (unhashable): not remembered
+                numbers = _space(item, seat, players, ix)
+            if numbers is None:
+                numbers = _remember(memo, key, _space(item, seat, players, ix))
+            out.update(numbers)
     return out
+
+
+def _space(item: tuple[Any, ...], seat: int, players: int, ix: _Index) -> Sparse:
+    """The numbers of one space of the board, ``item`` = ``(space, pawns)``, in the board's part."""
+    space, here = item
+    k = ix.space.get(space)
+    out: Sparse = {}
+    if k is None:
+        return out
+    subject_at = ix.subject
+    base = 2 * len(subject_at) + k * (MAX_PLAYERS + len(subject_at))
+    for who, pawn in here:
+        if who is not None and who >= 0:
+            at = base + (who - seat) % players
+            out[at] = out.get(at, 0.0) + 0.5
+        if pawn != "scholar":
+            at = subject_at.get(pawn, -1)
+            if at < 0:
+                raise ValueError(f"the RL encoding does not know the value {pawn!r}")
+            out[base + MAX_PLAYERS + at] = 1.0
+    return out
+
+
+def _remember(memo: dict[Hashable, Sparse], key: Hashable, numbers: Sparse) -> Sparse:
+    """``numbers`` kept in ``memo`` under ``key`` (the memory starts again when full)."""
+    if len(memo) >= MEMO_MAX:
+        memo.clear()
+    memo[key] = numbers
+    return numbers
 
 
 def _piles(entries: tuple[Any, ...], ix: _Index) -> Sparse:
     """The Royal Commissions (pile size, revealed, achieved) and the Treatises (pile sizes, revealed,
-    discarded, removed); ``entries`` as :data:`PILE_ENTRIES` with the Treatise piles' sizes."""
-    pile, revealed, done, sizes, tr_revealed, discards, removed = entries
-    commissions, treatise_at = len(ix.commission), ix.treatise
+    discarded, removed); ``entries`` as :func:`_piles_live` reads them: the Royal Commission pile's
+    size, the revealed and the achieved ones, then per subject (in :data:`SUBJECTS` order) its
+    Treatise pile's size, then its revealed Treatises, then its discarded ones, and the removed
+    Treatises last."""
+    n = len(SUBJECTS)
+    at = ix.at
+    pile = entries[0]
     out: Sparse = {0: pile / 10.0} if pile else {}
-    _hot(out, 1, revealed, ix.commission)
-    _hot(out, 1 + commissions, done, ix.commission)
-    base = 1 + 2 * commissions
-    for i, s in enumerate(SUBJECTS):
-        if sizes.get(s):
-            out[base + i] = sizes[s] / 9.0
-    base += len(SUBJECTS)
-    _hot(out, base, [t for s in SUBJECTS for t in tr_revealed.get(s, ())], treatise_at)
-    base += len(treatise_at)
-    _hot(out, base, [t for s in SUBJECTS for t in discards.get(s, ())], treatise_at)
-    _hot(out, base + len(treatise_at), removed, treatise_at)
+    _hot(out, at["rc_revealed"], entries[1])
+    _hot(out, at["rc_done"], entries[2])
+    base = 1 + 2 * len(ix.commission)
+    for i, size in enumerate(entries[3:3 + n]):
+        if size:
+            out[base + i] = size / 9.0
+    for tiles in entries[3 + n:3 + 2 * n]:
+        _hot(out, at["tr_revealed"], tiles)
+    for tiles in entries[3 + 2 * n:3 + 3 * n]:
+        _hot(out, at["tr_discard"], tiles)
+    _hot(out, at["tr_removed"], entries[3 + 3 * n])
     return out
-
-
-PILE_ENTRIES = ("royal_commission_pile", "royal_commissions_revealed", "royal_commissions_done", "treatise_piles",
-                "treatises_revealed", "treatise_discards", "treatises_removed")
-"""The observation entries :func:`_piles` reads."""
 
 
 def _decision(entries: tuple[Any, ...], seat: int, players: int, ix: _Index) -> Sparse:
@@ -485,7 +546,7 @@ def _decision(entries: tuple[Any, ...], seat: int, players: int, ix: _Index) -> 
     if at is not None:
         out[base + at] = 1.0
     base += len(ix.context)
-    _hot(out, base, subjects, ix.subject)
+    _hot(out, ix.at["decision_subjects"], subjects)
     base += len(SUBJECTS)
     if queue:
         out[base] = queue / 5.0
@@ -517,11 +578,11 @@ def _seat_tracks(entries: tuple[Any, ...], s: int, players: int, ix: _Index) -> 
     if held:
         out[9] = held / 7.0
     cells = len(ix.cell)
-    _hot(out, 10, authority, ix.cell)
-    _hot(out, 10 + cells, laid, ix.cell)
     for i, v in enumerate(sabbatical):
         if v:
             out[10 + 2 * cells + i] = v / 3.0
+    _hot(out, ix.at["authority"], authority)
+    _hot(out, ix.at["laid"], laid)
     return out
 
 
@@ -540,5 +601,5 @@ def _seat_shown(entries: tuple[Any, Any], s: int, players: int, ix: _Index) -> S
                 out[at] = 1.0
                 out[at + 1] = (row + 1) / rows
                 out[at + 2] = (pos + 1) / SLOTS
-    _hot(out, 3 * len(treatise_at), secretaries, ix.subject)
+    _hot(out, ix.at["sec_hand"], secretaries)
     return out
