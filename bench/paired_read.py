@@ -29,7 +29,7 @@ def load_rl(path: Path, game_id: str) -> Callable[[int], Any]:
         package = type(games.get(game_id)).__module__.rpartition(".")[0]
         path = path.joinpath(*package.split("."), "rl.py")
     spec = importlib.util.spec_from_file_location(f"_paired_rl_{abs(hash(str(path)))}", path)
-    if spec is None or spec.loader is None:
+    if spec is None or spec.loader is None or not path.is_file():
         raise SystemExit(f"no rl.py at {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -187,3 +187,22 @@ def test_masks_handed_out_are_fresh_writable_arrays_of_the_declared_type() -> No
     assert sorted(np.flatnonzero(mask)) == sorted(gym_env._legal)
     mask[:] = False
     assert gym_env.action_masks().any()
+
+
+def test_the_paired_read_bench_compares_two_trees_and_names_a_missing_encoding(tmp_path: Path) -> None:
+    """``bench/paired_read.py`` run against this very tree times both sides over the same games and
+    prints one line with both figures; a tree without the game's ``rl.py`` is named in its error."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    script = root / "bench" / "paired_read.py"
+    env = {"PYTHONPATH": str(root / "src"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, str(script), "--old", str(root / "src"), "--games", "2",
+                           "--game", "high-school-drama"], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    line = done.stdout.strip()
+    assert line.startswith("high-school-drama, 2 players, 2 games,") and " old " in line and " new " in line
+    missing = subprocess.run([sys.executable, str(script), "--old", str(tmp_path)], capture_output=True, text=True,
+                             env=env, timeout=120)
+    assert missing.returncode != 0 and "no rl.py at" in missing.stderr + missing.stdout
