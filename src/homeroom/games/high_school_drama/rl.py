@@ -30,9 +30,10 @@ seats after me"):
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeAlias, TypeVar
 
 from homeroom.engine import Action
 from homeroom.engine.features import Run, Sparse, StatePart, dense, seat_runs
@@ -170,8 +171,8 @@ def observation_layout(players: int) -> list[Run]:
 
 
 class _Index:
-    """Each card's position in its domain and each part's offsets, built once per components
-    object (a data set may change the cards), not per call."""
+    """Each card's position in its domain, each piece's size and the numbers remembered, built
+    once per components object (a data set may change the cards), not per call."""
 
     def __init__(self, comps: Any) -> None:
         self.comps = comps
@@ -182,11 +183,51 @@ class _Index:
         self.drama_at = {c: i for i, c in enumerate(comps.drama)}
         self.events = frozenset(comps.events)
         cards, plays, events = len(clique_cards), len(playable), len(comps.events)
-        self.table_size = cards + 3 + events
+        self.quad_size = cards + 2
+        self.events_size = 1 + events
+        self.table_size = self.quad_size + self.events_size
         self.play_size = plays + MAX_PLAYERS + len(DRAMA_KINDS)
         self.hand_size = 1 + plays + 2
         self.clique_size = 5 * cards + 1
         self.rest_size = len(CATEGORIES) + 1 + len(comps.drama)
+        self.turns: dict[Hashable, tuple[Block, Block]] = {}
+        self.quads: dict[Hashable, Block] = {}
+        self.discards: dict[Hashable, Block] = {}
+        self.own_hands: dict[Hashable, Block] = {}
+        self.hands: dict[Hashable, Block] = {}
+        self.cliques: dict[Hashable, Block] = {}
+        self.rests: dict[Hashable, Block] = {}
+        """Per piece (the turn with the play, the quad, the events, the viewer's own hand, another
+        seat's hand, a clique, a rest): its blocks per the values it reads (see :func:`_remember`)."""
+
+
+Block: TypeAlias = "array[float]"
+"""A piece's numbers as the kept vector holds them (an ``array("f")``: float32)."""
+
+MEMO_MAX = 4096
+"""Blocks each memory of an :class:`_Index` holds before it starts again (a bound on its memory:
+a few MB, the cliques' blocks being the largest)."""
+
+T = TypeVar("T")
+
+
+def _block(values: Sparse, size: int) -> Block:
+    """A piece's nonzero numbers as its float32 block of ``size`` (every position checked)."""
+    block = array("f", bytes(4 * size))
+    for at, value in values.items():
+        if not 0 <= at < size:
+            raise ValueError(f"a piece of {size} features sets position {at}")
+        block[at] = value
+    return block
+
+
+def _remember(known: dict[Hashable, T], key: Hashable, found: T) -> T:
+    """``found`` kept in ``known`` under ``key`` and handed out again as it is (the kept vector
+    copies a part's block); the memory starts again when full."""
+    if len(known) >= MEMO_MAX:
+        known.clear()
+    known[key] = found
+    return found
 
 
 _INDEX: list[_Index] = []
@@ -221,27 +262,34 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
 
 def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
-    what it reads (``live``: the state's own values, or cheap tuples of them) and its nonzero
-    numbers (``encode``: the same functions over those values, sparse, with the card positions of
-    the components the encoding was built for): the RL package encodes a part again only when what
-    it reads changed, without building the whole observation (see ``ENCODING.md``)."""
+    what it reads (``live``: fresh tuples of the state's values) and its numbers (``encode``: the
+    same functions over those values, with the card positions of the components the encoding was
+    built for): the RL package encodes a part again only when what it reads changed, without
+    building the whole observation (see ``ENCODING.md``).
+
+    A part that changed costs a read most (compared, encoded, written), so the parts follow what
+    changes together between two reads of one seat: the head (the turn, the table, the play and
+    the viewer's own hand: one of them changes at almost every step), then per seat its clique
+    (it rarely changes) and its rest with the next seat's hand (both change at draws), the last
+    seat's rest alone. Each part is made of pieces (the turn, the quad, ...) whose float32 blocks
+    are remembered per the values they read, so a part that changed encodes only the pieces that
+    did and is handed out as one block (copied at once, whatever its nonzero numbers)."""
     idx = _index(load())
-    parts = [StatePart(_turn_live, _turn_encode, fresh=True, size=TURN_SIZE),
-             StatePart(_table_live, partial(_table_encode, idx), _table_key, fresh=True, size=idx.table_size),
-             StatePart(_play_live, partial(_play_encode, idx), fresh=True, size=idx.play_size)]
+    parts = [StatePart(_head_live, partial(_head_encode, idx), fresh=True)]
     for r in range(players):
-        parts += _seat_parts(r, idx)
+        parts += _seat_parts(r, players, idx)
     return tuple(parts)
-
-
-def _table_key(seat: int, players: int) -> Hashable:
-    """The share key of the table: every viewer sees it alike."""
-    return "table"
 
 
 def _seat_key(name: str, r: int, seat: int, players: int) -> Hashable:
     """The share key of seat ``seat + r``'s part ``name``: its numbers are the same for every viewer."""
     return name, (seat + r) % players
+
+
+def _pair_key(r: int, seat: int, players: int) -> Hashable:
+    """The share key of seat ``seat + r``'s rest with the next seat's hand, which every viewer but
+    that next seat reads alike: none at two players, where one viewer reads it."""
+    return None if players <= 2 else ("rest and hand", (seat + r) % players)
 
 
 def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
@@ -289,35 +337,27 @@ def _turn(year: str, season: str, phase: str, step: str, leader: int | None, to_
     return out
 
 
-def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
-    return st.year, st.season, st.phase, st.step, st.leader, st.to_move
-
-
-def _turn_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-    year, season, phase, step, leader, to_move = now
-    return _turn(YEARS[year], SEASONS[season], phase, STEPS[step], (leader - seat) % n,
-                 None if to_move is None else (to_move - seat) % n)
-
-
 # ------------------------------------------------------------------ the table
-def _table(quad: Any, student_deck: int, org_deck: int, event_deck: int, event_discard: Any, idx: _Index
-           ) -> Sparse:
-    """The quad (multi-hot), the deck sizes, the special events discarded (multi-hot)."""
+def _quad(quad: Any, student_deck: int, org_deck: int, idx: _Index) -> Sparse:
+    """The quad (multi-hot), the student and organization deck sizes."""
     out: Sparse = {}
     _hots(out, idx.card_at, quad, 0)
     at = len(idx.card_at)
-    out[at], out[at + 1], out[at + 2] = student_deck / 30.0, org_deck / 24.0, event_deck / 40.0
-    _hots(out, idx.event_at, event_discard, at + 3)
+    out[at], out[at + 1] = student_deck / 30.0, org_deck / 24.0
     return out
 
 
-def _table_live(st: Any, seat: int) -> tuple[Any, ...]:
-    return tuple(st.quad), len(st.student_deck), len(st.org_deck), len(st.event_deck), tuple(st.event_discard)
+def _events(event_deck: int, event_discard: Any, idx: _Index, at: int = 0) -> Sparse:
+    """The event deck size, the special events discarded (multi-hot), from position ``at``."""
+    out = {at: event_deck / 40.0}
+    _hots(out, idx.event_at, event_discard, at + 1)
+    return out
 
 
-def _table_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-    quad, students, orgs, events, discard = now
-    return _table(quad, students, orgs, events, discard, idx)
+def _table(quad: Any, student_deck: int, org_deck: int, event_deck: int, event_discard: Any, idx: _Index
+           ) -> Sparse:
+    """The quad (multi-hot), the deck sizes, the special events discarded (multi-hot)."""
+    return {**_quad(quad, student_deck, org_deck, idx), **_events(event_deck, event_discard, idx, idx.quad_size)}
 
 
 def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None, idx: _Index) -> Sparse:
@@ -338,15 +378,48 @@ def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None
     return out
 
 
-def _play_live(st: Any, seat: int) -> tuple[Any, ...]:
-    queue, stacks = st.ex_queue, st.stacks
-    return (st.playing, None if queue is None else tuple(queue),
-            {k: len(v) for k, v in stacks.items()} if st.options.get("public_draft") else None)
+def _head_live(st: Any, seat: int) -> tuple[tuple[Any, ...], ...]:
+    """The head's pieces: the calendar, the turn, the card being played, the exchange queue and
+    the public stacks (the two pieces read relative to the viewer); the quad and its decks; the
+    event deck and the events discarded; the viewer's own hand."""
+    queue = st.ex_queue
+    return ((st.year, st.season, st.phase, st.step, st.leader, st.to_move, st.playing,
+             None if queue is None else tuple(queue),
+             tuple([(k, len(v)) for k, v in st.stacks.items()]) if st.options.get("public_draft") else None),
+            (tuple(st.quad), len(st.student_deck), len(st.org_deck)),
+            (len(st.event_deck), tuple(st.event_discard)),
+            (st.enrolled[seat], tuple(st.hands[seat])))
 
 
-def _play_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-    playing, queue, stacks = now
-    return _play(playing, [(s - seat) % n for s in queue] if queue else (), stacks, idx)
+def _turn_play(idx: _Index, now: tuple[Any, ...], seat: int, n: int) -> tuple[Block, Block]:
+    """The blocks of the turn and of the play (the head's pieces read relative to the viewer)."""
+    year, season, phase, step, leader, to_move, playing, queue, stacks = now
+    turn = _turn(YEARS[year], SEASONS[season], phase, STEPS[step], (leader - seat) % n,
+                 None if to_move is None else (to_move - seat) % n)
+    play = _play(playing, [(s - seat) % n for s in queue] if queue else (), stacks and dict(stacks), idx)
+    return _block(turn, TURN_SIZE), _block(play, idx.play_size)
+
+
+def _head_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[tuple[Any, ...], ...]) -> Block:
+    """The head's numbers: each piece's block, remembered (encoded only when new), joined."""
+    relative, quad, events, hand = now
+    turns, quads, discards, hands = idx.turns, idx.quads, idx.discards, idx.own_hands
+    key = relative, seat, n
+    found = turns.get(key)
+    if found is None:
+        found = _remember(turns, key, _turn_play(idx, relative, seat, n))
+    b = quads.get(quad)
+    if b is None:
+        b = _remember(quads, quad, _block(_quad(quad[0], quad[1], quad[2], idx), idx.quad_size))
+    c = discards.get(events)
+    if c is None:
+        c = _remember(discards, events, _block(_events(events[0], events[1], idx), idx.events_size))
+    e = hands.get(hand)
+    if e is None:
+        enrolled, cards = hand
+        e = _remember(hands, hand, _block(_hand(enrolled, cards, len(cards), sum(map(idx.events.__contains__, cards)),
+                                                idx), idx.hand_size))
+    return found[0] + b + c + found[1] + e
 
 
 # ------------------------------------------------------------------ each seat
@@ -398,34 +471,49 @@ def _rest(signatures: Mapping[str, int], supply: int, face_down: Any, idx: _Inde
     return out
 
 
-def _seat_parts(r: int, idx: _Index) -> list[StatePart]:
-    """The parts of seat ``seat + r`` (relative to the viewer ``seat``): its hand, its clique, the
-    rest. Each ``live`` is a plain function of this seat (no partial or shared helper in between:
-    every part's ``live`` runs at every read); a seat's clique and rest read alike for every
-    viewer, its hand alike for every viewer but itself."""
-
-    def hand_live(st: Any, seat: int) -> tuple[Any, tuple[str, ...]]:
-        s = (seat + r) % st.players
-        return st.enrolled[s], tuple(st.hands[s])
-
-    def hand_encode(st: Any, seat: int, n: int, now: tuple[Any, tuple[str, ...]]) -> Sparse:
-        enrolled, hand = now
-        return _hand(enrolled, None if r else hand, len(hand), sum(map(idx.events.__contains__, hand)), idx)
+def _seat_parts(r: int, players: int, idx: _Index) -> list[StatePart]:
+    """The clique of seat ``seat + r`` (relative to the viewer ``seat``), then its rest with the
+    next seat's hand (as another seat's: its size and events in it), but the last seat's rest
+    alone. Each ``live`` is a plain function of this seat (no partial or shared helper in between:
+    every part's ``live`` runs at every read); a clique reads alike for every viewer."""
+    cliques, rests, hands = idx.cliques, idx.rests, idx.hands
+    is_event = idx.events.__contains__
 
     def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
         return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[(seat + r) % st.players].items()]
 
-    def clique_encode(st: Any, seat: int, n: int, now: list[tuple[Any, ...]]) -> Sparse:
-        return _clique(now, idx)
+    def clique_encode(st: Any, seat: int, n: int, now: list[tuple[Any, ...]]) -> Block:
+        key = tuple(now)
+        block = cliques.get(key)
+        return _remember(cliques, key, _block(_clique(now, idx), idx.clique_size)) if block is None else block
+
+    def rest(now: tuple[Any, ...]) -> Block:
+        block = rests.get(now)
+        if block is None:
+            block = _remember(rests, now, _block(_rest(dict(now[0]), now[1], now[2], idx), idx.rest_size))
+        return block
 
     def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
         s = (seat + r) % st.players
-        return st.signatures[s], st.supply[s], st.shown[s] if st.shown else None
+        return tuple(st.signatures[s].items()), st.supply[s], tuple(st.shown[s]) if st.shown else None
 
-    def rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-        return _rest(now[0], now[1], now[2], idx)
+    def rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Block:
+        return rest(now)
 
-    return [StatePart(hand_live, hand_encode, partial(_seat_key, "hand" if r else "own hand", r), fresh=True,
-                      size=idx.hand_size),
-            StatePart(clique_live, clique_encode, partial(_seat_key, "clique", r), fresh=True, size=idx.clique_size),
-            StatePart(rest_live, rest_encode, partial(_seat_key, "rest", r), size=idx.rest_size)]
+    def rest_hand_live(st: Any, seat: int) -> tuple[tuple[Any, ...], tuple[Any, int, int]]:
+        s = (seat + r) % st.players
+        hand = st.hands[(s + 1) % st.players]  # read as its observation shows it: its size, the events in it
+        return ((tuple(st.signatures[s].items()), st.supply[s], tuple(st.shown[s]) if st.shown else None),
+                (st.enrolled[(s + 1) % st.players], len(hand), sum(map(is_event, hand))))
+
+    def rest_hand_encode(st: Any, seat: int, n: int, now: tuple[tuple[Any, ...], tuple[Any, int, int]]) -> Block:
+        seen, hand = now
+        block = hands.get(hand)
+        if block is None:
+            block = _remember(hands, hand, _block(_hand(hand[0], None, hand[1], hand[2], idx), idx.hand_size))
+        return rest(seen) + block
+
+    clique = StatePart(clique_live, clique_encode, partial(_seat_key, "clique", r), fresh=True)
+    if r == players - 1:  # the last seat's rest: one viewer reads it
+        return [clique, StatePart(rest_live, rest_encode, fresh=True)]
+    return [clique, StatePart(rest_hand_live, rest_hand_encode, partial(_pair_key, r), fresh=True)]
