@@ -30,10 +30,9 @@ seats after me"):
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeAlias, TypeVar
+from typing import Any
 
 from homeroom.engine import Action
 from homeroom.engine.features import Run, Sparse, StatePart, dense, seat_runs
@@ -171,8 +170,8 @@ def observation_layout(players: int) -> list[Run]:
 
 
 class _Index:
-    """Each card's position in its domain, each piece's size and the numbers remembered, built
-    once per components object (a data set may change the cards), not per call."""
+    """Each card's position in its domain and each part's offsets, built once per components
+    object (a data set may change the cards), not per call."""
 
     def __init__(self, comps: Any) -> None:
         self.comps = comps
@@ -183,51 +182,37 @@ class _Index:
         self.drama_at = {c: i for i, c in enumerate(comps.drama)}
         self.events = frozenset(comps.events)
         cards, plays, events = len(clique_cards), len(playable), len(comps.events)
-        self.quad_size = cards + 2
-        self.events_size = 1 + events
-        self.table_size = self.quad_size + self.events_size
+        self.table_size = cards + 3 + events
         self.play_size = plays + MAX_PLAYERS + len(DRAMA_KINDS)
         self.hand_size = 1 + plays + 2
         self.clique_size = 5 * cards + 1
         self.rest_size = len(CATEGORIES) + 1 + len(comps.drama)
-        self.turns: dict[Hashable, tuple[Block, Block]] = {}
-        self.quads: dict[Hashable, Block] = {}
-        self.discards: dict[Hashable, Block] = {}
-        self.own_hands: dict[Hashable, Block] = {}
-        self.hands: dict[Hashable, Block] = {}
-        self.cliques: dict[Hashable, Block] = {}
-        self.rests: dict[Hashable, Block] = {}
-        """Per piece (the turn with the play, the quad, the events, the viewer's own hand, another
-        seat's hand, a clique, a rest): its blocks per the values it reads (see :func:`_remember`)."""
+        self.hand_at = {c: 1 + i for i, c in enumerate(playable)}
+        self.hand_tail = 1 + plays
+        self.discard_at = {c: cards + 3 + i for i, c in enumerate(comps.events)}
+        self.supply_at = len(CATEGORIES)
+        self.face_down_at = {c: len(CATEGORIES) + 1 + i for i, c in enumerate(comps.drama)}
+        self.turns: dict[Hashable, Sparse] = {}
+        self.plays: dict[Hashable, Sparse] = {}
+        self.hands: dict[Hashable, Sparse] = {}
+        """The numbers of the turn, the play and another seat's hand per the values they read: a few
+        hundred values recur all game long (every game), so nearly every read finds them. Parts whose
+        values keep changing (a hand of one's own, the quad, a clique) are encoded afresh: most of
+        their values are new, and a memory of them costs more than it saves."""
 
-
-Block: TypeAlias = "array[float]"
-"""A piece's numbers as the kept vector holds them (an ``array("f")``: float32)."""
 
 MEMO_MAX = 4096
-"""Blocks each memory of an :class:`_Index` holds before it starts again (a bound on its memory:
-a few MB, the cliques' blocks being the largest)."""
-
-T = TypeVar("T")
+"""Numbers each memory of an :class:`_Index` holds before it starts again (a bound: a few
+hundred values recur, so it is never reached in practice)."""
 
 
-def _block(values: Sparse, size: int) -> Block:
-    """A piece's nonzero numbers as its float32 block of ``size`` (every position checked)."""
-    block = array("f", bytes(4 * size))
-    for at, value in values.items():
-        if not 0 <= at < size:
-            raise ValueError(f"a piece of {size} features sets position {at}")
-        block[at] = value
-    return block
-
-
-def _remember(known: dict[Hashable, T], key: Hashable, found: T) -> T:
-    """``found`` kept in ``known`` under ``key`` and handed out again as it is (the kept vector
-    copies a part's block); the memory starts again when full."""
+def _remember(known: dict[Hashable, Sparse], key: Hashable, values: Sparse) -> Sparse:
+    """``values`` kept in ``known`` under ``key`` and handed out again as they are (a sparse part's
+    numbers are only read); the memory starts again when full."""
     if len(known) >= MEMO_MAX:
         known.clear()
-    known[key] = found
-    return found
+    known[key] = values
+    return values
 
 
 _INDEX: list[_Index] = []
@@ -262,34 +247,33 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
 
 def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
-    what it reads (``live``: fresh tuples of the state's values) and its numbers (``encode``: the
-    same functions over those values, with the card positions of the components the encoding was
-    built for): the RL package encodes a part again only when what it reads changed, without
-    building the whole observation (see ``ENCODING.md``).
-
-    A part that changed costs a read most (compared, encoded, written), so the parts follow what
-    changes together between two reads of one seat: the head (the turn, the table, the play and
-    the viewer's own hand: one of them changes at almost every step), then per seat its clique
-    (it rarely changes) and its rest with the next seat's hand (both change at draws), the last
-    seat's rest alone. Each part is made of pieces (the turn, the quad, ...) whose float32 blocks
-    are remembered per the values they read, so a part that changed encodes only the pieces that
-    did and is handed out as one block (copied at once, whatever its nonzero numbers)."""
+    what it reads (``live``: the state's own values, or cheap tuples of them) and its nonzero
+    numbers (``encode``: the same functions over those values, sparse, with the card positions of
+    the components the encoding was built for): the RL package encodes a part again only when what
+    it reads changed, without building the whole observation (see ``ENCODING.md``)."""
     idx = _index(load())
-    parts = [StatePart(_head_live, partial(_head_encode, idx), fresh=True)]
+    parts = [StatePart(_turn_live, partial(_turn_encode, idx), fresh=True, size=TURN_SIZE),
+             StatePart(_table_live, partial(_table_encode, idx), _table_key, fresh=True, size=idx.table_size),
+             StatePart(_play_live, partial(_play_encode, idx), fresh=True, size=idx.play_size)]
     for r in range(players):
-        parts += _seat_parts(r, players, idx)
+        parts += _seat_parts(r, idx)
     return tuple(parts)
+
+
+def _table_key(seat: int, players: int) -> Hashable:
+    """The share key of the table: every viewer sees it alike."""
+    return "table"
+
+
+def _hand_key(r: int, seat: int, players: int) -> Hashable:
+    """The share key of seat ``seat + r``'s hand: alike for every viewer but that seat, so shared
+    from three players on (the viewer's own hand, and another's at two players, one viewer reads)."""
+    return None if r == 0 or players <= 2 else ("hand", (seat + r) % players)
 
 
 def _seat_key(name: str, r: int, seat: int, players: int) -> Hashable:
     """The share key of seat ``seat + r``'s part ``name``: its numbers are the same for every viewer."""
     return name, (seat + r) % players
-
-
-def _pair_key(r: int, seat: int, players: int) -> Hashable:
-    """The share key of seat ``seat + r``'s rest with the next seat's hand, which every viewer but
-    that next seat reads alike: none at two players, where one viewer reads it."""
-    return None if players <= 2 else ("rest and hand", (seat + r) % players)
 
 
 def _rel(seat: int, players: int) -> Callable[[Any], int | None]:
@@ -337,27 +321,45 @@ def _turn(year: str, season: str, phase: str, step: str, leader: int | None, to_
     return out
 
 
+def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return st.year, st.season, st.phase, st.step, st.leader, st.to_move
+
+
+def _turn_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    key = now, seat, n
+    values = idx.turns.get(key)
+    if values is None:
+        year, season, phase, step, leader, to_move = now
+        values = _remember(idx.turns, key, _turn(YEARS[year], SEASONS[season], phase, STEPS[step], (leader - seat) % n,
+                                                  None if to_move is None else (to_move - seat) % n))
+    return values
+
+
 # ------------------------------------------------------------------ the table
-def _quad(quad: Any, student_deck: int, org_deck: int, idx: _Index) -> Sparse:
-    """The quad (multi-hot), the student and organization deck sizes."""
-    out: Sparse = {}
-    _hots(out, idx.card_at, quad, 0)
-    at = len(idx.card_at)
-    out[at], out[at + 1] = student_deck / 30.0, org_deck / 24.0
-    return out
-
-
-def _events(event_deck: int, event_discard: Any, idx: _Index, at: int = 0) -> Sparse:
-    """The event deck size, the special events discarded (multi-hot), from position ``at``."""
-    out = {at: event_deck / 40.0}
-    _hots(out, idx.event_at, event_discard, at + 1)
-    return out
-
-
 def _table(quad: Any, student_deck: int, org_deck: int, event_deck: int, event_discard: Any, idx: _Index
            ) -> Sparse:
     """The quad (multi-hot), the deck sizes, the special events discarded (multi-hot)."""
-    return {**_quad(quad, student_deck, org_deck, idx), **_events(event_deck, event_discard, idx, idx.quad_size)}
+    out: Sparse = {}
+    card_at, discard_at = idx.card_at, idx.discard_at
+    try:
+        for c in quad:
+            out[card_at[c]] = 1.0
+        for c in event_discard:
+            out[discard_at[c]] = 1.0
+    except KeyError as err:
+        raise _unknown(err) from None
+    at = len(card_at)
+    out[at], out[at + 1], out[at + 2] = student_deck / 30.0, org_deck / 24.0, event_deck / 40.0
+    return out
+
+
+def _table_live(st: Any, seat: int) -> tuple[Any, ...]:
+    return tuple(st.quad), len(st.student_deck), len(st.org_deck), len(st.event_deck), tuple(st.event_discard)
+
+
+def _table_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    quad, students, orgs, events, discard = now
+    return _table(quad, students, orgs, events, discard, idx)
 
 
 def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None, idx: _Index) -> Sparse:
@@ -378,48 +380,20 @@ def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None
     return out
 
 
-def _head_live(st: Any, seat: int) -> tuple[tuple[Any, ...], ...]:
-    """The head's pieces: the calendar, the turn, the card being played, the exchange queue and
-    the public stacks (the two pieces read relative to the viewer); the quad and its decks; the
-    event deck and the events discarded; the viewer's own hand."""
-    queue = st.ex_queue
-    return ((st.year, st.season, st.phase, st.step, st.leader, st.to_move, st.playing,
-             None if queue is None else tuple(queue),
-             tuple([(k, len(v)) for k, v in st.stacks.items()]) if st.options.get("public_draft") else None),
-            (tuple(st.quad), len(st.student_deck), len(st.org_deck)),
-            (len(st.event_deck), tuple(st.event_discard)),
-            (st.enrolled[seat], tuple(st.hands[seat])))
+def _play_live(st: Any, seat: int) -> tuple[Any, ...]:
+    queue, stacks = st.ex_queue, st.stacks
+    return (st.playing, None if queue is None else tuple(queue),
+            tuple([(k, len(v)) for k, v in stacks.items()]) if st.options.get("public_draft") else None)
 
 
-def _turn_play(idx: _Index, now: tuple[Any, ...], seat: int, n: int) -> tuple[Block, Block]:
-    """The blocks of the turn and of the play (the head's pieces read relative to the viewer)."""
-    year, season, phase, step, leader, to_move, playing, queue, stacks = now
-    turn = _turn(YEARS[year], SEASONS[season], phase, STEPS[step], (leader - seat) % n,
-                 None if to_move is None else (to_move - seat) % n)
-    play = _play(playing, [(s - seat) % n for s in queue] if queue else (), stacks and dict(stacks), idx)
-    return _block(turn, TURN_SIZE), _block(play, idx.play_size)
-
-
-def _head_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[tuple[Any, ...], ...]) -> Block:
-    """The head's numbers: each piece's block, remembered (encoded only when new), joined."""
-    relative, quad, events, hand = now
-    turns, quads, discards, hands = idx.turns, idx.quads, idx.discards, idx.own_hands
-    key = relative, seat, n
-    found = turns.get(key)
-    if found is None:
-        found = _remember(turns, key, _turn_play(idx, relative, seat, n))
-    b = quads.get(quad)
-    if b is None:
-        b = _remember(quads, quad, _block(_quad(quad[0], quad[1], quad[2], idx), idx.quad_size))
-    c = discards.get(events)
-    if c is None:
-        c = _remember(discards, events, _block(_events(events[0], events[1], idx), idx.events_size))
-    e = hands.get(hand)
-    if e is None:
-        enrolled, cards = hand
-        e = _remember(hands, hand, _block(_hand(enrolled, cards, len(cards), sum(map(idx.events.__contains__, cards)),
-                                                idx), idx.hand_size))
-    return found[0] + b + c + found[1] + e
+def _play_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    key = now, seat, n
+    values = idx.plays.get(key)
+    if values is None:
+        playing, queue, stacks = now
+        values = _remember(idx.plays, key, _play(playing, [(s - seat) % n for s in queue] if queue else (),
+                                                  stacks and dict(stacks), idx))
+    return values
 
 
 # ------------------------------------------------------------------ each seat
@@ -428,8 +402,13 @@ def _hand(enrolled: Any, hand: Any, size: int, events: int, idx: _Index) -> Spar
     and special events in it / 5."""
     out: Sparse = {0: 1.0} if enrolled else {}
     if hand:
-        _hots(out, idx.play_at, hand, 1)
-    at = 1 + len(idx.play_at)
+        hand_at = idx.hand_at
+        try:
+            for c in hand:
+                out[hand_at[c]] = 1.0
+        except KeyError as err:
+            raise _unknown(err) from None
+    at = idx.hand_tail
     out[at], out[at + 1] = size / 5.0, events / 5.0
     return out
 
@@ -459,61 +438,65 @@ def _clique(rows: Sequence[Sequence[Any]], idx: _Index) -> Sparse:
     return out
 
 
+_CATEGORY_AT = {k: i for i, k in enumerate(CATEGORIES)}
+
+
 def _rest(signatures: Mapping[str, int], supply: int, face_down: Any, idx: _Index) -> Sparse:
     """Signatures per category / 10, the marker supply / 18, the drama cards known face down."""
-    out: Sparse = {}
-    for i, k in enumerate(CATEGORIES):
-        got = signatures.get(k, 0)
-        if got:
+    out: Sparse = {idx.supply_at: supply / MARKERS}
+    for k, got in signatures.items():  # the few categories signed (any other is no feature)
+        i = _CATEGORY_AT.get(k)
+        if got and i is not None:
             out[i] = got / 10.0
-    out[len(CATEGORIES)] = supply / MARKERS
-    _hots(out, idx.drama_at, face_down or (), len(CATEGORIES) + 1)
+    if face_down:
+        _hots(out, idx.face_down_at, face_down, 0)
     return out
 
 
-def _seat_parts(r: int, players: int, idx: _Index) -> list[StatePart]:
-    """The clique of seat ``seat + r`` (relative to the viewer ``seat``), then its rest with the
-    next seat's hand (as another seat's: its size and events in it), but the last seat's rest
-    alone. Each ``live`` is a plain function of this seat (no partial or shared helper in between:
-    every part's ``live`` runs at every read); a clique reads alike for every viewer."""
-    cliques, rests, hands = idx.cliques, idx.rests, idx.hands
+def _seat_parts(r: int, idx: _Index) -> list[StatePart]:
+    """The parts of seat ``seat + r`` (relative to the viewer ``seat``): its hand, its clique, the
+    rest. Each ``live`` is a plain function of this seat (no partial or shared helper in between,
+    and the viewer's own seat read straight: every part's ``live`` runs at every read); a seat's
+    clique and rest read alike for every viewer, another seat's hand alike for every viewer but that
+    seat, read as their observations show it (its size and the events in it, remembered)."""
     is_event = idx.events.__contains__
 
-    def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
-        return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[(seat + r) % st.players].items()]
+    def clique_encode(st: Any, seat: int, n: int, now: list[tuple[Any, ...]]) -> Sparse:
+        return _clique(now, idx)
 
-    def clique_encode(st: Any, seat: int, n: int, now: list[tuple[Any, ...]]) -> Block:
-        key = tuple(now)
-        block = cliques.get(key)
-        return _remember(cliques, key, _block(_clique(now, idx), idx.clique_size)) if block is None else block
+    def rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+        return _rest(dict(now[0]), now[1], now[2], idx)
 
-    def rest(now: tuple[Any, ...]) -> Block:
-        block = rests.get(now)
-        if block is None:
-            block = _remember(rests, now, _block(_rest(dict(now[0]), now[1], now[2], idx), idx.rest_size))
-        return block
+    if r == 0:
+        def hand_live(st: Any, seat: int) -> tuple[Any, ...]:
+            return st.enrolled[seat], tuple(st.hands[seat])
 
-    def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
-        s = (seat + r) % st.players
-        return tuple(st.signatures[s].items()), st.supply[s], tuple(st.shown[s]) if st.shown else None
+        def hand_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+            enrolled, hand = now
+            return _hand(enrolled, hand, len(hand), sum(map(is_event, hand)), idx)
 
-    def rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Block:
-        return rest(now)
+        def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
+            return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[seat].items()]
 
-    def rest_hand_live(st: Any, seat: int) -> tuple[tuple[Any, ...], tuple[Any, int, int]]:
-        s = (seat + r) % st.players
-        hand = st.hands[(s + 1) % st.players]  # read as its observation shows it: its size, the events in it
-        return ((tuple(st.signatures[s].items()), st.supply[s], tuple(st.shown[s]) if st.shown else None),
-                (st.enrolled[(s + 1) % st.players], len(hand), sum(map(is_event, hand))))
+        def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
+            return tuple(st.signatures[seat].items()), st.supply[seat], tuple(st.shown[seat]) if st.shown else None
+    else:
+        def hand_live(st: Any, seat: int) -> tuple[Any, ...]:
+            s = (seat + r) % st.players
+            hand = st.hands[s]
+            return st.enrolled[s], len(hand), sum(map(is_event, hand))
 
-    def rest_hand_encode(st: Any, seat: int, n: int, now: tuple[tuple[Any, ...], tuple[Any, int, int]]) -> Block:
-        seen, hand = now
-        block = hands.get(hand)
-        if block is None:
-            block = _remember(hands, hand, _block(_hand(hand[0], None, hand[1], hand[2], idx), idx.hand_size))
-        return rest(seen) + block
+        def hand_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+            values = idx.hands.get(now)
+            return _remember(idx.hands, now, _hand(now[0], None, now[1], now[2], idx)) if values is None else values
 
-    clique = StatePart(clique_live, clique_encode, partial(_seat_key, "clique", r), fresh=True)
-    if r == players - 1:  # the last seat's rest: one viewer reads it
-        return [clique, StatePart(rest_live, rest_encode, fresh=True)]
-    return [clique, StatePart(rest_hand_live, rest_hand_encode, partial(_pair_key, r), fresh=True)]
+        def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
+            return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[(seat + r) % st.players].items()]
+
+        def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
+            s = (seat + r) % st.players
+            return tuple(st.signatures[s].items()), st.supply[s], tuple(st.shown[s]) if st.shown else None
+
+    return [StatePart(hand_live, hand_encode, partial(_hand_key, r), fresh=True, size=idx.hand_size),
+            StatePart(clique_live, clique_encode, partial(_seat_key, "clique", r), fresh=True, size=idx.clique_size),
+            StatePart(rest_live, rest_encode, partial(_seat_key, "rest", r), fresh=True, size=idx.rest_size)]
