@@ -187,6 +187,7 @@ class _Index:
         self.hand_size = 1 + plays + 2
         self.clique_size = 5 * cards + 1
         self.rest_size = len(CATEGORIES) + 1 + len(comps.drama)
+        self.clique_at = {c: 5 * i for i, c in enumerate(clique_cards)}
         self.hand_at = {c: 1 + i for i, c in enumerate(playable)}
         self.hand_tail = 1 + plays
         self.discard_at = {c: cards + 3 + i for i, c in enumerate(comps.events)}
@@ -418,10 +419,10 @@ def _clique(rows: Sequence[Sequence[Any]], idx: _Index) -> Sparse:
     main student at 0, 0), bond markers / 5; then the clique's size / 10. ``rows``: the clique's
     cards as ``(card, x, y, parent, bonds)``."""
     out: Sparse = {}
-    card_at = idx.card_at
+    card_at = idx.clique_at
     try:
         for cid, x, y, parent, bonds in rows:
-            i = 5 * card_at[cid]
+            i = card_at[cid]
             out[i] = 1.0
             if parent is None:
                 out[i + 1] = 1.0
@@ -434,7 +435,7 @@ def _clique(rows: Sequence[Sequence[Any]], idx: _Index) -> Sparse:
     except KeyError as err:
         raise _unknown(err) from None
     if rows:
-        out[5 * len(card_at)] = len(rows) / 10.0
+        out[idx.clique_size - 1] = len(rows) / 10.0
     return out
 
 
