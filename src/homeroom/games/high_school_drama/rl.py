@@ -178,8 +178,6 @@ class _Index:
         _students, clique_cards, playable = _domains(comps)
         self.card_at = {c: i for i, c in enumerate(clique_cards)}
         self.play_at = {c: i for i, c in enumerate(playable)}
-        self.event_at = {c: i for i, c in enumerate(comps.events)}
-        self.drama_at = {c: i for i, c in enumerate(comps.drama)}
         self.events = frozenset(comps.events)
         cards, plays, events = len(clique_cards), len(playable), len(comps.events)
         self.table_size = cards + 3 + events
@@ -248,10 +246,13 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
 
 def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
-    what it reads (``live``: the state's own values, or cheap tuples of them) and its nonzero
-    numbers (``encode``: the same functions over those values, sparse, with the card positions of
-    the components the encoding was built for): the RL package encodes a part again only when what
-    it reads changed, without building the whole observation (see ``ENCODING.md``)."""
+    what it reads (``live``: fresh tuples of the state's values, nothing kept to copy) and its
+    nonzero numbers (``encode``: the same functions over those values, sparse, with the card
+    positions of the components the encoding was built for; the turn's, the play's and another
+    seat's hand's remembered, as their few hundred values recur): the RL package encodes a part
+    again only when what it reads changed, without building the whole observation (see
+    ``ENCODING.md``). One part per piece: merging the pieces that change together (fewer parts to
+    compare) cost more than it saved, as a merged part rewrites all its numbers."""
     idx = _index(load())
     parts = [StatePart(_turn_live, partial(_turn_encode, idx), fresh=True, size=TURN_SIZE),
              StatePart(_table_live, partial(_table_encode, idx), _table_key, fresh=True, size=idx.table_size),
