@@ -178,8 +178,6 @@ class _Index:
         _students, clique_cards, playable = _domains(comps)
         self.card_at = {c: i for i, c in enumerate(clique_cards)}
         self.play_at = {c: i for i, c in enumerate(playable)}
-        self.event_at = {c: i for i, c in enumerate(comps.events)}
-        self.drama_at = {c: i for i, c in enumerate(comps.drama)}
         self.events = frozenset(comps.events)
         cards, plays, events = len(clique_cards), len(playable), len(comps.events)
         self.table_size = cards + 3 + events
@@ -187,6 +185,33 @@ class _Index:
         self.hand_size = 1 + plays + 2
         self.clique_size = 5 * cards + 1
         self.rest_size = len(CATEGORIES) + 1 + len(comps.drama)
+        self.clique_at = {c: 5 * i for i, c in enumerate(clique_cards)}
+        self.hand_at = {c: 1 + i for i, c in enumerate(playable)}
+        self.hand_tail = 1 + plays
+        self.discard_at = {c: cards + 3 + i for i, c in enumerate(comps.events)}
+        self.supply_at = len(CATEGORIES)
+        self.face_down_at = {c: len(CATEGORIES) + 1 + i for i, c in enumerate(comps.drama)}
+        self.turns: dict[Hashable, Sparse] = {}
+        self.plays: dict[Hashable, Sparse] = {}
+        self.hands: dict[Hashable, Sparse] = {}
+        """The numbers of the turn, the play and another seat's hand per the values they read: a few
+        hundred values recur all game long (every game), so nearly every read finds them. Parts whose
+        values keep changing (a hand of one's own, the quad, a clique) are encoded afresh: most of
+        their values are new, and a memory of them costs more than it saves."""
+
+
+MEMO_MAX = 4096
+"""Numbers each memory of an :class:`_Index` holds before it starts again (a bound: a few
+hundred values recur, so it is never reached in practice)."""
+
+
+def _remember(known: dict[Hashable, Sparse], key: Hashable, values: Sparse) -> Sparse:
+    """``values`` kept in ``known`` under ``key`` and handed out again as they are (a sparse part's
+    numbers are only read); the memory starts again when full."""
+    if len(known) >= MEMO_MAX:
+        known.clear()
+    known[key] = values
+    return values
 
 
 _INDEX: list[_Index] = []
@@ -221,12 +246,15 @@ def observation_features(obs: Mapping[str, Any], seat: int, players: int) -> lis
 
 def state_parts(players: int) -> tuple[StatePart, ...]:
     """:func:`observation_features` as consecutive parts read straight from the state, each with
-    what it reads (``live``: the state's own values, or cheap tuples of them) and its nonzero
-    numbers (``encode``: the same functions over those values, sparse, with the card positions of
-    the components the encoding was built for): the RL package encodes a part again only when what
-    it reads changed, without building the whole observation (see ``ENCODING.md``)."""
+    what it reads (``live``: fresh tuples of the state's values, nothing kept to copy) and its
+    nonzero numbers (``encode``: the same functions over those values, sparse, with the card
+    positions of the components the encoding was built for; the turn's, the play's and another
+    seat's hand's remembered, as their few hundred values recur): the RL package encodes a part
+    again only when what it reads changed, without building the whole observation (see
+    ``ENCODING.md``). One part per piece: merging the pieces that change together (fewer parts to
+    compare) cost more than it saved, as a merged part rewrites all its numbers."""
     idx = _index(load())
-    parts = [StatePart(_turn_live, _turn_encode, fresh=True, size=TURN_SIZE),
+    parts = [StatePart(_turn_live, partial(_turn_encode, idx), fresh=True, size=TURN_SIZE),
              StatePart(_table_live, partial(_table_encode, idx), _table_key, fresh=True, size=idx.table_size),
              StatePart(_play_live, partial(_play_encode, idx), fresh=True, size=idx.play_size)]
     for r in range(players):
@@ -237,6 +265,12 @@ def state_parts(players: int) -> tuple[StatePart, ...]:
 def _table_key(seat: int, players: int) -> Hashable:
     """The share key of the table: every viewer sees it alike."""
     return "table"
+
+
+def _hand_key(r: int, seat: int, players: int) -> Hashable:
+    """The share key of seat ``seat + r``'s hand: alike for every viewer but that seat, so shared
+    from three players on (the viewer's own hand, and another's at two players, one viewer reads)."""
+    return None if r == 0 or players <= 2 else ("hand", (seat + r) % players)
 
 
 def _seat_key(name: str, r: int, seat: int, players: int) -> Hashable:
@@ -293,10 +327,14 @@ def _turn_live(st: Any, seat: int) -> tuple[Any, ...]:
     return st.year, st.season, st.phase, st.step, st.leader, st.to_move
 
 
-def _turn_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-    year, season, phase, step, leader, to_move = now
-    return _turn(YEARS[year], SEASONS[season], phase, STEPS[step], (leader - seat) % n,
-                 None if to_move is None else (to_move - seat) % n)
+def _turn_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+    key = now, seat, n
+    values = idx.turns.get(key)
+    if values is None:
+        year, season, phase, step, leader, to_move = now
+        values = _remember(idx.turns, key, _turn(YEARS[year], SEASONS[season], phase, STEPS[step], (leader - seat) % n,
+                                                  None if to_move is None else (to_move - seat) % n))
+    return values
 
 
 # ------------------------------------------------------------------ the table
@@ -304,10 +342,16 @@ def _table(quad: Any, student_deck: int, org_deck: int, event_deck: int, event_d
            ) -> Sparse:
     """The quad (multi-hot), the deck sizes, the special events discarded (multi-hot)."""
     out: Sparse = {}
-    _hots(out, idx.card_at, quad, 0)
-    at = len(idx.card_at)
+    card_at, discard_at = idx.card_at, idx.discard_at
+    try:
+        for c in quad:
+            out[card_at[c]] = 1.0
+        for c in event_discard:
+            out[discard_at[c]] = 1.0
+    except KeyError as err:
+        raise _unknown(err) from None
+    at = len(card_at)
     out[at], out[at + 1], out[at + 2] = student_deck / 30.0, org_deck / 24.0, event_deck / 40.0
-    _hots(out, idx.event_at, event_discard, at + 3)
     return out
 
 
@@ -341,12 +385,17 @@ def _play(playing: str | None, exchanging: Any, stacks: Mapping[str, int] | None
 def _play_live(st: Any, seat: int) -> tuple[Any, ...]:
     queue, stacks = st.ex_queue, st.stacks
     return (st.playing, None if queue is None else tuple(queue),
-            {k: len(v) for k, v in stacks.items()} if st.options.get("public_draft") else None)
+            tuple([(k, len(v)) for k, v in stacks.items()]) if st.options.get("public_draft") else None)
 
 
 def _play_encode(idx: _Index, st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-    playing, queue, stacks = now
-    return _play(playing, [(s - seat) % n for s in queue] if queue else (), stacks, idx)
+    key = now, seat, n
+    values = idx.plays.get(key)
+    if values is None:
+        playing, queue, stacks = now
+        values = _remember(idx.plays, key, _play(playing, [(s - seat) % n for s in queue] if queue else (),
+                                                  stacks and dict(stacks), idx))
+    return values
 
 
 # ------------------------------------------------------------------ each seat
@@ -355,8 +404,13 @@ def _hand(enrolled: Any, hand: Any, size: int, events: int, idx: _Index) -> Spar
     and special events in it / 5."""
     out: Sparse = {0: 1.0} if enrolled else {}
     if hand:
-        _hots(out, idx.play_at, hand, 1)
-    at = 1 + len(idx.play_at)
+        hand_at = idx.hand_at
+        try:
+            for c in hand:
+                out[hand_at[c]] = 1.0
+        except KeyError as err:
+            raise _unknown(err) from None
+    at = idx.hand_tail
     out[at], out[at + 1] = size / 5.0, events / 5.0
     return out
 
@@ -366,10 +420,10 @@ def _clique(rows: Sequence[Sequence[Any]], idx: _Index) -> Sparse:
     main student at 0, 0), bond markers / 5; then the clique's size / 10. ``rows``: the clique's
     cards as ``(card, x, y, parent, bonds)``."""
     out: Sparse = {}
-    card_at = idx.card_at
+    card_at = idx.clique_at
     try:
         for cid, x, y, parent, bonds in rows:
-            i = 5 * card_at[cid]
+            i = card_at[cid]
             out[i] = 1.0
             if parent is None:
                 out[i + 1] = 1.0
@@ -382,50 +436,69 @@ def _clique(rows: Sequence[Sequence[Any]], idx: _Index) -> Sparse:
     except KeyError as err:
         raise _unknown(err) from None
     if rows:
-        out[5 * len(card_at)] = len(rows) / 10.0
+        out[idx.clique_size - 1] = len(rows) / 10.0
     return out
+
+
+_CATEGORY_AT = {k: i for i, k in enumerate(CATEGORIES)}
 
 
 def _rest(signatures: Mapping[str, int], supply: int, face_down: Any, idx: _Index) -> Sparse:
     """Signatures per category / 10, the marker supply / 18, the drama cards known face down."""
-    out: Sparse = {}
-    for i, k in enumerate(CATEGORIES):
-        got = signatures.get(k, 0)
-        if got:
+    out: Sparse = {idx.supply_at: supply / MARKERS}
+    for k, got in signatures.items():  # the few categories signed (any other is no feature)
+        i = _CATEGORY_AT.get(k)
+        if got and i is not None:
             out[i] = got / 10.0
-    out[len(CATEGORIES)] = supply / MARKERS
-    _hots(out, idx.drama_at, face_down or (), len(CATEGORIES) + 1)
+    if face_down:
+        _hots(out, idx.face_down_at, face_down, 0)
     return out
 
 
 def _seat_parts(r: int, idx: _Index) -> list[StatePart]:
     """The parts of seat ``seat + r`` (relative to the viewer ``seat``): its hand, its clique, the
-    rest. Each ``live`` is a plain function of this seat (no partial or shared helper in between:
-    every part's ``live`` runs at every read); a seat's clique and rest read alike for every
-    viewer, its hand alike for every viewer but itself."""
-
-    def hand_live(st: Any, seat: int) -> tuple[Any, tuple[str, ...]]:
-        s = (seat + r) % st.players
-        return st.enrolled[s], tuple(st.hands[s])
-
-    def hand_encode(st: Any, seat: int, n: int, now: tuple[Any, tuple[str, ...]]) -> Sparse:
-        enrolled, hand = now
-        return _hand(enrolled, None if r else hand, len(hand), sum(map(idx.events.__contains__, hand)), idx)
-
-    def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
-        return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[(seat + r) % st.players].items()]
+    rest. Each ``live`` is a plain function of this seat (no partial or shared helper in between,
+    and the viewer's own seat read straight: every part's ``live`` runs at every read); a seat's
+    clique and rest read alike for every viewer, another seat's hand alike for every viewer but that
+    seat, read as their observations show it (its size and the events in it, remembered)."""
+    is_event = idx.events.__contains__
 
     def clique_encode(st: Any, seat: int, n: int, now: list[tuple[Any, ...]]) -> Sparse:
         return _clique(now, idx)
 
-    def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
-        s = (seat + r) % st.players
-        return st.signatures[s], st.supply[s], st.shown[s] if st.shown else None
-
     def rest_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
-        return _rest(now[0], now[1], now[2], idx)
+        return _rest(dict(now[0]), now[1], now[2], idx)
 
-    return [StatePart(hand_live, hand_encode, partial(_seat_key, "hand" if r else "own hand", r), fresh=True,
-                      size=idx.hand_size),
+    if r == 0:
+        def hand_live(st: Any, seat: int) -> tuple[Any, ...]:
+            return st.enrolled[seat], tuple(st.hands[seat])
+
+        def hand_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+            enrolled, hand = now
+            return _hand(enrolled, hand, len(hand), sum(map(is_event, hand)), idx)
+
+        def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
+            return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[seat].items()]
+
+        def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
+            return tuple(st.signatures[seat].items()), st.supply[seat], tuple(st.shown[seat]) if st.shown else None
+    else:
+        def hand_live(st: Any, seat: int) -> tuple[Any, ...]:
+            s = (seat + r) % st.players
+            hand = st.hands[s]
+            return st.enrolled[s], len(hand), sum(map(is_event, hand))
+
+        def hand_encode(st: Any, seat: int, n: int, now: tuple[Any, ...]) -> Sparse:
+            values = idx.hands.get(now)
+            return _remember(idx.hands, now, _hand(now[0], None, now[1], now[2], idx)) if values is None else values
+
+        def clique_live(st: Any, seat: int) -> list[tuple[Any, ...]]:
+            return [(cid, p.x, p.y, p.parent, p.bonds) for cid, p in st.cliques[(seat + r) % st.players].items()]
+
+        def rest_live(st: Any, seat: int) -> tuple[Any, ...]:
+            s = (seat + r) % st.players
+            return tuple(st.signatures[s].items()), st.supply[s], tuple(st.shown[s]) if st.shown else None
+
+    return [StatePart(hand_live, hand_encode, partial(_hand_key, r), fresh=True, size=idx.hand_size),
             StatePart(clique_live, clique_encode, partial(_seat_key, "clique", r), fresh=True, size=idx.clique_size),
-            StatePart(rest_live, rest_encode, partial(_seat_key, "rest", r), size=idx.rest_size)]
+            StatePart(rest_live, rest_encode, partial(_seat_key, "rest", r), fresh=True, size=idx.rest_size)]
