@@ -163,8 +163,27 @@ FIT_JS = """(minPx) => {
       }
     }
   }
+  // pieces to tap too small and too close together (WCAG 2.5.8, target size minimum): a piece under
+  // 24x24 px whose 24 px circle around its middle reaches another piece or another small piece's circle
+  const cramped = [];
+  const boxes = all.map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+  const mid = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  const gapTo = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+  const under = (r) => r.width < 23.5 || r.height < 23.5;
+  for (const [el, r] of boxes) {
+    if (!under(r)) continue;
+    const c = mid(r);
+    for (const [other, q] of boxes) {
+      if (other === el || other.contains(el) || el.contains(other)) continue;
+      const near = under(q) ? Math.hypot(c[0] - mid(q)[0], c[1] - mid(q)[1]) < 24 : gapTo(c, q) < 12;
+      if (near) {
+        cramped.push(`${el.dataset.key || el.dataset.tok || el.tagName} ${Math.round(r.width)}x${Math.round(r.height)} next to ${other.dataset.key || other.dataset.tok || other.tagName}`);
+        break;
+      }
+    }
+  }
   const hscroll = Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  return {status: statusOk, hscroll, overlaps: [...new Set(overlaps)], away, hyphenated: [...hyphenated], statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)], broken: [...new Set(broken)],
+  return {status: statusOk, hscroll, cramped, overlaps: [...new Set(overlaps)], away, hyphenated: [...hyphenated], statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)], broken: [...new Set(broken)],
           version: Number(document.body.dataset.version || -1), mine: document.body.dataset.myTurn === 'true',
           terminal: document.body.dataset.terminal === 'true', scrollY: window.scrollY};
 }"""
