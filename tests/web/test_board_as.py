@@ -297,3 +297,43 @@ def test_treatise_names_never_break_inside_a_word(browser: Any) -> None:
     finally:
         page.close()
     assert not problems, "\n".join(problems[:12])
+
+
+def test_pawns_to_tap_are_24px_apart_on_phones(browser: Any) -> None:
+    """A Place decision where a scholar and a Secretary are both in hand: once the space is tapped,
+    the pawns to tap in the hand are lit; on phones (390 px, and 342 and 302 px: the boards of 360 px
+    and 320 px phones) none of them is under 24 px with another piece within its 24 px circle (WCAG
+    2.5.8; the hand's pawns were 1 px apart, 20 px wide)."""
+    from fit_checks import measure
+
+    rng = random.Random(5)
+    for seed in range(1, 40):
+        table = Table(2, seed)
+        table.play_bots()
+        found = None
+        while not table.state.is_terminal() and found is None:
+            legal = [a.to_json() for a in table.state.legal_actions()]
+            pawns: dict[str, set[str]] = {}
+            for a in legal:
+                if a["type"] == "Place":
+                    pawns.setdefault(a["space"], set()).add(a["pawn"])
+            found = next((space for space, kinds in pawns.items() if len(kinds) >= 2), None)
+            if found is None:
+                table.play(rng.choice(table.state.legal_actions()))
+                table.play_bots()
+        if found is not None:
+            break
+    assert found is not None, "no Place decision with a scholar and a Secretary in hand"
+    problems = []
+    with browser_page(browser, width=390, height=844) as page:
+        for width in (390, 342, 302):
+            page.set_viewport_size({"width": width, "height": 844})
+            show(page, table)
+            page.locator(f'[data-key="space:{found}"].as-target').first.click()
+            lit = page.locator('[data-key^="pawn:"].as-target').count()
+            assert lit >= 2, f"{width}px: {lit} pawns lit after tapping {found}"
+            st = measure(page)
+            if st["cramped"]:
+                problems.append(f"{width}px: {st['cramped'][:4]}")
+        assert not page.js_errors, page.js_errors
+    assert not problems, "\n".join(problems)

@@ -95,12 +95,13 @@ def _step_changed(page: Any, before: int, seconds: float = 20) -> dict[str, Any]
 
 
 def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
-         max_decisions: int | None = None) -> dict[str, Any]:
-    """Seat 0 plays (a whole game, or its first ``max_decisions``) by clicking in-view pieces."""
+         max_decisions: int | None = None, bot_name: str = "Bot") -> dict[str, Any]:
+    """Seat 0 plays (a whole game, or its first ``max_decisions``) by clicking in-view pieces; the
+    other seats are bots named ``bot_name`` and their number."""
     players, seed, options = GAMES[game]
     created = server.api("POST", "/api/tables", {
         "game": game, "players": players, "seed": seed, "options": options, "listed": False,
-        "seats": [{"kind": "human", "name": "Ana"}] + [{"kind": "random", "name": f"Bot {i}"} for i in range(1, players)]})
+        "seats": [{"kind": "human", "name": "Ana"}] + [{"kind": "random", "name": f"{bot_name} {i}"} for i in range(1, players)]})
     page = new_page(*size)
     page.goto(server.url + "/")
     page.evaluate("localStorage.setItem('homeroom.prefs.v1', JSON.stringify({confirm: 'never'}))")
@@ -207,8 +208,9 @@ def test_first_decisions_fit_a_wide_screen(server: LiveServer, new_page: Any, ga
 def test_first_decisions_fit_narrow_phones(server: LiveServer, new_page: Any, game: str, size: tuple[int, int]) -> None:
     """Phones narrower than 390 px (360x740, 320x568): the first 20 decisions checked (Class of '89
     broke "Carver" in its class photo at 320 px, Academic Society's Phase 3 menu scrolled the page
-    sideways, High School Drama's season marker covered a season's name and "Winter" broke)."""
-    out = play(server, new_page, game, size, max_decisions=20)
+    sideways, High School Drama's season marker covered a season's name and "Winter" broke). The bot
+    has a long name, as players may (High School Drama's standouts table cut it off)."""
+    out = play(server, new_page, game, size, max_decisions=20, bot_name="Whitney Bot")
     assert out["decisions"] == 20
 
 
