@@ -92,16 +92,16 @@ FIT_JS = """(minPx) => {
     return `${el.dataset.key || el.dataset.tok || el.tagName} at y=${Math.round(r.top)}..${Math.round(r.bottom)} (band ${Math.round(top)}..${Math.round(bottom)}) covered by ${hit ? hit.className || hit.tagName : 'nothing'}`;
   });
   for (const l of legal) delete l.el;
-  // a text box of a card or piece (an element holding text itself) whose text is wider than the box,
-  // even where the box lets it spill (scrollWidth counts it)
-  for (const el of document.querySelectorAll(`${HOST} :is([data-key], [data-tok], [data-card], [data-info]), ${HOST} :is([data-key], [data-tok], [data-card], [data-info]) *`)) {
+  // a text box on the board (an element holding text itself: a card, a piece, a tile, a label) whose
+  // text is wider than the box, even where the box lets it spill (scrollWidth counts it)
+  for (const el of document.querySelectorAll(`${HOST} *`)) {
     const cs = getComputedStyle(el);
     if (cs.display === 'inline' || cs.display === 'contents' || !el.clientWidth) continue;
     if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
     if (['auto', 'scroll'].includes(cs.overflowX)) continue;  // it scrolls: nothing is lost
     if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\\s+/).join('.')} spills ${el.scrollWidth - el.clientWidth}px ${JSON.stringify(el.textContent.trim().slice(0, 30))}`);
   }
-  // a word broken over two lines inside a card or piece ("Carv|er"): a box too narrow for its words
+  // a word broken over two lines anywhere on the board ("Carv|er"): a box too narrow for its words
   const broken = [];
   // the word's letters are on more than one line: each letter's own box (a range that starts just
   // after a soft hyphen also holds the hyphen drawn at the end of the line before: "Astroche-|mistry"
@@ -117,7 +117,7 @@ FIT_JS = """(minPx) => {
     }
     return lines.size > 1;
   };
-  for (const el of document.querySelectorAll(`${HOST} :is([data-key], [data-tok], [data-card], [data-info]), ${HOST} :is([data-key], [data-tok], [data-card], [data-info]) *`)) {
+  for (const el of document.querySelectorAll(`${HOST} *`)) {
     if (!el.getClientRects().length || el.closest('.sr-only')) continue;
     const cs = getComputedStyle(el);
     const ink = cs.color.match(/[\\d.]+/g) || [];  // transparent text is not drawn (black, "rgb(0, 0, 0)", is)
@@ -141,7 +141,49 @@ FIT_JS = """(minPx) => {
       for (const w of (el.getAttribute(attr) || '').match(/\b[a-z]+(?:-[a-z]+)+\b/g) || []) hyphenated.add(w);
     }
   }
-  return {status: statusOk, away, hyphenated: [...hyphenated], statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)], broken: [...new Set(broken)],
+  // text drawn over other text: a badge or label placed on a card (position absolute) whose text
+  // covers some of the card's own words or a neighbour badge's ("Cheer Coa[QB]", "Student Electi[2×2]ons",
+  // column heads "AstronomyChemistry")
+  const overlaps = [];
+  const lineBoxes = (n) => { const r = document.createRange(); r.selectNodeContents(n); return [...r.getClientRects()].filter((b) => b.width > 0.5 && b.height > 0.5); };
+  const drawn = (el) => { const c = getComputedStyle(el); const ink = c.color.match(/[\\d.]+/g) || [];
+    return c.visibility === 'visible' && Number(c.opacity) > 0 && !(ink.length === 4 && Number(ink[3]) === 0); };
+  for (const badge of document.querySelectorAll(`${HOST} *`)) {
+    if (!['absolute', 'fixed'].includes(getComputedStyle(badge).position) || !badge.textContent.trim()) continue;
+    if (!badge.getClientRects().length || !drawn(badge) || badge.closest('.sr-only, [role=tooltip], [popover]')) continue;
+    const mine = [];  // the badge's own words (a placed box holding a whole menu or card is not a badge)
+    for (const n of badge.childNodes) if (n.nodeType === 3 && n.textContent.trim()) mine.push(...lineBoxes(n));
+    if (!mine.length || !badge.parentElement) continue;
+    const walk2 = document.createTreeWalker(badge.parentElement, NodeFilter.SHOW_TEXT);
+    for (let n = walk2.nextNode(); n; n = walk2.nextNode()) {
+      if (!n.textContent.trim() || badge.contains(n) || !drawn(n.parentElement)) continue;
+      for (const a of mine) for (const b of lineBoxes(n)) {
+        const ix = Math.min(a.right, b.right) - Math.max(a.left, b.left), iy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (ix > 1.5 && iy > 3) overlaps.push(`${badge.tagName.toLowerCase()}.${String(badge.className).trim().split(/\\s+/).join('.')} ${JSON.stringify(badge.textContent.trim().slice(0, 12))} over ${JSON.stringify(n.textContent.trim().slice(0, 24))}`);
+      }
+    }
+  }
+  // pieces to tap too small and too close together (WCAG 2.5.8, target size minimum): a piece under
+  // 24x24 px whose 24 px circle around its middle reaches another piece or another small piece's circle
+  const cramped = [];
+  const boxes = all.map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+  const mid = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  const gapTo = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+  const under = (r) => r.width < 23.5 || r.height < 23.5;
+  for (const [el, r] of boxes) {
+    if (!under(r)) continue;
+    const c = mid(r);
+    for (const [other, q] of boxes) {
+      if (other === el || other.contains(el) || el.contains(other)) continue;
+      const near = under(q) ? Math.hypot(c[0] - mid(q)[0], c[1] - mid(q)[1]) < 24 : gapTo(c, q) < 12;
+      if (near) {
+        cramped.push(`${el.dataset.key || el.dataset.tok || el.tagName} ${Math.round(r.width)}x${Math.round(r.height)} next to ${other.dataset.key || other.dataset.tok || other.tagName}`);
+        break;
+      }
+    }
+  }
+  const hscroll = Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return {status: statusOk, hscroll, cramped, overlaps: [...new Set(overlaps)], away, hyphenated: [...hyphenated], statusText, legal, legalAll: all.length, small: [...new Set(small)], clipped: [...new Set(clipped)], broken: [...new Set(broken)],
           version: Number(document.body.dataset.version || -1), mine: document.body.dataset.myTurn === 'true',
           terminal: document.body.dataset.terminal === 'true', scrollY: window.scrollY};
 }"""

@@ -264,10 +264,12 @@ def test_real_table_page_two_players_by_board_clicks(server: Any, new_page: Any,
 
 
 def test_treatise_names_never_break_inside_a_word(browser: Any) -> None:
-    """Every Treatise in a presentation slot and in the offer, on boards as wide as a small phone's,
-    a 390 px phone's (348 px inside the table page's margins), a tablet's, a laptop's and a wide
-    screen's: no word broken between two letters ("Electro-magne-tism" breaks at its soft hyphens,
-    board.js breakable), no tile text cut off or under 10 px."""
+    """Every Treatise in a presentation slot and in the offer, on boards as wide as a 320 px and a
+    360 px phone's (302 and 342 px inside the table page's margins), a small phone's, a 390 px phone's
+    (348 px), a tablet's, a laptop's and a wide screen's: no word broken between two letters
+    ("Electro-magne-tism" breaks at its soft hyphens, board.js breakable), no tile text cut off or
+    under 10 px, no label over another (the Authority track's column heads ran into each other at
+    302 px)."""
     from fit_checks import measure
 
     data = json.loads((BOARD_DIR / "components.json").read_text(encoding="utf-8"))
@@ -278,7 +280,7 @@ def test_treatise_names_never_break_inside_a_word(browser: Any) -> None:
         table = Table(2, 3)
         show(page, table)
         base = table.view()
-        for width in (330, 348, 390, 700, 940, 1200, 1366, 1900):
+        for width in (302, 330, 342, 348, 390, 700, 940, 1200, 1366, 1900):
             page.set_viewport_size({"width": width, "height": 844})
             for n in range(0, len(ids), 12):
                 view = json.loads(json.dumps(base))
@@ -289,9 +291,49 @@ def test_treatise_names_never_break_inside_a_word(browser: Any) -> None:
                 page.evaluate("v => window.__board.update(v)", view)
                 page.wait_for_function("() => document.querySelectorAll('.as-tile-name').length >= 20")
                 st = measure(page)
-                if st["broken"] or st["clipped"] or st["small"]:
-                    problems.append(f"{width}px {twelve}: {st['broken'][:4]} {st['clipped'][:3]} {st['small'][:3]}")
+                if st["broken"] or st["clipped"] or st["small"] or st["overlaps"]:
+                    problems.append(f"{width}px {twelve}: {st['broken'][:4]} {st['clipped'][:3]} {st['small'][:3]} {st['overlaps'][:3]}")
         assert not page.js_errors, page.js_errors
     finally:
         page.close()
     assert not problems, "\n".join(problems[:12])
+
+
+def test_pawns_to_tap_are_24px_apart_on_phones(browser: Any) -> None:
+    """A Place decision where a scholar and a Secretary are both in hand: once the space is tapped,
+    the pawns to tap in the hand are lit; on phones (390 px, and 342 and 302 px: the boards of 360 px
+    and 320 px phones) none of them is under 24 px with another piece within its 24 px circle (WCAG
+    2.5.8; the hand's pawns were 1 px apart, 20 px wide)."""
+    from fit_checks import measure
+
+    rng = random.Random(5)
+    for seed in range(1, 40):
+        table = Table(2, seed)
+        table.play_bots()
+        found = None
+        while not table.state.is_terminal() and found is None:
+            legal = [a.to_json() for a in table.state.legal_actions()]
+            pawns: dict[str, set[str]] = {}
+            for a in legal:
+                if a["type"] == "Place":
+                    pawns.setdefault(a["space"], set()).add(a["pawn"])
+            found = next((space for space, kinds in pawns.items() if len(kinds) >= 2), None)
+            if found is None:
+                table.play(rng.choice(table.state.legal_actions()))
+                table.play_bots()
+        if found is not None:
+            break
+    assert found is not None, "no Place decision with a scholar and a Secretary in hand"
+    problems = []
+    with browser_page(browser, width=390, height=844) as page:
+        for width in (390, 342, 302):
+            page.set_viewport_size({"width": width, "height": 844})
+            show(page, table)
+            page.locator(f'[data-key="space:{found}"].as-target').first.click()
+            lit = page.locator('[data-key^="pawn:"].as-target').count()
+            assert lit >= 2, f"{width}px: {lit} pawns lit after tapping {found}"
+            st = measure(page)
+            if st["cramped"]:
+                problems.append(f"{width}px: {st['cramped'][:4]}")
+        assert not page.js_errors, page.js_errors
+    assert not problems, "\n".join(problems)

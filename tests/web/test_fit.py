@@ -3,7 +3,10 @@
 A player plays by clicking only pieces marked ``[data-legal]`` that are in the clear part of the
 window (the test never scrolls: the page brings the pieces to click into view), and at every
 decision: the status bar is in view, a piece to click is in view, no text is drawn under 10 px,
-and no card text is cut off by its box. A screenshot of each game's first decision at each size
+no card text is cut off by its box, no word of the board is broken between two letters, no badge's
+text covers other text, the page never scrolls sideways, and on a phone no piece to tap is under
+24 px and crowded by another (WCAG 2.5.8). Phones: 390 px, and the narrower 360 px (common
+Android) and 320 px (the first iPhone SE). A screenshot of each game's first decision at each size
 goes to out/screenshots/fit/.
 """
 
@@ -22,11 +25,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fit_checks import measure  # noqa: E402
-from web_helpers import SCREENSHOTS, LiveServer  # noqa: E402
+from web_helpers import SCREENSHOTS, LiveServer, overflow_report  # noqa: E402
 
 SHOTS = SCREENSHOTS / "fit"
 DESKTOP = (1366, 768)
 PHONE = (390, 844)
+NARROW = (360, 740)  # a common Android phone's width
+SMALL = (320, 568)  # the first iPhone SE's
 WIDE = (1920, 1080)
 COLLECT = os.environ.get("FIT_COLLECT") == "1"  # survey mode: list every problem instead of stopping at the first
 
@@ -66,7 +71,7 @@ def _settled(page: Any, before: int, seconds: float = 60) -> dict[str, Any]:
             # a layout caught between two frames (a busy machine paints late) is measured again a
             # moment later: only what stays cut off or too small is what a player sees
             for _ in range(5):
-                if not (st["clipped"] or st["small"] or st["broken"]):
+                if not (st["clipped"] or st["small"] or st["broken"] or st["overlaps"] or st["hscroll"]):
                     break
                 page.wait_for_timeout(200)
                 st = measure(page)
@@ -90,12 +95,13 @@ def _step_changed(page: Any, before: int, seconds: float = 20) -> dict[str, Any]
 
 
 def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
-         max_decisions: int | None = None) -> dict[str, Any]:
-    """Seat 0 plays (a whole game, or its first ``max_decisions``) by clicking in-view pieces."""
+         max_decisions: int | None = None, bot_name: str = "Bot") -> dict[str, Any]:
+    """Seat 0 plays (a whole game, or its first ``max_decisions``) by clicking in-view pieces; the
+    other seats are bots named ``bot_name`` and their number."""
     players, seed, options = GAMES[game]
     created = server.api("POST", "/api/tables", {
         "game": game, "players": players, "seed": seed, "options": options, "listed": False,
-        "seats": [{"kind": "human", "name": "Ana"}] + [{"kind": "random", "name": f"Bot {i}"} for i in range(1, players)]})
+        "seats": [{"kind": "human", "name": "Ana"}] + [{"kind": "random", "name": f"{bot_name} {i}"} for i in range(1, players)]})
     page = new_page(*size)
     page.goto(server.url + "/")
     page.evaluate("localStorage.setItem('homeroom.prefs.v1', JSON.stringify({confirm: 'never'}))")
@@ -122,6 +128,12 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
             problems.append(f"{where}: card text cut off: {st['clipped'][:6]}")
         if st["broken"]:
             problems.append(f"{where}: a word broken over two lines: {st['broken'][:6]}")
+        if st["overlaps"]:
+            problems.append(f"{where}: text drawn over other text: {st['overlaps'][:6]}")
+        if st["hscroll"]:
+            problems.append(f"{where}: the page scrolls sideways by {st['hscroll']}px: {overflow_report(page, size[0])}")
+        if st["cramped"] and size[0] <= PHONE[0]:
+            problems.append(f"{where}: pieces to tap under 24 px and crowded: {st['cramped'][:6]}")
         seen_words.update(st["hyphenated"])
         raw = sorted(set(st["hyphenated"]) & ids)
         if raw:
@@ -189,6 +201,17 @@ def test_first_decisions_fit_a_wide_screen(server: LiveServer, new_page: Any, ga
     """1920x1080: the first 15 decisions checked (the same page as 1366x768, more room)."""
     out = play(server, new_page, game, WIDE, max_decisions=15)
     assert out["decisions"] == 15
+
+
+@pytest.mark.parametrize("size", [NARROW, SMALL], ids=["360x740", "320x568"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_first_decisions_fit_narrow_phones(server: LiveServer, new_page: Any, game: str, size: tuple[int, int]) -> None:
+    """Phones narrower than 390 px (360x740, 320x568): the first 20 decisions checked (Class of '89
+    broke "Carver" in its class photo at 320 px, Academic Society's Phase 3 menu scrolled the page
+    sideways, High School Drama's season marker covered a season's name and "Winter" broke). The bot
+    has a long name, as players may (High School Drama's standouts table cut it off)."""
+    out = play(server, new_page, game, size, max_decisions=20, bot_name="Whitney Bot")
+    assert out["decisions"] == 20
 
 
 def _click_in_view(page: Any, rng: random.Random) -> dict[str, Any]:
@@ -375,7 +398,8 @@ def test_broken_word_check_reads_soft_hyphens(browser: Any) -> None:
 def test_long_card_names_are_never_cut_off(browser: Any) -> None:
     """Class of '89's longest names ("Guidance Counselor", the "Freshmen" tile, cut off before): in
     seeded random games, each position that shows one of them is drawn with no card text cut off or
-    under 10 px, at 1366x768 and at 390x844."""
+    under 10 px and no badge over a name, at 1366x768, 390x844 and as wide as a 360 px and a 320 px
+    phone's boards (342 and 302 px inside the table page's margins)."""
     import board_co89_harness as C
 
     wanted = {"guidance-counselor", "freshmen"}
@@ -392,10 +416,11 @@ def test_long_card_names_are_never_cut_off(browser: Any) -> None:
                 on_board = wanted & set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', json.dumps(match.state.observation(0))))
                 if on_board - seen:
                     bp.show(C.view_for(match, 0, step))
-                    for size in (DESKTOP, PHONE):
+                    for size in (DESKTOP, PHONE, (342, NARROW[1]), (302, SMALL[1])):
                         page.set_viewport_size({"width": size[0], "height": size[1]})
                         st = measure(page)
-                        assert not st["clipped"] and not st["small"], (size, on_board, st["clipped"], st["small"][:5])
+                        assert not st["clipped"] and not st["small"] and not st["overlaps"], (
+                            size, on_board, st["clipped"], st["small"][:5], st["overlaps"][:5])
                     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
                     seen |= on_board
                 match.play(C.pick(rng, match))
@@ -412,9 +437,11 @@ def test_card_names_never_break_inside_a_word(browser: Any) -> None:
     """Class of '89: every staff card in a yearbook's staff section ("Attendance" broke on a phone's in
     CI, "Groundskeeper" on a laptop's), every teacher and the longest-named students in the class
     photo ("LaFountain", "Quimby" broke on a phone's; "Bookmark+Paint" in a teacher's text on a
-    laptop's), on boards as wide as a 390 px phone's (348 px inside the table page's margins), a
-    tablet's and a laptop's: no word broken between two letters (a soft hyphen's break is allowed), no
-    card text cut off or under 10 px."""
+    laptop's), and every tile on the Wildcat Way (a Senior Superlative's student on it), on boards as
+    wide as a 320 px and a 360 px phone's (302 and 342 px inside the table page's margins: "Whitney"
+    and "Carver" broke in a 320 px phone's photo), a 390 px phone's (348 px), a tablet's and a
+    laptop's: no word broken between two letters (a soft hyphen's break is allowed), no card text cut
+    off or under 10 px, no badge over a name, nothing wider than the page."""
     import board_co89_harness as C
 
     from homeroom.games.class_of_89.components import components
@@ -428,27 +455,54 @@ def test_card_names_never_break_inside_a_word(browser: Any) -> None:
         match = C.new_match(2, 3)
         bp.match = match
         base = C.view_for(match, 0, 0)
-        fills = []  # (staff section, class photo) of seat 0's yearbook
-        for n in range(max(len(staff) // 4, len(people) // 20) + 1):
+        ways = _wildcat_ways(data)
+        fills = []  # (staff section, class photo, Wildcat Way) of seat 0's yearbook
+        for n in range(max(len(staff) // 4, len(people) // 20, len(ways) - 1) + 1):
             group = [staff[(4 * n + k) % len(staff)] for k in range(4)]
             photo = [people[(20 * n + k) % len(people)] for k in range(20)]
-            fills.append((group, photo))
+            fills.append((group, photo, ways[n % len(ways)]))
+        longest = sorted(data.students, key=lambda i: -len(data.students[i].name))
         problems = []
-        for width in (348, 390, 700, 940, 1000, 1366):
+        for width in (302, 342, 348, 390, 700, 940, 1000, 1366):
             page.set_viewport_size({"width": width, "height": 844})
-            for group, photo in fills:
+            for group, photo, grid in fills:
                 view = json.loads(json.dumps(base))
                 book = view["observation"]["books"][0]
-                book["staff"], book["photo"] = group, photo
+                book["staff"], book["photo"], book["grid"] = group, photo, grid
                 book["tokens"] = [["bolt", "paint"] if k % 3 == 0 else [] for k in range(len(photo))]
+                book["superlatives"] = [{"tile": t, "student": longest[k % len(longest)], "tokens": []}
+                                        for k, t in enumerate(dict.fromkeys(grid)) if t and data.tiles[t].superlative]
                 bp.show(view)
                 st = measure(page)
-                if st["broken"] or st["clipped"] or st["small"]:
-                    problems.append(f"{width}px {group}: {st['broken'][:4]} {st['clipped'][:3]} {st['small'][:3]}")
+                if st["broken"] or st["clipped"] or st["small"] or st["overlaps"] or st["hscroll"]:
+                    problems.append(f"{width}px {group}: {st['broken'][:4]} {st['clipped'][:3]} {st['small'][:3]} "
+                                    f"{st['overlaps'][:3]} sideways {st['hscroll']}px")
         assert not problems, "\n".join(problems[:12])
         assert not bp.errors, bp.errors
     finally:
         page.close()
+
+
+def _wildcat_ways(data: Any) -> list[list[str]]:
+    """Wildcat Way grids (one list of tile ids a cell, row by row, "" for an open cell) that between
+    them hold every tile of the game: each packs the tiles not yet shown, largest first, where they fit."""
+    cols, rows = data.board["grid_columns"], data.board["grid_rows"]
+    left = sorted(data.tiles, key=lambda t: (-data.tiles[t].width * data.tiles[t].height, t))
+    ways = []
+    while left:
+        grid = [""] * (cols * rows)
+        for t in list(left):
+            w, h = data.tiles[t].width, data.tiles[t].height
+            spot = next(((x, y) for y in range(rows - h + 1) for x in range(cols - w + 1)
+                         if all(not grid[(y + j) * cols + x + i] for i in range(w) for j in range(h))), None)
+            if spot is None:
+                continue
+            for i in range(w):
+                for j in range(h):
+                    grid[(spot[1] + j) * cols + spot[0] + i] = t
+            left.remove(t)
+        ways.append(grid)
+    return ways
 
 
 def test_no_jump_while_the_player_reads(browser_ready: None, new_page: Any, tmp_path: Any) -> None:

@@ -663,7 +663,9 @@ export function createBoard(container, hooks) {
         + `${c.influence} Influence at game end; red arrow → ${c.red || "none"}; blue arrows → ${c.blue.join(", ") || "none"}.`;
       let btns = "";
       if (d && d.kind === "maintain" && d.n === c.order && (T.has(`keep:${c.order}`) || T.has(`lay:${c.order}`))) {
-        btns = html`<span class="as-maint">${T.has(`keep:${c.order}`) ? html`<button type="button" ${k(`keep:${c.order}`, `Keep: pay ${c.cost_text}`, "as-opt")}>Keep (pay ${(c.cost_text)})</button>` : ""}${T.has(`lay:${c.order}`) ? html`<button type="button" ${k(`lay:${c.order}`, `Lay down: moves to cell ${c.red} after Phase 3`, "as-opt")}>Lay down → ${c.red}</button>` : ""}</span>`;
+        // the edge columns' menus open inward: centred under them they passed the board's edge (a phone scrolled sideways)
+        const side = p.x < 30 ? " as-maint-l" : p.x > 70 ? " as-maint-r" : "";
+        btns = html`<span class="as-maint${side}">${T.has(`keep:${c.order}`) ? html`<button type="button" ${k(`keep:${c.order}`, `Keep: pay ${c.cost_text}`, "as-opt")}>Keep (pay ${(c.cost_text)})</button>` : ""}${T.has(`lay:${c.order}`) ? html`<button type="button" ${k(`lay:${c.order}`, `Lay down: moves to cell ${c.red} after Phase 3`, "as-opt")}>Lay down → ${c.red}</button>` : ""}</span>`;
       }
       const cur = d && d.kind === "maintain" && d.n === c.order;
       const cellAttrs = cur ? html`class="as-cell as-row${c.row}${c.crest ? ` as-c-${c.crest}` : ""} as-current" ${info(text)}`
@@ -676,10 +678,12 @@ export function createBoard(container, hooks) {
     const heads = html`<defs>
       <marker id="as-head-red" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>
       <marker id="as-head-blue" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#2f6db5"/></marker></defs>`;
-    const colHeads = columns.map((c) => html`<span class="as-colhead as-t-${c}" style="left:${(columns.indexOf(c) + 0.5) * W}%">${(subj(c).name)}</span>`);
+    // one grid column a track column (their middles are the cells' middles): a name too long for its
+    // column wraps at its soft hyphen instead of running into the next one ("AstronomyChemistry")
+    const colHeads = columns.map((c) => html`<span class="as-colhead as-t-${c}">${breakable(subj(c).name)}</span>`);
     return html`<div class="as-authority" aria-label="Authority track">
       <h5>Authority track <small><span class="as-redtxt">red ↓ Phase 3/4</span> · <span class="as-bluetxt">blue ↑ Lecture Hall</span></small></h5>
-      <div class="as-colheads">${colHeads}</div>
+      <div class="as-colheads" style="grid-template-columns:repeat(${columns.length},minmax(0,1fr))">${colHeads}</div>
       <div class="as-auth-area" style="height:${rows * 4.2}em">
         <svg class="as-arrows" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">${heads}${arrows}</svg>
         ${cellDivs}

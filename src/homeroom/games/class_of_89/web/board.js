@@ -506,7 +506,7 @@ export function createBoard(container, hooks) {
         drawn.add(id);
         const t = C.tiles[id];
         const sup = bk.superlatives.find((x2) => x2.tile === id);
-        parts.push(html`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${(breakable(t.name))}</span>${sup ? html`<span class="supst">★ ${(cardName(sup.student))}</span>` : ""}</div>`);
+        parts.push(html`<div class="gt tl-${t.letter}" style="grid-column:${x + 1}/span ${t.width};grid-row:${y + 1}/span ${t.height}" title="${(cardText(id, sup ? sup.student : ""))}"><b>${t.letter}</b> <span class="gn">${(breakable(t.name))}</span>${sup ? html`<span class="supst" title="Senior Superlative: ${(cardName(sup.student))}">★</span>` : ""}</div>`);
       } else if (id === "1x1") {
         parts.push(html`<div class="gt one1" style="grid-column:${x + 1};grid-row:${y + 1}" title="a 1x1 tile (1 point)">1×1</div>`);
       }
