@@ -58,6 +58,7 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
     """One homeroom game at a fixed player count as a PettingZoo AEC environment."""
 
     metadata = {"name": "homeroom_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    agent_selection: str
 
     def __init__(self, game_id: str, players: int, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None) -> None:
@@ -88,6 +89,8 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self._shared: dict[Any, Any] = {}
         """The parts every seat reads alike, encoded once for all (see ``Encoding.features``)."""
         self._steps = 0
+        self._n = self.encoding.n
+        self._max_decisions = game.info.max_decisions
 
     # ------------------------------------------------------------------ PettingZoo API
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -116,22 +119,27 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self._live()
-        seat = self._seats.get(agent)
-        if seat is None:
-            raise RLError(f"no agent {agent!r} in this game (agents: {', '.join(self.possible_agents)})")
         read = self._readers.get(agent)
-        if read is None:
+        if read is None:  # the agent's first read since reset (or not an agent at all)
+            self._live()
+            seat = self._seats.get(agent)
+            if seat is None:
+                raise RLError(f"no agent {agent!r} in this game (agents: {', '.join(self.possible_agents)})")
             read = self._readers[agent] = self.encoding.reader(seat, self.players)
-        return {"observation": read(state, self._shared), "action_mask": self.action_mask(agent)}
+        state = self.state
+        assert state is not None  # (a reader exists only after reset)
+        features = read(state, self._shared)
+        if agent != self.agent_selection:
+            return {"observation": features, "action_mask": np.zeros(self._n, dtype=np.int8)}
+        return {"observation": features, "action_mask": legal_mask(self._legal, self._n, np.int8)}
 
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s legal indices as int8 0/1 (all 0 unless it is to move), without building its
         observation: with ``last(observe=False)`` a masked agent that does not read the features
         (a random rollout) skips them."""
         if agent != self.agent_selection:
-            return np.zeros(self.encoding.n, dtype=np.int8)
-        return legal_mask(self._legal, self.encoding.n, np.int8)
+            return np.zeros(self._n, dtype=np.int8)
+        return legal_mask(self._legal, self._n, np.int8)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -151,9 +159,16 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
         if self._rewarded:  # (mid-game every reward is 0: nothing to clear, nothing to add up)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        self._after_move()
-        if self._rewarded:
-            self._accumulate_rewards()
+        if state.is_terminal() or self._steps >= self._max_decisions:
+            self._after_move()
+            if self._rewarded:
+                self._accumulate_rewards()
+            return
+        # mid-game (most steps): what _after_move does, without its calls
+        mover = state.to_move
+        assert mover is not None
+        self.agent_selection = self.possible_agents[mover]
+        self._legal = self.encoding.legal_indices(state)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
