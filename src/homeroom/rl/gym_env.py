@@ -19,7 +19,7 @@ from gymnasium import spaces
 from homeroom import games
 from homeroom.agents import Agent, AgentError, make_agent
 from homeroom.engine import Action, OptionError, State
-from homeroom.rl.aec import MAX_GAME_SEED, end_rewards, legal_mask, render_text
+from homeroom.rl.aec import BOOL, INT8, MAX_GAME_SEED, end_rewards, legal_mask, render_text
 from homeroom.rl.encoding import Encoding, RLError, encoding, encoding_module
 
 
@@ -140,7 +140,7 @@ class HomeroomEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal action indices as booleans (sb3-contrib's MaskablePPO reads this)."""
-        return legal_mask(self._legal, self.encoding.n, bool)
+        return legal_mask(self._legal, self.encoding.n, BOOL)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
@@ -177,7 +177,7 @@ class HomeroomEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         state = self._live()
-        info: dict[str, Any] = {"action_mask": legal_mask(self._legal, self.encoding.n, np.int8), "seat": self.seat}
+        info: dict[str, Any] = {"action_mask": legal_mask(self._legal, self.encoding.n, INT8), "seat": self.seat}
         if state.is_terminal():
             scores = state.scores()
             info["scores"] = [s.total for s in scores]
