@@ -262,8 +262,10 @@ class Encoding:
                 if len(known) >= _KNOWN_MAX:
                     known.clear()
                     ids.clear()
-                known[action] = index  # a key of ``known`` stays alive: no other object takes its id
-                ids[id(action)] = index
+                size = len(known)
+                known[action] = index
+                if len(known) > size:  # this very object is a key of ``known`` now, kept alive there:
+                    ids[id(action)] = index  # no other object can take its id
 
     def _shared_index(self, state: State, seat: int, legal: list[Action]) -> None:
         """Raise naming two legal actions that share an index (the encoding breaks its contract)."""
