@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from call_counts import count_calls
 from homeroom import games
 from homeroom.engine import State
 from homeroom.rl import aec_env, encoding
@@ -58,6 +59,40 @@ def test_the_cached_mask_and_features_equal_a_from_scratch_encoding(game_id: str
             assert (observed["observation"] == scratch_features).all()
             assert observed["action_mask"].any() == (seat == state.to_move)
             env.step(rng.choice(sorted(scratch)))
+
+
+def test_action_objects_handed_out_again_are_found_without_hashing_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Class of '89 hands out the very same action objects again: an index remembered for one is
+    found by the object's id, without the action's own (Python) ``__hash__``; the equal objects of
+    a position read back from JSON get the same indices."""
+    game = games.get("class-of-89")
+    enc = Encoding(game)
+    state = game.new_state(2, seed=3)
+    first = enc.legal_indices(state)
+    assert first == scratch_indices(enc, state)
+    hashed = [count_calls(monkeypatch, kind, "__hash__") for kind in game.action_types]
+    again = enc.legal_indices(state)
+    assert sum(calls[0] for calls in hashed) == 0
+    assert again == first
+    assert enc.legal_indices(type(state).from_json(state.to_json())) == first
+
+
+def test_a_key_seen_before_costs_a_look_up_not_the_sum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """High School Drama's hookup keys read the position, so those actions are not remembered, but
+    their keys are: the same hookups again cost ``action_key`` and a look-up, not ``key_index``."""
+    from homeroom.games.high_school_drama.actions import HookUp
+
+    game = games.get("high-school-drama")
+    enc = Encoding(game)
+    state = game.new_state(2, seed=1)
+    rng = random.Random(1)
+    while not any(isinstance(action, HookUp) for action in state.legal_actions()):
+        state.apply(rng.choice(state.legal_actions()))
+    first = enc.legal_indices(state)
+    assert first == scratch_indices(enc, state)
+    summed = count_calls(monkeypatch, enc, "key_index")
+    assert enc.legal_indices(state) == first
+    assert summed[0] == 0
 
 
 @pytest.mark.parametrize("game_id", ["class-of-89", "academic-society"])

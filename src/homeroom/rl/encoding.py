@@ -156,6 +156,11 @@ class Encoding:
         self._state_parts: Callable[[int], Sequence[Any]] | None = getattr(self.module, "state_parts", None)
         self._known: dict[int, dict[Action, int]] = {}
         """Per seat: the index of each action seen whose key read no observation."""
+        self._by_id: dict[int, dict[int, int]] = {}
+        """Per seat: the same indices by the ``id`` of the very object first remembered in ``_known``
+        (which keeps it alive: an ``id`` is unique among live objects only)."""
+        self._keyed: dict[tuple[type[Action], str, tuple[Hashable, ...]], int] = {}
+        """The index of each (action type, block name, key) seen: :meth:`key_index` without its sum."""
 
     # ------------------------------------------------------------------ the action table
     def key_index(self, action: Action, block_name: str, key: Sequence[Hashable]) -> int:
@@ -210,36 +215,57 @@ class Encoding:
 
         ``state.observation(seat)`` is built only if the game's ``action_key`` reads it (High School
         Drama's hookups; pass ``obs`` when it is at hand), and the index of an action whose key read
-        no observation is remembered, so the next position's same action costs one dict look-up."""
+        no observation is remembered, so the next position's same action costs one dict look-up:
+        by the object's ``id`` where the game hands out the very same objects again (an action's own
+        ``__hash__`` and ``__eq__`` are Python calls, a quarter of a µs each), else by value, both in
+        C; a key seen before costs a look-up too, not the mixed-radix sum."""
         seat = state.to_move
         if seat is None:
             return {}
-        known = self._known.get(seat)
-        if known is None:
-            known = self._known[seat] = {}
         legal = state.legal_actions()
-        indices = list(map(known.get, legal))
-        if None not in indices:  # every action seen before (most steps): the look-ups alone, in C
-            out = cast(dict[int, Action], dict(zip(indices, legal)))
-            if len(out) != len(legal):
-                self._shared_index(state, seat, legal)
-            return out
-        view = _LazyObservation(state, seat, obs)
-        remembered = known.get
-        out = {}
-        for action in legal:
-            index = remembered(action)
-            if index is None:
-                reads = view.reads
-                index = self.key_index(action, *self.module.action_key(view, seat, action))
-                if view.reads == reads:  # the key follows from the action alone: remember it
-                    if len(known) >= _KNOWN_MAX:
-                        known.clear()
-                    known[action] = index
-            out[index] = action
+        ids = self._by_id.get(seat)
+        if ids is None:  # the seat's first position
+            ids = self._by_id[seat] = {}
+            self._known[seat] = {}
+        out: dict[Any, Action] = dict(zip(map(ids.get, map(id, legal)), legal))
+        if None in out:  # an object not found by its id (one hash look-up, not a scan): all by value
+            indices = list(map(self._known[seat].get, legal))
+            if None in indices:
+                self._index_new(state, seat, obs, legal, indices)
+            out = dict(zip(indices, legal))
         if len(out) != len(legal):
             self._shared_index(state, seat, legal)
         return out
+
+    def _index_new(self, state: State, seat: int, obs: Mapping[str, Any] | None, actions: list[Action],
+                   indices: list[int | None]) -> None:
+        """Fill in the indices of ``actions`` missing from ``indices`` (``None``) from the game's
+        ``action_key`` (a key seen before costs a look-up, not the mixed-radix sum), remembering,
+        by value and by ``id``, each action whose key read no observation."""
+        known, ids = self._known[seat], self._by_id[seat]
+        view = _LazyObservation(state, seat, obs)
+        for i, action in enumerate(actions):
+            if indices[i] is not None:
+                continue
+            reads = view.reads
+            name, key = self.module.action_key(view, seat, action)
+            if key.__class__ is not tuple:
+                key = tuple(key)
+            index = self._keyed.get((action.__class__, name, key))
+            if index is None:
+                index = self.key_index(action, name, key)
+                if len(self._keyed) >= _KNOWN_MAX:
+                    self._keyed.clear()
+                self._keyed[(action.__class__, name, key)] = index
+            indices[i] = index
+            if view.reads == reads:  # the key follows from the action alone: remember it
+                if len(known) >= _KNOWN_MAX:
+                    known.clear()
+                    ids.clear()
+                size = len(known)
+                known[action] = index
+                if len(known) > size:  # this very object is a key of ``known`` now, kept alive there:
+                    ids[id(action)] = index  # no other object can take its id
 
     def _shared_index(self, state: State, seat: int, legal: list[Action]) -> None:
         """Raise naming two legal actions that share an index (the encoding breaks its contract)."""
@@ -321,10 +347,10 @@ class Encoding:
             lines.append(f"| {start} | {length} | {name} | {shown} |")
         return "\n".join(lines)
 
-    def reader(self, seat: int, players: int) -> Callable[[State, dict[Hashable, Any]], np.ndarray]:
+    def reader(self, seat: int, players: int) -> Callable[[State, dict[Hashable, Any] | None], np.ndarray]:
         """``reader(state, shared)``: ``seat``'s features at ``players`` seats as :meth:`features`
         gives them with a memo of its own, without looking the kept parts up at every read (an
-        env keeps one per agent; ``shared`` is the dict its seats share)."""
+        env keeps one per agent; ``shared`` is the dict its seats share, None for one seat alone)."""
         if self._state_parts is None:
             return lambda state, shared: self.features(state, seat)
         return _Kept(self, seat, players).read

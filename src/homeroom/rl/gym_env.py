@@ -9,7 +9,7 @@ the end of the game; ``info`` then also holds ``score``, ``place`` and ``scores`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import gymnasium
@@ -19,7 +19,7 @@ from gymnasium import spaces
 from homeroom import games
 from homeroom.agents import Agent, AgentError, make_agent
 from homeroom.engine import Action, OptionError, State
-from homeroom.rl.aec import MAX_GAME_SEED, end_rewards, legal_mask, render_text
+from homeroom.rl.aec import BOOL, INT8, MAX_GAME_SEED, end_rewards, legal_mask, render_text
 from homeroom.rl.encoding import Encoding, RLError, encoding, encoding_module
 
 
@@ -96,8 +96,8 @@ class HomeroomEnv(gymnasium.Env):
         self.seat = 0
         self._bots: dict[int, Agent] = {}
         self._legal: dict[int, Action] = {}
-        self._memo: dict[Any, Any] = {}
-        """The parts of the learner's features the game keeps to reuse (see ``Encoding.features``)."""
+        self._read: Callable[[State, dict[Any, Any] | None], np.ndarray] | None = None
+        """The learner's features' reader, with the parts the game keeps to reuse (see ``Encoding.reader``)."""
 
     # ------------------------------------------------------------------ Gymnasium API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -109,7 +109,7 @@ class HomeroomEnv(gymnasium.Env):
         self.state = self.game.new_state(self.players, seed=game_seed, options=self.options)
         self.state.set_quiet()  # the env never reads the log lines apply returns: skip their text
         self._forfeit = False
-        self._memo = {}
+        self._read = self.encoding.reader(self.seat, self.players)
         others = [s for s in range(self.players) if s != self.seat]
         self._bots = {s: make_agent(spec, int(rng.integers(0, 2**62))) for s, spec in zip(others, self.opponent_specs)}
         self._play_bots()
@@ -140,7 +140,7 @@ class HomeroomEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal action indices as booleans (sb3-contrib's MaskablePPO reads this)."""
-        return legal_mask(self._legal, self.encoding.n, bool)
+        return legal_mask(self._legal, self.encoding.n, BOOL)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
@@ -171,11 +171,13 @@ class HomeroomEnv(gymnasium.Env):
         return float(totals[self.seat] - max(others)) if others else float(totals[self.seat])
 
     def _observe(self) -> np.ndarray:
-        return self.encoding.features(self._live(), self.seat, self._memo)
+        state = self._live()
+        assert self._read is not None  # (set with the state, at reset)
+        return self._read(state, None)
 
     def _info(self) -> dict[str, Any]:
         state = self._live()
-        info: dict[str, Any] = {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat}
+        info: dict[str, Any] = {"action_mask": legal_mask(self._legal, self.encoding.n, INT8), "seat": self.seat}
         if state.is_terminal():
             scores = state.scores()
             info["scores"] = [s.total for s in scores]
