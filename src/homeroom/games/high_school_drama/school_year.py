@@ -17,6 +17,12 @@ from typing import TYPE_CHECKING
 from homeroom.engine import Action, Event
 from homeroom.games.high_school_drama import events, main_student, midterm_final, semester_start, summer
 from homeroom.games.high_school_drama.actions import (
+    DISCARD,
+    EXCHANGE_DONE,
+    KEEP_HAND,
+    PICK_MAIN,
+    PICK_TRANSFER,
+    PLAY,
     Bond,
     Breakup,
     Discard,
@@ -48,23 +54,23 @@ def legal_actions(state: HSDState) -> list[Action]:
     if phase == "draw":
         return semester_start.draw_options(state, seat)
     if phase == "act":
-        return [PlayCard(c) for c in sorted(set(state.hands[seat]))]
+        return [PLAY[c] for c in sorted(set(state.hands[seat]))]
     if phase == "resolve":
         assert state.playing is not None
         return midterm_final.resolution_options(state, seat, state.comps.effect(state.playing))
     if phase == "exchange":
         assert state.playing is not None
         kind = state.comps.effect(state.playing).exchange
-        return [*events.exchange_options(state.cliques[seat], state.cards, kind), ExchangeDone()]
+        return [*events.exchange_options(state.cliques[seat], state.cards, kind), EXCHANGE_DONE]
     if phase == "review":
-        return [*(Discard(c) for c in sorted(set(state.hands[seat]))), KeepHand()]
+        return [*(DISCARD[c] for c in sorted(set(state.hands[seat]))), KEEP_HAND]
     if phase == "lovin":
         return bond_options(state, seat, FREE_BOND)
     if phase == "pick":
-        return [PickMain(c) for c in state.quad if state.cards[c].is_student]
+        return [PICK_MAIN[c] for c in state.quad if state.cards[c].is_student]
     if phase == "transfer":
         order = state.comps.students
-        return [PickTransfer(c) for c in sorted(state.student_deck, key=order.index)]
+        return [PICK_TRANSFER[c] for c in sorted(state.student_deck, key=order.index)]
     return []
 
 
