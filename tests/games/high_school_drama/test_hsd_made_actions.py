@@ -1,6 +1,6 @@
 """Legal actions are handed out as one immutable object per action value (issue 36): the same
 lists, equal by value, only their identity is kept, whatever the seat, the hidden cards or the
-data set."""
+data set; and a played card's ways to resolve are worked out once."""
 
 from __future__ import annotations
 
@@ -8,11 +8,15 @@ import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hsd_helpers import GAME, new
 
+from call_counts import count_calls
 from homeroom.engine import Action, Rng
 from homeroom.engine.datadiff import to_toml
 from homeroom.engine.datasets import overlay
+from homeroom.games.high_school_drama import midterm_final, school_year
+from homeroom.games.high_school_drama.actions import PlayCard
 from homeroom.games.high_school_drama.components import DATA_DIR, Components, load
 from homeroom.games.high_school_drama.state import HSDState
 
@@ -116,3 +120,27 @@ def test_a_data_set_switch_hands_out_no_action_of_the_other_data(tmp_path: Path)
     hookups = {a for legal in mine for a in legal if type(a).__name__ == "HookUp"}
     assert hookups - {a for legal in before for a in legal}  # hookups only its cool allows
 
+
+
+def test_a_played_cards_ways_to_resolve_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playing a card works out its ways to resolve (to know whether it has an effect); those are the
+    next position's legal actions, not worked out a second time, and are what a fresh look finds."""
+    calls = count_calls(monkeypatch, school_year.midterm_final, "resolution_options")
+    resolved = 0
+    for st in _positions(2, 8, {}):
+        if st.phase != "act":
+            continue
+        for action in st.legal_actions():
+            assert isinstance(action, PlayCard)
+            world = st.clone()
+            before = calls[0]
+            world.apply(action)
+            if world.phase != "resolve":
+                continue
+            legal = world.legal_actions()
+            assert calls[0] == before + 1  # in apply only
+            fresh = world.clone()  # no caches
+            assert fresh.legal_actions() == legal == midterm_final.resolution_options(
+                fresh, fresh.queue[0], fresh.comps.effect(fresh.playing or ""))
+            resolved += 1
+    assert resolved > 50

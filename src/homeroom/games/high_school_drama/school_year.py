@@ -80,6 +80,10 @@ def apply(state: HSDState, action: Action) -> list[Event]:
     ev: list[Event] = []
     if isinstance(action, PlayCard):
         play_card(state, seat, action.card, ev)
+    elif isinstance(action, (DrawDrama, DrawEvent)):  # the commonest decisions first
+        semester_start.draw(state, seat, action, ev)
+        if not state.queue:
+            start_act(state, 0, ev)
     elif isinstance(action, HookUp):
         assert state.playing is not None
         hook_up(state, seat, action, state.comps.effect(state.playing), ev)
@@ -107,10 +111,6 @@ def apply(state: HSDState, action: Action) -> list[Event]:
             ev.append(Event(f"{state.names[seat]} is done exchanging.", seat))
         if events.next_exchanger(state, pop=True):
             finish_play(state, ev)
-    elif isinstance(action, (DrawDrama, DrawEvent)):
-        semester_start.draw(state, seat, action, ev)
-        if not state.queue:
-            start_act(state, 0, ev)
     elif isinstance(action, Discard):
         if semester_start.discard(state, seat, action.card, ev):
             done_reviewing(state, ev)
@@ -175,7 +175,10 @@ def play_card(state: HSDState, seat: int, card: str, ev: list[Event]) -> None:
             finish_play(state, ev)
         return
     state.phase = "resolve"
-    if not midterm_final.resolution_options(state, seat, effect):
+    options = midterm_final.resolution_options(state, seat, effect)
+    if options:  # the next position's legal actions (legal_actions' own list): not worked out again
+        state.__dict__["_c_legal"] = options
+    else:
         if not state.quiet:
             ev.append(Event(f"{state.name(card)} has no effect and is discarded: it goes "
                             f"{midterm_final.where_it_goes(state, card)}.", seat))
