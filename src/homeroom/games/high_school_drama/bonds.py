@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homeroom.engine import Action, Event
-from homeroom.games.high_school_drama.actions import Bond
+from homeroom.games.high_school_drama.actions import BOND
 from homeroom.games.high_school_drama.components import Card
 from homeroom.games.high_school_drama.effects import Effect
 
@@ -33,7 +33,7 @@ def bond_options(state: HSDState, seat: int, effect: Effect) -> list[Action]:
             continue
         card, parent = cards[cid], cards[p.parent]
         if p.bonds < card.heart + parent.heart and relationship_has_type(card, parent, effect.target_type):
-            out.append(Bond(cid))
+            out.append(BOND[cid])
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homeroom.engine import Action, Event
-from homeroom.games.high_school_drama.actions import Breakup
+from homeroom.games.high_school_drama.actions import BREAKUP, Breakup
 from homeroom.games.high_school_drama.bonds import relationship_has_type
 from homeroom.games.high_school_drama.clique import cut_loose
 from homeroom.games.high_school_drama.effects import Effect
@@ -30,7 +30,7 @@ def breakup_options(state: HSDState, seat: int, effect: Effect) -> list[Action]:
                 continue
             for pid, cruel in mine:
                 if cruel >= p.bonds:
-                    out.append(Breakup(pid, rival, cid))
+                    out.append(BREAKUP[pid, rival, cid])
     return out
 
 

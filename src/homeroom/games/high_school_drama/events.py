@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homeroom.engine import Action, Event
-from homeroom.games.high_school_drama.actions import Exchange
+from homeroom.games.high_school_drama.actions import EXCHANGE
 from homeroom.games.high_school_drama.breakups import chain
 from homeroom.games.high_school_drama.clique import Clique
 from homeroom.games.high_school_drama.components import Card
@@ -29,7 +29,7 @@ def exchangeable(card: Card, parent: Card, kind: str | None) -> bool:
 def exchange_options(clique: Clique, cards: dict[str, Card], kind: str | None) -> list[Action]:
     """The relationships whose bonds may be exchanged at an event of ``kind`` (rulebook: Events)."""
     return [
-        Exchange(cid)
+        EXCHANGE[cid]
         for cid, p in clique.items()
         if p.parent is not None and p.bonds > 0 and exchangeable(cards[cid], cards[p.parent], kind)
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homeroom.engine import Action, Event
-from homeroom.games.high_school_drama.actions import HookUp
+from homeroom.games.high_school_drama.actions import HOOKUP, HookUp
 from homeroom.games.high_school_drama.clique import OPPOSITE, STEP, Placement
 from homeroom.games.high_school_drama.constants import SPAN
 from homeroom.games.high_school_drama.effects import Effect
@@ -54,7 +54,7 @@ def hookup_options(state: HSDState, seat: int, effect: Effect) -> list[Action]:
             arrows = target.arrows
             for opposite, x, y in spots:
                 if opposite in arrows:
-                    out.append(HookUp(pid, target.id, x, y))
+                    out.append(HOOKUP[pid, target.id, x, y])
     return out
 
 

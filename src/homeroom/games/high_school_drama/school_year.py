@@ -17,6 +17,12 @@ from typing import TYPE_CHECKING
 from homeroom.engine import Action, Event
 from homeroom.games.high_school_drama import events, main_student, midterm_final, semester_start, summer
 from homeroom.games.high_school_drama.actions import (
+    DISCARD,
+    EXCHANGE_DONE,
+    KEEP_HAND,
+    PICK_MAIN,
+    PICK_TRANSFER,
+    PLAY,
     Bond,
     Breakup,
     Discard,
@@ -48,23 +54,23 @@ def legal_actions(state: HSDState) -> list[Action]:
     if phase == "draw":
         return semester_start.draw_options(state, seat)
     if phase == "act":
-        return [PlayCard(c) for c in sorted(set(state.hands[seat]))]
+        return [PLAY[c] for c in sorted(set(state.hands[seat]))]
     if phase == "resolve":
         assert state.playing is not None
         return midterm_final.resolution_options(state, seat, state.comps.effect(state.playing))
     if phase == "exchange":
         assert state.playing is not None
         kind = state.comps.effect(state.playing).exchange
-        return [*events.exchange_options(state.cliques[seat], state.cards, kind), ExchangeDone()]
+        return [*events.exchange_options(state.cliques[seat], state.cards, kind), EXCHANGE_DONE]
     if phase == "review":
-        return [*(Discard(c) for c in sorted(set(state.hands[seat]))), KeepHand()]
+        return [*(DISCARD[c] for c in sorted(set(state.hands[seat]))), KEEP_HAND]
     if phase == "lovin":
         return bond_options(state, seat, FREE_BOND)
     if phase == "pick":
-        return [PickMain(c) for c in state.quad if state.cards[c].is_student]
+        return [PICK_MAIN[c] for c in state.quad if state.cards[c].is_student]
     if phase == "transfer":
         order = state.comps.students
-        return [PickTransfer(c) for c in sorted(state.student_deck, key=order.index)]
+        return [PICK_TRANSFER[c] for c in sorted(state.student_deck, key=order.index)]
     return []
 
 
@@ -74,6 +80,10 @@ def apply(state: HSDState, action: Action) -> list[Event]:
     ev: list[Event] = []
     if isinstance(action, PlayCard):
         play_card(state, seat, action.card, ev)
+    elif isinstance(action, (DrawDrama, DrawEvent)):  # the commonest decisions first
+        semester_start.draw(state, seat, action, ev)
+        if not state.queue:
+            start_act(state, 0, ev)
     elif isinstance(action, HookUp):
         assert state.playing is not None
         hook_up(state, seat, action, state.comps.effect(state.playing), ev)
@@ -101,10 +111,6 @@ def apply(state: HSDState, action: Action) -> list[Event]:
             ev.append(Event(f"{state.names[seat]} is done exchanging.", seat))
         if events.next_exchanger(state, pop=True):
             finish_play(state, ev)
-    elif isinstance(action, (DrawDrama, DrawEvent)):
-        semester_start.draw(state, seat, action, ev)
-        if not state.queue:
-            start_act(state, 0, ev)
     elif isinstance(action, Discard):
         if semester_start.discard(state, seat, action.card, ev):
             done_reviewing(state, ev)
@@ -169,7 +175,10 @@ def play_card(state: HSDState, seat: int, card: str, ev: list[Event]) -> None:
             finish_play(state, ev)
         return
     state.phase = "resolve"
-    if not midterm_final.resolution_options(state, seat, effect):
+    options = midterm_final.resolution_options(state, seat, effect)
+    if options:  # the next position's legal actions (legal_actions' own list): not worked out again
+        state.__dict__["_c_legal"] = options
+    else:
         if not state.quiet:
             ev.append(Event(f"{state.name(card)} has no effect and is discarded: it goes "
                             f"{midterm_final.where_it_goes(state, card)}.", seat))

@@ -77,16 +77,14 @@ def keep(state: HSDState, seat: int, ev: list[Event]) -> None:
 
 def draw(state: HSDState, seat: int, action: Action, ev: list[Event]) -> None:
     """Draw one card; ``seat`` goes to the back of the queue while it may draw more."""
-    who = state.names[seat]
     if isinstance(action, DrawDrama):
-        pile = drama_source(state, seat, action.drama)
-        assert pile is not None
-        card = next(c for c in pile if state.comps.drama[c].kind == action.drama)
+        kind = action.drama
+        drama = state.comps.drama
+        pile = state.stacks[kind] if state.public_draft else state.reserve[seat]  # drama_source's pile
+        card = next(c for c in pile if drama[c].kind == kind)
         pile.remove(card)
         if state.shown:
             state.shown[seat] = []  # a secret draw: any of them may be in hand now
-        public = (f"{who} takes a {action.drama} from the drama stacks." if state.public_draft
-                  else f"{who} draws one of their drama cards.")
     else:
         if not state.event_deck:
             state.event_deck, state.event_discard = state.event_discard, []
@@ -94,9 +92,15 @@ def draw(state: HSDState, seat: int, action: Action, ev: list[Event]) -> None:
             if not state.quiet:
                 ev.append(Event("The event deck is empty: the played events are shuffled into a new deck."))
         card = state.event_deck.pop()
-        public = f"{who} draws a special event."
     state.hands[seat].append(card)
     if not state.quiet:
+        who = state.names[seat]
+        if not isinstance(action, DrawDrama):
+            public = f"{who} draws a special event."
+        elif state.public_draft:
+            public = f"{who} takes a {action.drama} from the drama stacks."
+        else:
+            public = f"{who} draws one of their drama cards."
         ev.append(Event(public, seat, ((seat, f"You draw {state.name(card)}."),), reveals=True))
     state.queue.pop(0)
     if can_draw(state, seat):
