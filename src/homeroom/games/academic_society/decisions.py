@@ -50,6 +50,52 @@ def _gain(counts: Vec) -> Gain:
     return act
 
 
+_DONE = Done()
+_SALONS = (Salon(True), Salon(False))
+_SALON_INFLUENCE = (_SALONS[1],)
+_BONUS_OR_DONE = (Bonus(), _DONE)
+_ONLY_DONE = (_DONE,)
+"""Actions without fields (or with a flag only), built once for every position that offers them."""
+
+_DECLARES: dict[int, tuple[Declare, Declare]] = {}
+_MAINTAINS: dict[int, tuple[Maintain, Maintain]] = {}
+_ACTIVATES: dict[int, tuple[Activate, Done]] = {}
+"""By Royal Commission tile, Authority cell and Treatise tile: the decision's actions, built once
+(an action holds its fields only, so one built under another data set is still the same action)."""
+_PER_NUMBER_MAX = 4096
+"""Those tables are cleared when one reaches this size (a few dozen numbers in any real data)."""
+
+
+def _declares(tile: int) -> tuple[Declare, Declare]:
+    """Achieve, then do not achieve, Royal Commission ``tile``."""
+    pair = _DECLARES.get(tile)
+    if pair is None:
+        if len(_DECLARES) >= _PER_NUMBER_MAX:
+            _DECLARES.clear()
+        pair = _DECLARES[tile] = (Declare(tile, True), Declare(tile, False))
+    return pair
+
+
+def _maintains(cell: int) -> tuple[Maintain, Maintain]:
+    """Keep, then lay down, the scholar on Authority ``cell``."""
+    pair = _MAINTAINS.get(cell)
+    if pair is None:
+        if len(_MAINTAINS) >= _PER_NUMBER_MAX:
+            _MAINTAINS.clear()
+        pair = _MAINTAINS[cell] = (Maintain(cell, True), Maintain(cell, False))
+    return pair
+
+
+def _activates(tile: int) -> tuple[Activate, Done]:
+    """Activate Treatise ``tile``, or not."""
+    pair = _ACTIVATES.get(tile)
+    if pair is None:
+        if len(_ACTIVATES) >= _PER_NUMBER_MAX:
+            _ACTIVATES.clear()
+        pair = _ACTIVATES[tile] = (Activate(tile), _DONE)
+    return pair
+
+
 _VECTOR_ACTIONS: dict[tuple[type[Action], int, int, int, int, int], tuple[Action, ...]] = {}
 """The Spend or Gain actions of every split of n Theories within a bound, built once per key (a
 few hundred in practice)."""
@@ -73,9 +119,9 @@ def options_for(st: AcademicState, top: Pending) -> list[Action]:
     if kind == "place":
         return place_options(st, seat)
     if kind == "declare":
-        return [Declare(top.n, True), Declare(top.n, False)]
+        return list(_declares(top.n))
     if kind == "maintain":
-        return [Maintain(top.n, True), Maintain(top.n, False)]
+        return list(_maintains(top.n))
     if kind == "hq":
         return list(sabbatical_options(st, seat, place=st.hand[seat] > 0, advance=True))
     if kind == "advance":
@@ -83,7 +129,7 @@ def options_for(st: AcademicState, top: Pending) -> list[Action]:
     if kind == "treatise":
         acts: list[Action] = list(treatise_options(st, seat, top.subjects or SUBJECTS))
         if top.ctx == "effect":
-            acts.append(Done())
+            acts.append(_DONE)
         return acts
     if kind == "spend":
         return _vector_actions(Spend, top.n, st.theories[seat])
@@ -96,10 +142,9 @@ def options_for(st: AcademicState, top: Pending) -> list[Action]:
     if kind == "red":
         return list(red_moves(st, seat))
     if kind == "salon":
-        acts = [Salon(True)] if sum(st.theories[seat]) >= 2 else []
-        return [*acts, Salon(False)]
+        return list(_SALONS if sum(st.theories[seat]) >= 2 else _SALON_INFLUENCE)
     if kind == "bonus":
-        return [Bonus(), Done()] if bonus_possible(st, seat, top.ctx) else [Done()]
+        return list(_BONUS_OR_DONE if bonus_possible(st, seat, top.ctx) else _ONLY_DONE)
     if kind == "activate":
-        return [Activate(top.n), Done()]
+        return list(_activates(top.n))
     raise AssertionError(f"unknown decision {kind}")

@@ -95,10 +95,23 @@ def sabbatical_options(st: AcademicState, seat: int, *, place: bool, advance: bo
         pos = st.sabbatical[seat][i]
         if pos == 0:
             if place and crest(st, seat, row.subject) >= row.spaces[0].crest_rank:
-                out.append(Sabbatical(row.subject, False))
+                out.append(_sabbatical(row.subject, False))
         elif advance and pos < len(row.spaces) and crest(st, seat, row.subject) >= row.spaces[pos].crest_rank:
-            out.append(Sabbatical(row.subject, True))
+            out.append(_sabbatical(row.subject, True))
     return out
+
+
+_SABBATICALS: dict[tuple[str, bool], Sabbatical] = {}
+
+
+def _sabbatical(subject: str, advance: bool) -> Sabbatical:
+    """One (immutable) Sabbatical action per (subject, advance), built once."""
+    act = _SABBATICALS.get((subject, advance))
+    if act is None:
+        if len(_SABBATICALS) >= 1024:  # bounded whatever subjects a data set names
+            _SABBATICALS.clear()
+        act = _SABBATICALS[subject, advance] = Sabbatical(subject, advance)
+    return act
 
 
 def has_sabbatical_option(st: AcademicState, seat: int, *, place: bool) -> bool:
@@ -165,6 +178,8 @@ def _take(tile: int, subject: str, slot: int, replace: bool) -> TakeTreatise:
     key = (tile, subject, slot, replace)
     act = _TAKES.get(key)
     if act is None:
+        if len(_TAKES) >= 16_384:  # bounded whatever tiles data sets add
+            _TAKES.clear()
         act = _TAKES[key] = TakeTreatise(tile, subject, slot, replace)
     return act
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Event
+from homeroom.engine.datasets import per_data
 from homeroom.games.academic_society.actions import Move
-from homeroom.games.academic_society.components import SUBJECT_NAME, components
+from homeroom.games.academic_society.components import DATA_DIR, SUBJECT_NAME, components
 
 if TYPE_CHECKING:
     from homeroom.games.academic_society.state import AcademicState
@@ -57,9 +58,35 @@ def crest(st: AcademicState, seat: int, subject: str) -> int:
     return best
 
 
-def blue_moves(st: AcademicState, seat: int) -> list[Move]:
+_MOVES: dict[tuple[int, int], Move] = {}
+"""Move actions by their fields (cells x cells: a few hundred at most), so two positions offering
+the same move hand out the very same object."""
+
+
+def _move(cell: int, to: int) -> Move:
+    """One (immutable) Move action per (cell, to), built once."""
+    act = _MOVES.get((cell, to))
+    if act is None:
+        if len(_MOVES) >= 8192:  # bounded whatever data sets come and go
+            _MOVES.clear()
+        act = _MOVES[cell, to] = Move(cell, to)
+    return act
+
+
+@per_data(DATA_DIR)
+def _arrow_moves() -> tuple[dict[int, tuple[Move, ...]], dict[int, tuple[Move, ...]]]:
+    """Each Authority cell's Move actions along its blue arrows and along its red arrow (none at
+    the bottom cell), from the data set's cells (kept per data set: an arrow is data)."""
     cells = components().cells
-    return [Move(o, b) for o in sorted(set(st.authority[seat])) for b in cells[o].blue]
+    blue = {o: tuple(_move(o, b) for b in c.blue) for o, c in cells.items()}
+    red: dict[int, tuple[Move, ...]] = {o: (_move(o, c.red),) if c.red else () for o, c in cells.items()}
+    return blue, red
+
+
+def blue_moves(st: AcademicState, seat: int) -> list[Move]:
+    """The seat's moves along blue arrows, by cell (ascending) then arrow (the data's order)."""
+    blue = _arrow_moves()[0]
+    return [m for o in sorted(set(st.authority[seat])) for m in blue[o]]
 
 
 _BLUE: list[Any] = [None, frozenset()]
@@ -78,8 +105,9 @@ def has_blue_move(st: AcademicState, seat: int) -> bool:
 
 
 def red_moves(st: AcademicState, seat: int) -> list[Move]:
-    cells = components().cells
-    return [Move(o, cells[o].red) for o in sorted(set(st.authority[seat])) if cells[o].red]
+    """The seat's moves along red arrows, by cell (ascending)."""
+    red = _arrow_moves()[1]
+    return [m for o in sorted(set(st.authority[seat])) for m in red[o]]
 
 
 def move_scholar(st: AcademicState, seat: int, cell: int, to: int) -> None:
