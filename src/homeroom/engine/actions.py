@@ -8,8 +8,8 @@ Each game declares its action classes; ``ActionCodec`` turns them into
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Generic, TypeVar
 
 from homeroom.engine.codec import CodecError, decode, encode
 from homeroom.engine.errors import IllegalAction
@@ -40,6 +40,37 @@ class Action:
 
     def __str__(self) -> str:
         return self.describe()
+
+
+A = TypeVar("A", bound=Action)
+
+MADE_MAX = 50_000
+"""Actions a :class:`Made` table holds before it starts again (a bound on its memory whatever the data)."""
+
+
+class Made(dict[Any, A], Generic[A]):
+    """The actions of one class by their fields (the field itself for a one-field class, else the
+    tuple of them), each built on first use and handed out again for every position that offers
+    it: building a frozen dataclass costs more than a dict look-up, and the RL layer finds an
+    object it has seen by its ``id`` instead of a Python ``__hash__``. Only for actions that hold
+    their fields' values and nothing derived from the components (a data-set switch cannot make a
+    kept one stale); the object depends on the action's value alone, never on which seat is offered
+    it or what else a position holds (no hidden card shows through it). ``limit``: the table
+    starts again when it holds that many."""
+
+    __slots__ = ("cls", "limit", "many")
+
+    def __init__(self, cls: type[A], limit: int = MADE_MAX) -> None:
+        super().__init__()
+        self.cls: Callable[..., A] = cls
+        self.limit = limit
+        self.many = len(dataclasses.fields(cls)) > 1
+
+    def __missing__(self, key: Any) -> A:
+        if len(self) >= self.limit:
+            self.clear()
+        act = self[key] = self.cls(*key) if self.many else self.cls(key)
+        return act
 
 
 class ActionCodec:

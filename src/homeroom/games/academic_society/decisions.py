@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homeroom.engine import Action
+from homeroom.engine.actions import Made
 from homeroom.games.academic_society.action_spaces import bonus_possible, place_options
 from homeroom.games.academic_society.actions import (
     Activate,
@@ -57,43 +58,12 @@ _BONUS_OR_DONE = (Bonus(), _DONE)
 _ONLY_DONE = (_DONE,)
 """Actions without fields (or with a flag only), built once for every position that offers them."""
 
-_DECLARES: dict[int, tuple[Declare, Declare]] = {}
-_MAINTAINS: dict[int, tuple[Maintain, Maintain]] = {}
-_ACTIVATES: dict[int, tuple[Activate, Done]] = {}
-"""By Royal Commission tile, Authority cell and Treatise tile: the decision's actions, built once
-(an action holds its fields only, so one built under another data set is still the same action)."""
-_PER_NUMBER_MAX = 4096
-"""Those tables are cleared when one reaches this size (a few dozen numbers in any real data)."""
-
-
-def _declares(tile: int) -> tuple[Declare, Declare]:
-    """Achieve, then do not achieve, Royal Commission ``tile``."""
-    pair = _DECLARES.get(tile)
-    if pair is None:
-        if len(_DECLARES) >= _PER_NUMBER_MAX:
-            _DECLARES.clear()
-        pair = _DECLARES[tile] = (Declare(tile, True), Declare(tile, False))
-    return pair
-
-
-def _maintains(cell: int) -> tuple[Maintain, Maintain]:
-    """Keep, then lay down, the scholar on Authority ``cell``."""
-    pair = _MAINTAINS.get(cell)
-    if pair is None:
-        if len(_MAINTAINS) >= _PER_NUMBER_MAX:
-            _MAINTAINS.clear()
-        pair = _MAINTAINS[cell] = (Maintain(cell, True), Maintain(cell, False))
-    return pair
-
-
-def _activates(tile: int) -> tuple[Activate, Done]:
-    """Activate Treatise ``tile``, or not."""
-    pair = _ACTIVATES.get(tile)
-    if pair is None:
-        if len(_ACTIVATES) >= _PER_NUMBER_MAX:
-            _ACTIVATES.clear()
-        pair = _ACTIVATES[tile] = (Activate(tile), _DONE)
-    return pair
+DECLARE: Made[Declare] = Made(Declare, 4096)
+MAINTAIN: Made[Maintain] = Made(Maintain, 4096)
+ACTIVATE: Made[Activate] = Made(Activate, 4096)
+"""By Royal Commission tile, Authority cell and Treatise tile (and whether): the decision's
+actions, built once (an action holds its fields only, so one built under another data set is
+still the same action; a few dozen numbers in any real data)."""
 
 
 _VECTOR_ACTIONS: dict[tuple[type[Action], int, int, int, int, int], tuple[Action, ...]] = {}
@@ -119,9 +89,9 @@ def options_for(st: AcademicState, top: Pending) -> list[Action]:
     if kind == "place":
         return place_options(st, seat)
     if kind == "declare":
-        return list(_declares(top.n))
+        return [DECLARE[top.n, True], DECLARE[top.n, False]]
     if kind == "maintain":
-        return list(_maintains(top.n))
+        return [MAINTAIN[top.n, True], MAINTAIN[top.n, False]]
     if kind == "hq":
         return list(sabbatical_options(st, seat, place=st.hand[seat] > 0, advance=True))
     if kind == "advance":
@@ -146,5 +116,5 @@ def options_for(st: AcademicState, top: Pending) -> list[Action]:
     if kind == "bonus":
         return list(_BONUS_OR_DONE if bonus_possible(st, seat, top.ctx) else _ONLY_DONE)
     if kind == "activate":
-        return list(_activates(top.n))
+        return [ACTIVATE[top.n], _DONE]
     raise AssertionError(f"unknown decision {kind}")

@@ -8,6 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Event
+from homeroom.engine.actions import Made
 from homeroom.games.academic_society.actions import Sabbatical, TakeTreatise, theories_text
 from homeroom.games.academic_society.components import SUBJECT_INDEX, SUBJECT_NAME, SUBJECTS, Vec, components
 from homeroom.games.academic_society.management_board import crest
@@ -95,23 +96,14 @@ def sabbatical_options(st: AcademicState, seat: int, *, place: bool, advance: bo
         pos = st.sabbatical[seat][i]
         if pos == 0:
             if place and crest(st, seat, row.subject) >= row.spaces[0].crest_rank:
-                out.append(_sabbatical(row.subject, False))
+                out.append(SABBATICAL[row.subject, False])
         elif advance and pos < len(row.spaces) and crest(st, seat, row.subject) >= row.spaces[pos].crest_rank:
-            out.append(_sabbatical(row.subject, True))
+            out.append(SABBATICAL[row.subject, True])
     return out
 
 
-_SABBATICALS: dict[tuple[str, bool], Sabbatical] = {}
-
-
-def _sabbatical(subject: str, advance: bool) -> Sabbatical:
-    """One (immutable) Sabbatical action per (subject, advance), built once."""
-    act = _SABBATICALS.get((subject, advance))
-    if act is None:
-        if len(_SABBATICALS) >= 1024:  # bounded whatever subjects a data set names
-            _SABBATICALS.clear()
-        act = _SABBATICALS[subject, advance] = Sabbatical(subject, advance)
-    return act
+SABBATICAL: Made[Sabbatical] = Made(Sabbatical, 1024)
+"""Sabbatical actions by (subject, advance), built once."""
 
 
 def has_sabbatical_option(st: AcademicState, seat: int, *, place: bool) -> bool:
@@ -164,24 +156,14 @@ def treatise_options(st: AcademicState, seat: int, subjects: tuple[str, ...] | l
                 continue
             held = st.presentation[seat][row]
             if len(held) < cap:
-                out.append(_take(tid, subject, len(held), False))
+                out.append(TAKE[tid, subject, len(held), False])
             else:
-                out.extend(_take(tid, subject, slot, True) for slot in range(cap))
+                out.extend(TAKE[tid, subject, slot, True] for slot in range(cap))
     return out
 
 
-_TAKES: dict[tuple[int, str, int, bool], TakeTreatise] = {}
-
-
-def _take(tile: int, subject: str, slot: int, replace: bool) -> TakeTreatise:
-    """One (immutable) TakeTreatise action per fields, built once (tiles x subjects x slots x 2)."""
-    key = (tile, subject, slot, replace)
-    act = _TAKES.get(key)
-    if act is None:
-        if len(_TAKES) >= 16_384:  # bounded whatever tiles data sets add
-            _TAKES.clear()
-        act = _TAKES[key] = TakeTreatise(tile, subject, slot, replace)
-    return act
+TAKE: Made[TakeTreatise] = Made(TakeTreatise, 16_384)
+"""TakeTreatise actions by (tile, subject, slot, replace), built once (tiles x subjects x slots x 2)."""
 
 
 _TILE_ROWS: list[Any] = [None, {}, ()]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from homeroom.engine import Event
+from homeroom.engine.actions import Made
 from homeroom.engine.datasets import per_data
 from homeroom.games.academic_society.actions import Move
 from homeroom.games.academic_society.components import DATA_DIR, SUBJECT_NAME, components
@@ -58,19 +59,9 @@ def crest(st: AcademicState, seat: int, subject: str) -> int:
     return best
 
 
-_MOVES: dict[tuple[int, int], Move] = {}
-"""Move actions by their fields (cells x cells: a few hundred at most), so two positions offering
-the same move hand out the very same object."""
-
-
-def _move(cell: int, to: int) -> Move:
-    """One (immutable) Move action per (cell, to), built once."""
-    act = _MOVES.get((cell, to))
-    if act is None:
-        if len(_MOVES) >= 8192:  # bounded whatever data sets come and go
-            _MOVES.clear()
-        act = _MOVES[cell, to] = Move(cell, to)
-    return act
+MOVE: Made[Move] = Made(Move, 8192)
+"""Move actions by (cell, to): cells x cells, a few hundred at most, so two positions offering the
+same move hand out the very same object."""
 
 
 @per_data(DATA_DIR)
@@ -78,8 +69,8 @@ def _arrow_moves() -> tuple[dict[int, tuple[Move, ...]], dict[int, tuple[Move, .
     """Each Authority cell's Move actions along its blue arrows and along its red arrow (none at
     the bottom cell), from the data set's cells (kept per data set: an arrow is data)."""
     cells = components().cells
-    blue = {o: tuple(_move(o, b) for b in c.blue) for o, c in cells.items()}
-    red: dict[int, tuple[Move, ...]] = {o: (_move(o, c.red),) if c.red else () for o, c in cells.items()}
+    blue = {o: tuple(MOVE[o, b] for b in c.blue) for o, c in cells.items()}
+    red: dict[int, tuple[Move, ...]] = {o: (MOVE[o, c.red],) if c.red else () for o, c in cells.items()}
     return blue, red
 
 

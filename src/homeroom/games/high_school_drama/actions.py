@@ -3,11 +3,10 @@ hand out one (immutable) object per action value (:class:`Made`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass
 
 from homeroom.engine import Action
+from homeroom.engine.actions import Made
 from homeroom.games.high_school_drama.components import load
 
 
@@ -139,37 +138,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PickMain, PickTransfer, Discard, KeepHand, DrawDrama, DrawEvent, PlayCard,
     HookUp, Bond, Breakup, Exchange, ExchangeDone,
 )
-
-
-A = TypeVar("A", bound=Action)
-
-MADE_MAX = 50_000
-"""The most actions one :class:`Made` table keeps (then it starts again): hookups by square are
-the only table that could grow far (performers x targets x squares); the others are bounded by
-the cards of the data sets in use."""
-
-
-class Made(dict[Any, A], Generic[A]):
-    """The actions of one class by their fields (the field itself for a one-field class, else the
-    tuple of them), each built on first use and handed out again for every position that offers
-    it: building a frozen dataclass costs more than a dict look-up, and the RL layer finds an
-    object it has seen by its ``id`` instead of a Python ``__hash__``. An action holds card ids
-    and numbers only and reads the components when it describes itself, so a data-set switch
-    cannot make a kept one stale; and the object depends on the action's value alone, never on
-    which seat is offered it or what else a position holds (no hidden card shows through it)."""
-
-    __slots__ = ("cls", "many")
-
-    def __init__(self, cls: type[A]) -> None:
-        super().__init__()
-        self.cls: Callable[..., A] = cls
-        self.many = len(fields(cls)) > 1
-
-    def __missing__(self, key: Any) -> A:
-        if len(self) >= MADE_MAX:
-            self.clear()
-        act = self[key] = self.cls(*key) if self.many else self.cls(key)
-        return act
 
 
 PICK_MAIN: Made[PickMain] = Made(PickMain)
