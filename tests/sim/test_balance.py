@@ -23,6 +23,8 @@ PLAYERS = 4
 SEED = 500
 END_GAME_SOURCES = ("authority", "sabbatical", "treatises")
 
+pytestmark = pytest.mark.xdist_group("balance")  # one worker: each module fixture's games are simulated once
+
 
 @pytest.fixture(scope="module")
 def section(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:

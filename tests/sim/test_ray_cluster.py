@@ -55,7 +55,9 @@ def _node_args(ports: list[int]) -> list[str]:
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
-    for sig, wait in ((signal.SIGTERM, 30), (signal.SIGKILL, 10)):
+    # a throwaway cluster: a few seconds to stop cleanly, then killed (`ray start --block` sat out the
+    # whole 30 s grace this gave it before, the suite's slowest teardown)
+    for sig, wait in ((signal.SIGTERM, 5), (signal.SIGKILL, 10)):
         if proc.poll() is not None:
             break
         try:

@@ -16,6 +16,9 @@ from homeroom.games.class_of_89 import bots
 learn = bench_script("learn_class_of_89")
 
 
+pytestmark = pytest.mark.xdist_group("learn-ed10")  # one worker: the recorded games are played once, not per worker
+
+
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Two solo Normal games by greedy, every position recorded (about 10 s)."""
