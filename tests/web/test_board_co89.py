@@ -376,3 +376,22 @@ def test_solo_players_panel_shows_ed_and_says_scores_are_if_the_game_ended_now(b
         page.locator("#players-panel").screenshot(path=str(SHOTS / "co89_players_panel_solo.png"))
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_three_drawn_cards_fit_a_phone(browser: Any, width: int) -> None:
+    """A row bonus's three drawn students wrap on a phone: in one row they were 421 px wide and
+    the page scrolled sideways (a whole 390 px game at its 65th decision)."""
+    from homeroom.games.class_of_89.model import Pending
+
+    match = new_match(2, 5)
+    st = match.state
+    st.pending = [Pending("draw_students", 0, cards=list(components().students)[:3], optional=True)]
+    st.invalidate()
+    with board_page(browser, width, 844) as page:
+        page.show(view_for(match, 0, 1))
+        page.page.wait_for_timeout(200)
+        wide, view, right = page.page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+            " Math.max(...[...document.querySelectorAll('.c89-pending .cd')].map(e => e.getBoundingClientRect().right))]")
+    assert right <= view and wide <= view, (wide, view, right)
