@@ -134,10 +134,7 @@ class HomeroomAEC(AECEnv):  # type: ignore[misc]
             read = self._readers[agent] = self.encoding.reader(seat, self.players)
         state = self.state
         assert state is not None  # (a reader exists only after reset)
-        features = read(state, self._shared)
-        if agent != self.agent_selection:
-            return {"observation": features, "action_mask": np.zeros(self._n, INT8)}
-        return {"observation": features, "action_mask": legal_mask(self._legal, self._n, INT8)}
+        return {"observation": read(state, self._shared), "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s legal indices as int8 0/1 (all 0 unless it is to move), without building its
