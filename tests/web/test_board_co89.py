@@ -395,3 +395,36 @@ def test_three_drawn_cards_fit_a_phone(browser: Any, width: int) -> None:
             "[document.documentElement.scrollWidth, document.documentElement.clientWidth,"
             " Math.max(...[...document.querySelectorAll('.c89-pending .cd')].map(e => e.getBoundingClientRect().right))]")
     assert right <= view and wide <= view, (wide, view, right)
+
+
+@pytest.mark.parametrize("width", [1366, 390, 342, 320])
+def test_tokens_to_move_are_24px_targets_on_a_phone(browser: Any, width: int) -> None:
+    """With two signatures a player may move a token off a student (ShiftToken): each token is then
+    a piece to tap. On a phone the photo's tokens are 10 px, and three on one student sat 1 px apart
+    (a whole 390 px game failed at its 60th decision): a token that can be moved is a 24 px target,
+    with no other piece inside its 24 px circle (WCAG 2.5.8)."""
+    from fit_checks import measure
+
+    from homeroom.games.class_of_89.actions import ShiftToken
+
+    match = new_match(2, 3)
+    rng = random.Random(3)
+    while True:  # seed 3 reaches a Shift with four kinds of token on one student at decision 95
+        legal = match.state.legal_actions()
+        sources: dict[int, set[str]] = {}
+        for a in legal:
+            if isinstance(a, ShiftToken) and match.state.to_move == 0:
+                sources.setdefault(a.source, set()).add(a.token)
+        if any(len(v) >= 3 for v in sources.values()):
+            break
+        assert not match.state.is_terminal()
+        match.play(rng.choice(legal))
+    with board_page(browser, width, 844) as page:
+        page.show(view_for(match, 0, 1))
+        page.page.wait_for_timeout(200)
+        lit = page.page.locator('[data-key^="tok:cell:"][data-legal]').count()
+        st = measure(page.page)
+        page.page.locator(".yb.mine .photo, .photo").first.screenshot(path=str(SHOTS / f"co89_tokens_to_move_{width}.png"))
+        assert not page.errors, page.errors
+    assert lit >= 3, lit
+    assert not st["cramped"], st["cramped"][:6]
