@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import fresh_loop
 from homeroom import games
 from homeroom.engine.datadiff import diff, to_toml
 from homeroom.engine.datasets import overlay
@@ -212,7 +213,7 @@ def test_a_data_set_bound_in_one_context_is_seen_there_only(tmp_path: Path) -> N
         return list(await asyncio.gather(look(ds), look(None), look(ds)))
 
     mine, theirs = ("arts", "Amy Anderson", True), ("quiz", "Amy A", True)
-    assert asyncio.run(interleaved()) == [[mine] * 3, [theirs] * 3, [mine] * 3]
+    assert fresh_loop.run(interleaved()) == [[mine] * 3, [theirs] * 3, [mine] * 3]
     with bound(packaged, ds):
         context = contextvars.copy_context()
     with ThreadPoolExecutor(2) as pool:

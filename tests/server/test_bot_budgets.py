@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import create, seated
 
+import fresh_loop
 from homeroom import games
 from homeroom.engine.match import Match, Seat
 from homeroom.engine.state import State
@@ -91,7 +92,7 @@ def test_an_overrunning_think_is_abandoned_and_its_worker_replaced(test_kinds: N
         finally:
             pool.close()
 
-    asyncio.run(main())
+    fresh_loop.run(main())
 
 
 def test_waiting_thinks_are_served_round_robin_by_table(test_kinds: None) -> None:
@@ -115,7 +116,7 @@ def test_waiting_thinks_are_served_round_robin_by_table(test_kinds: None) -> Non
             pool.close()
         return order
 
-    assert asyncio.run(main()) == ["X", "A1", "B1", "A2", "A3"]  # first come would be A1 A2 A3 B1
+    assert fresh_loop.run(main()) == ["X", "A1", "B1", "A2", "A3"]  # first come would be A1 A2 A3 B1
 
 
 def test_at_most_one_think_of_a_table_at_a_time(test_kinds: None) -> None:
@@ -136,7 +137,7 @@ def test_at_most_one_think_of_a_table_at_a_time(test_kinds: None) -> None:
             pool.close()
         return order
 
-    assert asyncio.run(main())[-1] == "A2"  # B1 ran beside A1; A2 waited for A1
+    assert fresh_loop.run(main())[-1] == "A2"  # B1 ran beside A1; A2 waited for A1
 
 
 def _step(client: TestClient, table_id: str) -> int:
