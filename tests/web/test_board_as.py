@@ -337,3 +337,33 @@ def test_pawns_to_tap_are_24px_apart_on_phones(browser: Any) -> None:
                 problems.append(f"{width}px: {st['cramped'][:4]}")
         assert not page.js_errors, page.js_errors
     assert not problems, "\n".join(problems)
+
+
+def test_a_scholar_to_return_is_marked_without_covering_the_cell(browser: Any) -> None:
+    """The column rule's mark: a scholar that will return is ringed, and where the cell has room a ↩
+    badge sits at its corner. In a 320 px phone's 58 px cells the badge covered the cell's crest or
+    number (a 4-player game at its 22nd position, found by a survey of whole games); there the ring
+    alone marks it, and no text of the track is drawn over other text at any width."""
+    from fit_checks import measure
+
+    table = Table(4, 5)
+    rng = random.Random(5)
+    table.play_bots()
+    for _ in range(21):  # the position the survey found
+        table.play(rng.choice(table.state.legal_actions()))
+        table.play_bots()
+    problems = []
+    with browser_page(browser, width=1366, height=800) as page:
+        for width in (1366, 390, 360, 320):
+            page.set_viewport_size({"width": width, "height": 800})
+            show(page, table)
+            rings = page.locator(".as-cpawns .as-returns").count()
+            badges = page.locator(".as-cpawns .as-ret:visible").count()
+            assert rings >= 1, f"{width}px: no scholar is marked to return"
+            if width == 1366:
+                assert badges == rings, (width, badges, rings)
+            st = measure(page)
+            if st["overlaps"]:
+                problems.append(f"{width}px: {st['overlaps'][:4]}")
+        assert not page.js_errors, page.js_errors
+    assert not problems, "\n".join(problems)

@@ -654,7 +654,7 @@ export function createBoard(container, hooks) {
         const mark = st.marks.has(`auth:${s}:${c.order}`) ? " as-new" : "";
         const tip = `${seatName(s)}'s scholar on cell ${c.order}${laid ? ", laid down: it moves along the red arrow after Phase 3" : ""}${ret ? "; it returns to hand by the column rule after the move" : ""}`;
         const inner = html`<i>${SEAT_SYMBOLS[s]}</i>${ret ? html`<u class="as-ret">↩</u>` : ""}`;
-        const cls = `as-pawn as-s${s}${laid ? " as-laid" : ""}${mark}`;
+        const cls = `as-pawn as-s${s}${laid ? " as-laid" : ""}${ret ? " as-returns" : ""}${mark}`;
         if (s === mySeat()) return html`<span ${k(`auth:${c.order}`, tip, cls)}>${inner}</span>`;
         return html`<span class="${cls}" ${info(tip)}>${inner}</span>`;
       });
@@ -688,7 +688,7 @@ export function createBoard(container, hooks) {
         <svg class="as-arrows" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">${heads}${arrows}</svg>
         ${cellDivs}
       </div>
-      <p class="as-rule" ${info("Column rule: after any move on the Authority track, a player with two scholars in one column returns to hand the one on the smaller-numbered cell. ↩ marks a scholar that will return once the laid-down scholars move.")}>Column rule: two of your scholars in one column → the one on the smaller number returns to hand (↩).</p>
+      <p class="as-rule" ${info("Column rule: after any move on the Authority track, a player with two scholars in one column returns to hand the one on the smaller-numbered cell. ↩ and a dashed red ring mark a scholar that will return once the laid-down scholars move (on a phone, the ring alone).")}>Column rule: two of your scholars in one column → the one on the smaller number returns to hand (↩, dashed red ring).</p>
     </div>`;
   }
 
