@@ -321,3 +321,38 @@ def test_graduation_fits_a_400px_screen(server: LiveServer, new_page: Any, board
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 400, overflow_report(page, 400)
     prompt = page.locator(".hsd-prompt").bounding_box()
     assert prompt is not None and prompt["x"] + prompt["width"] <= 400
+
+
+def test_every_card_face_fits_on_a_phone(browser: Any) -> None:
+    """Every student and organization card shown in the quad and in a clique, on boards as wide as a
+    320, 360 and 390 px phone's and a laptop's: no card text cut off by its box (a three-word name's
+    initials, "PPC" of the Ping Pong Champ, spilled out of a phone's 20 px portrait in a whole game
+    the fit survey played), no text under 10 px, nothing wider than the page."""
+    from fit_checks import measure
+
+    data = json.loads((H.BOARD_DIR / "components.json").read_text(encoding="utf-8"))
+    cards = sorted(data["cards"], key=lambda i: -len(data["cards"][i]["name"]))
+    state = H.new_game(2, 1, {})
+    base = H.view_for(state, 0, 1)
+    page = browser.new_page(viewport={"width": 1366, "height": 844})
+    problems = []
+    try:
+        H.open_harness(page, H.resolved_options(2, {}))
+        for width in (320, 360, 390, 1366):
+            page.set_viewport_size({"width": width, "height": 844})
+            for k in range(0, len(cards), 6):
+                group = cards[k:k + 6]
+                view = json.loads(json.dumps(base))
+                obs = view["observation"]
+                obs["quad"], obs["enrolled"] = group[:3], [True] * len(group[:3])
+                obs["players"][0]["clique"] = [[c, 0, 0, None, 0] for c in group[3:]]
+                H.show(page, view)
+                st = measure(page)
+                for what in ("clipped", "small"):
+                    if st[what]:
+                        problems.append(f"{width}px {group}: {what} {st[what][:3]}")
+                if st["hscroll"]:
+                    problems.append(f"{width}px {group}: the page scrolls sideways by {st['hscroll']}px")
+    finally:
+        page.close()
+    assert not problems, "\n".join(problems[:10])
