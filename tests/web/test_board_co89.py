@@ -428,3 +428,32 @@ def test_tokens_to_move_are_24px_targets_on_a_phone(browser: Any, width: int) ->
         assert not page.errors, page.errors
     assert lit >= 3, lit
     assert not st["cramped"], st["cramped"][:6]
+
+
+def test_school_mat_badges_never_cover_a_name(browser: Any) -> None:
+    """Every staff card and tile on the school mat, on boards from a 320 px phone's to a wide
+    screen's: a tile's letter and size and a staff card's club badge sit in the card's top corners,
+    and no name runs under them ("Substitute Teachers" under its "2×1" and "Athletic Director" under
+    its club on boards 780-940 px wide, a laptop's table page, found by surveying whole 3-player games)."""
+    from fit_checks import measure
+
+    data = components()
+    staff, tiles = sorted(data.staff), sorted(data.tiles, key=lambda t: -len(data.tiles[t].name))
+    match = new_match(3, 22)
+    base = view_for(match, 0, 1)
+    rows = len(base["observation"]["school"])
+    problems = []
+    with board_page(browser, 1366, 768) as page:
+        for width in (302, 390, 700, 780, 820, 860, 900, 940, 1000, 1366, 1600):
+            page.page.set_viewport_size({"width": width, "height": 768})
+            for k in range(0, max(len(staff), len(tiles)), rows):
+                view = json.loads(json.dumps(base))
+                for r, row in enumerate(view["observation"]["school"]):
+                    row[3] = staff[(k + r) % len(staff)]
+                    row[4] = tiles[(k + r) % len(tiles)]
+                page.show(view)
+                st = measure(page.page)
+                if st["overlaps"]:
+                    problems.append(f"{width}px: {st['overlaps'][:3]}")
+        assert not page.errors, page.errors
+    assert not problems, "\n".join(problems[:10])
