@@ -95,10 +95,12 @@ def _step_changed(page: Any, before: int, seconds: float = 20) -> dict[str, Any]
 
 
 def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
-         max_decisions: int | None = None, bot_name: str = "Bot") -> dict[str, Any]:
+         max_decisions: int | None = None, bot_name: str = "Bot",
+         table: tuple[int, int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Seat 0 plays (a whole game, or its first ``max_decisions``) by clicking in-view pieces; the
-    other seats are bots named ``bot_name`` and their number."""
-    players, seed, options = GAMES[game]
+    other seats are bots named ``bot_name`` and their number. ``table``: players, seed and options
+    (else the game's in ``GAMES``)."""
+    players, seed, options = table or GAMES[game]
     created = server.api("POST", "/api/tables", {
         "game": game, "players": players, "seed": seed, "options": options, "listed": False,
         "seats": [{"kind": "human", "name": "Ana"}] + [{"kind": "random", "name": f"{bot_name} {i}"} for i in range(1, players)]})
@@ -186,6 +188,25 @@ def test_whole_game_fits_a_laptop(server: LiveServer, new_page: Any, game: str) 
     if game == "class-of-89":  # the score breakdown spells the game's acronyms as the game does
         scores = out["page"].locator("#scores").inner_text()
         assert "ABC token" in scores and "Abc" not in scores, scores
+
+
+# --soak: whole games at every player count, on other seeds, at a laptop's and two phones' sizes (about
+# 25 minutes). The suite's whole games are 2-player games on one seed each; this survey found a 4-player
+# Academic Society cell's ↩ badge over its crest, a 2-player High School Drama portrait's initials
+# spilling out, and 3-player Class of '89 mat tiles' names under their corner badges.
+SURVEY = [(game, players, seed) for game, counts in (("class-of-89", (2, 3, 4)), ("academic-society", (2, 3, 4)),
+                                                      ("high-school-drama", (2, 3, 4, 5)))
+          for players, seed in zip(counts, (21, 22, 23, 24))]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("size", [DESKTOP, PHONE, SMALL], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("case", SURVEY, ids=lambda c: f"{c[0]}-{c[1]}p-{c[2]}")
+def test_whole_games_fit_at_every_player_count(server: LiveServer, new_page: Any,
+                                               case: tuple[str, int, int], size: tuple[int, int]) -> None:
+    game, players, seed = case
+    out = play(server, new_page, game, size, table=(players, seed, {}))
+    assert out["terminal"] and out["decisions"] > 5
 
 
 @pytest.mark.parametrize("game", list(GAMES))
