@@ -457,3 +457,32 @@ def test_school_mat_badges_never_cover_a_name(browser: Any) -> None:
                     problems.append(f"{width}px: {st['overlaps'][:3]}")
         assert not page.errors, page.errors
     assert not problems, "\n".join(problems[:10])
+
+
+@pytest.mark.parametrize("width", [390, 342, 320])
+def test_signature_actions_are_24px_targets_on_a_phone(browser: Any, width: int) -> None:
+    """At the location where the player's member stands, the two signature actions (buy a token,
+    refresh) sit beside the member's ability: all three are pieces to tap. The two were 20 px tall,
+    next to the ability (a 3-player game at 390 px, found by the whole-game survey): each is 24 px."""
+    from fit_checks import measure
+
+    match = new_match(3, 22)
+    rng = random.Random(22)
+    while True:  # seat 0's turn with its member's ability, a token to buy and a refresh all legal
+        legal = match.state.legal_actions()
+        kinds = {type(a).__name__ for a in legal}
+        if match.state.to_move == 0 and {"BuyToken", "Refresh", "UseMember"} <= kinds:
+            break
+        assert not match.state.is_terminal(), "no such decision"
+        match.play(rng.choice(legal))
+    with board_page(browser, width, 844) as page:
+        page.show(view_for(match, 0, 1))
+        page.page.wait_for_timeout(200)
+        lit = page.page.locator('[data-key="buy"][data-legal], [data-key="refresh"][data-legal]').count()
+        st = measure(page.page)
+        sizes = page.page.evaluate("[...document.querySelectorAll('[data-key=buy][data-legal], [data-key=refresh][data-legal]')]"
+                                   ".map(e => [e.dataset.key, e.getBoundingClientRect().width, e.getBoundingClientRect().height])")
+        assert not page.errors, page.errors
+    assert lit == 2, lit
+    assert all(w >= 23.5 and h >= 23.5 for _, w, h in sizes), sizes  # where the ability sits varies: the size itself
+    assert not st["cramped"], st["cramped"][:6]
