@@ -190,22 +190,39 @@ def test_whole_game_fits_a_laptop(server: LiveServer, new_page: Any, game: str) 
         assert "ABC token" in scores and "Abc" not in scores, scores
 
 
-# --soak: whole games at every player count, on other seeds, at a laptop's and two phones' sizes (about
-# 25 minutes). The suite's whole games are 2-player games on one seed each; this survey found a 4-player
-# Academic Society cell's ↩ badge over its crest, a 2-player High School Drama portrait's initials
-# spilling out, and 3-player Class of '89 mat tiles' names under their corner badges.
-SURVEY = [(game, players, seed) for game, counts in (("class-of-89", (2, 3, 4)), ("academic-society", (2, 3, 4)),
-                                                      ("high-school-drama", (2, 3, 4, 5)))
-          for players, seed in zip(counts, (21, 22, 23, 24))]
+# --soak: whole games at every player count and in the variants, on other seeds, at a laptop's and two
+# phones' sizes (about 20 minutes). The suite's whole games are 2-player games on one seed each; this
+# survey found a 4-player Academic Society cell's ↩ badge over its crest, a 2-player High School Drama
+# portrait's initials spilling out, and in 3-player Class of '89 games mat tiles' names under their
+# corner badges and 20 px signature actions beside the member's ability.
+SURVEY: list[tuple[str, int, int, dict[str, Any]]] = [
+    (game, players, seed, {}) for game, counts in (("class-of-89", (2, 3, 4)), ("academic-society", (2, 3, 4)),
+                                                   ("high-school-drama", (2, 3, 4, 5)))
+    for players, seed in zip(counts, (21, 22, 23, 24))]
+# and the variants: the solo game against Ed E. Tor, the alternative rules, the expanded play options
+SURVEY += [
+    ("class-of-89", 1, 25, {"difficulty": "hard", "solo_extra_abc": True}),
+    ("class-of-89", 4, 26, {"objectives": "B", "half_icons": False, "objective_scoring": "casual",
+                            "school_entrance": False}),
+    ("high-school-drama", 4, 27, {"transfer_student": "junior-summer", "summer_school": True, "public_draft": True,
+                                  "travel": True, "early_graduation": True}),
+    ("high-school-drama", 3, 28, {"travel": True, "public_draft": True, "transfer_student": "sophomore-fall"}),
+]
+
+
+def _case_id(case: tuple[str, int, int, dict[str, Any]]) -> str:
+    game, players, seed, options = case
+    return f"{game}-{players}p-{seed}" + ("-" + ",".join(sorted(options)) if options else "")
 
 
 @pytest.mark.soak
 @pytest.mark.parametrize("size", [DESKTOP, PHONE, SMALL], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("case", SURVEY, ids=lambda c: f"{c[0]}-{c[1]}p-{c[2]}")
+@pytest.mark.parametrize("case", SURVEY, ids=_case_id)
 def test_whole_games_fit_at_every_player_count(server: LiveServer, new_page: Any,
-                                               case: tuple[str, int, int], size: tuple[int, int]) -> None:
-    game, players, seed = case
-    out = play(server, new_page, game, size, table=(players, seed, {}))
+                                               case: tuple[str, int, int, dict[str, Any]],
+                                               size: tuple[int, int]) -> None:
+    game, players, seed, options = case
+    out = play(server, new_page, game, size, table=(players, seed, options))
     assert out["terminal"] and out["decisions"] > 5
 
 
