@@ -356,3 +356,35 @@ def test_every_card_face_fits_on_a_phone(browser: Any) -> None:
     finally:
         page.close()
     assert not problems, "\n".join(problems[:10])
+
+
+@pytest.mark.parametrize("options", [
+    {"transfer_student": "junior-summer", "summer_school": True, "public_draft": True, "travel": True,
+     "early_graduation": True},
+    {"travel": True, "public_draft": True, "transfer_student": "sophomore-fall"},
+    {"summer_school": True, "transfer_student": "senior-fall"},
+], ids=["all-options", "sophomore-fall", "summer-school"])
+def test_season_track_fits_in_the_variants(browser: Any, options: dict[str, Any]) -> None:
+    """The year and season track with the expanded options: the transfer student's ⇢ mark sat in a
+    season's top corner over its name ("Fall", "✦ Grad."), and Summer School's "Summer" broke
+    between two letters in a 360 px phone's cell (both found by surveying whole games in the
+    variants). No text over other text, no word broken but at a soft hyphen, nothing cut off."""
+    from fit_checks import measure
+
+    resolved = H.resolved_options(4, options)
+    state = H.new_game(4, 27, resolved)
+    page = browser.new_page(viewport={"width": 1366, "height": 844})
+    problems = []
+    try:
+        H.open_harness(page, resolved)
+        for width in (1366, 1024, 390, 360, 320):
+            page.set_viewport_size({"width": width, "height": 844})
+            H.show(page, H.view_for(state, 0, 1, resolved))
+            assert page.locator(".hsd-joins").count() == 1
+            st = measure(page)
+            for what in ("overlaps", "broken", "clipped", "small"):
+                if st[what]:
+                    problems.append(f"{width}px: {what} {st[what][:3]}")
+    finally:
+        page.close()
+    assert not problems, "\n".join(problems)

@@ -653,7 +653,7 @@ class Board {
         const now = i === yi && j === si;
         const summer = s === "summer";
         const grad = summer && i === lastYear;
-        const label = grad ? "✦ Grad." : summer ? (summerSchool ? "☀★ Summer" : "★ Votes") : cap(s);
+        const label = grad ? "✦ Grad." : summer ? (summerSchool ? "☀★ Sum\u00admer" : "★ Votes") : cap(s);  // a 360 px phone's cell breaks it at its soft hyphen, not mid-letter
         const tip = grad ? "Senior graduation: flunk out, the last student standouts, the winner."
           : summer ? `${summerSchool ? "Summer School: summer is played, then " : "Summer semester: "}flunk out, vote for student standouts, Summer Lovin', shuffle events, new year.`
             : `${cap(y)} ${s}: draw up to ${COMP.hand_size[i]}, then midterm and final actions.`;
