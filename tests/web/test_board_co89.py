@@ -486,3 +486,26 @@ def test_signature_actions_are_24px_targets_on_a_phone(browser: Any, width: int)
     assert lit == 2, lit
     assert all(w >= 23.5 and h >= 23.5 for _, w, h in sizes), sizes  # where the ability sits varies: the size itself
     assert not st["cramped"], st["cramped"][:6]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_claimed_bonuses_fit_a_phone(browser: Any, players: int) -> None:
+    """Every row and column bonus claimed (✓): in a 320 px phone's 28 px reward column "3▸1 St✓"
+    spilled out of its box (a solo game against Ed, found by surveying whole games in the variants);
+    the ✓ wraps under the bonus. Nothing cut off at phone and laptop widths."""
+    from fit_checks import measure
+
+    match = new_match(players, 25)
+    problems = []
+    with board_page(browser, 320, 800) as page:
+        for width in (320, 342, 390, 1366):
+            page.page.set_viewport_size({"width": width, "height": 800})
+            view = view_for(match, 0, 1)
+            book = view["observation"]["books"][0]
+            book["rows_done"], book["cols_done"], book["side"] = [0, 1, 2, 3], [0, 1, 2, 3, 4], book.get("side") or "A"
+            page.show(view)
+            st = measure(page.page)
+            if st["clipped"] or st["hscroll"]:
+                problems.append(f"{width}px: {st['clipped'][:3]} sideways {st['hscroll']}")
+        assert not page.errors, page.errors
+    assert not problems, "\n".join(problems)
