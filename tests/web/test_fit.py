@@ -171,6 +171,21 @@ def play(server: LiveServer, new_page: Any, game: str, size: tuple[int, int],
         if max_decisions is not None and decisions >= max_decisions:
             break
         assert decisions < 600, "the game did not end"
+    if st["terminal"]:  # the end: the final board and the score breakdown, checked as a decision is
+        where = f"{game} {size[0]}x{size[1]} at the end"
+        for _ in range(5):  # a layout caught between two frames is measured again a moment later
+            st = measure(page)
+            if not (st["clipped"] or st["small"] or st["broken"] or st["overlaps"] or st["hscroll"]):
+                break
+            page.wait_for_timeout(200)
+        for what, words in (("small", "text under 10 px"), ("clipped", "card text cut off"),
+                            ("broken", "a word broken over two lines"), ("overlaps", "text drawn over other text")):
+            if st[what]:
+                problems.append(f"{where}: {words}: {st[what][:6]}")
+        if st["hscroll"]:
+            problems.append(f"{where}: the page scrolls sideways by {st['hscroll']}px: {overflow_report(page, size[0])}")
+        if not COLLECT:
+            assert not problems, "\n".join(problems[:8])
     page.screenshot(path=str(SHOTS / f"{game}-{size[0]}x{size[1]}-end.png"), full_page=True)
     if COLLECT:
         print("\n".join(problems))
