@@ -1,8 +1,8 @@
 """The suite's xdist groups take effect: tests that share a browser and a server, a PostgreSQL
 server, a Ray cluster or a trained model run on one worker. pytest 9.2 silently stopped xdist's
 ``--dist loadgroup`` from grouping (pytest-xdist issue 1386): each group's tests ran on both workers,
-each starting its own servers and recomputing module fixtures, and a browser test could run before an
-``asyncio.run`` test in the same worker (Playwright leaves its event loop running there)."""
+each starting its own servers and recomputing module fixtures. (A browser test running before an
+``asyncio.run`` test in the same worker broke it too; tests now use ``fresh_loop.run``, which does not care.)"""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import mimetypes
 import os
 import random
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -174,6 +174,18 @@ def advance_bots(match: Match, agents: dict[int, Any], human: int) -> None:
         seat = st.to_move
         assert seat is not None
         match.play(agents[seat].choose(st.clone(), seat))
+
+
+def play_until(match: Match, seed: int, wanted: Callable[[list[Any]], bool]) -> None:
+    """Random legal moves (drawn from ``seed``) until seat 0 is to move with legal actions that
+    ``wanted`` accepts; the game must not end first."""
+    rng = random.Random(seed)
+    while True:
+        legal = match.state.legal_actions()
+        if match.state.to_move == 0 and wanted(legal):
+            return
+        assert not match.state.is_terminal(), "the game ended before the wanted decision"
+        match.play(rng.choice(legal))
 
 
 def pick(rng: random.Random, match: Match) -> Any:

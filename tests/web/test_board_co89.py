@@ -25,6 +25,7 @@ from board_co89_harness import (  # noqa: E402
     bots,
     new_match,
     pick,
+    play_until,
     view_for,
 )
 
@@ -407,18 +408,15 @@ def test_tokens_to_move_are_24px_targets_on_a_phone(browser: Any, width: int) ->
 
     from homeroom.games.class_of_89.actions import ShiftToken
 
-    match = new_match(2, 3)
-    rng = random.Random(3)
-    while True:  # seed 3 reaches a Shift with four kinds of token on one student at decision 95
-        legal = match.state.legal_actions()
+    def three_on_one(legal: list[Any]) -> bool:
         sources: dict[int, set[str]] = {}
         for a in legal:
-            if isinstance(a, ShiftToken) and match.state.to_move == 0:
+            if isinstance(a, ShiftToken):
                 sources.setdefault(a.source, set()).add(a.token)
-        if any(len(v) >= 3 for v in sources.values()):
-            break
-        assert not match.state.is_terminal()
-        match.play(rng.choice(legal))
+        return any(len(v) >= 3 for v in sources.values())
+
+    match = new_match(2, 3)
+    play_until(match, 3, three_on_one)  # a Shift with four kinds of token on one student, at decision 95
     with board_page(browser, width, 844) as page:
         page.show(view_for(match, 0, 1))
         page.page.wait_for_timeout(200)
@@ -466,15 +464,8 @@ def test_signature_actions_are_24px_targets_on_a_phone(browser: Any, width: int)
     next to the ability (a 3-player game at 390 px, found by the whole-game survey): each is 24 px."""
     from fit_checks import measure
 
-    match = new_match(3, 22)
-    rng = random.Random(22)
-    while True:  # seat 0's turn with its member's ability, a token to buy and a refresh all legal
-        legal = match.state.legal_actions()
-        kinds = {type(a).__name__ for a in legal}
-        if match.state.to_move == 0 and {"BuyToken", "Refresh", "UseMember"} <= kinds:
-            break
-        assert not match.state.is_terminal(), "no such decision"
-        match.play(rng.choice(legal))
+    match = new_match(3, 22)  # seat 0's member's ability, a token to buy and a refresh all legal
+    play_until(match, 22, lambda legal: {"BuyToken", "Refresh", "UseMember"} <= {type(a).__name__ for a in legal})
     with board_page(browser, width, 844) as page:
         page.show(view_for(match, 0, 1))
         page.page.wait_for_timeout(200)
